@@ -1,0 +1,137 @@
+"""Actions and the fixed, per-game action space.
+
+Every decision a game can ever ask for is an :class:`Action` with three forms:
+its readable text (``"leave"``, ``"play W4*"``), a JSON form, and an integer
+index in the game's :class:`ActionSpace`. Actions are created once per game and
+shared, so passing them around allocates nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from relicbox.core.errors import InvalidActionError
+
+
+class Action:
+    """One decision. Immutable; equal when the text and index are."""
+
+    __slots__ = ("index", "text")
+
+    text: str
+    index: int
+
+    def __init__(self, text: str, index: int) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "index", index)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"actions are immutable: cannot set {name!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.text, "index": self.index}
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.index == other.index and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.text))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.text, self.index))
+
+
+class ActionSpace:
+    """The ordered list of all actions of one game; ``space[i].index == i``."""
+
+    def __init__(
+        self,
+        actions: Iterable[Action],
+        *,
+        game: str,
+        aliases: Mapping[str, Action] | None = None,
+    ) -> None:
+        self._actions: tuple[Action, ...] = tuple(actions)
+        self.game = game
+        self._by_text: dict[str, Action] = {}
+        self._by_folded: dict[str, Action] = {}
+        self.ids: frozenset[int] = frozenset(id(action) for action in self._actions)
+        for position, action in enumerate(self._actions):
+            if action.index != position:
+                raise ValueError(f"action {action.text!r} has index {action.index}, expected {position}")
+            if action.text in self._by_text:
+                raise ValueError(f"duplicate action text {action.text!r}")
+            self._by_text[action.text] = action
+            self._by_folded.setdefault(_fold(action.text), action)
+        for alias, action in (aliases or {}).items():
+            self._by_folded.setdefault(_fold(alias), action)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._actions[index]
+
+    def from_text(self, text: str) -> Action:
+        action = self._by_text.get(text)
+        if action is None:
+            action = self._by_folded.get(_fold(text))
+        if action is None:
+            raise InvalidActionError(
+                f"unknown action {text!r} for {self.game}: expected one of {self._examples()}"
+            )
+        return action
+
+    def from_index(self, index: int) -> Action:
+        if isinstance(index, bool) or not 0 <= index < len(self._actions):
+            raise InvalidActionError(
+                f"action index {index!r} is out of range for {self.game} "
+                f"(0..{len(self._actions) - 1})"
+            )
+        return self._actions[index]
+
+    def from_json(self, data: object) -> Action:
+        if isinstance(data, dict) and isinstance(data.get("action"), str):
+            return self.from_text(data["action"])
+        if isinstance(data, dict) and isinstance(data.get("index"), int):
+            return self.from_index(data["index"])
+        raise InvalidActionError(
+            f"cannot read action {data!r}: expected {{'action': text}} or {{'index': n}}"
+        )
+
+    def parse(self, value: object) -> Action:
+        """An action from any of its forms: an Action, text, index or JSON dict."""
+        if isinstance(value, Action):
+            if value.index < len(self._actions) and self._actions[value.index] == value:
+                return self._actions[value.index]
+            raise InvalidActionError(f"action {value.text!r} does not belong to {self.game}")
+        if isinstance(value, str):
+            return self.from_text(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.from_index(value)
+        if isinstance(value, dict):
+            return self.from_json(value)
+        raise InvalidActionError(
+            f"cannot read action {value!r} for {self.game}: give its text, index or an Action"
+        )
+
+    def _examples(self) -> str:
+        shown: Sequence[Action] = self._actions[:8]
+        listed = ", ".join(repr(a.text) for a in shown)
+        return listed + (", ..." if len(self._actions) > len(shown) else "")
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()

@@ -1,0 +1,485 @@
+"""The contract every game implements: :class:`Game` metadata and :class:`State`.
+
+A :class:`Game` describes a registered rules definition (names, player range,
+options, rules version, action space). A :class:`State` is one moment of one
+game. The base class owns everything that is the same for every game:
+validating and logging decisions, resolving chance with the seeded generator
+carried in the state, the game record, and the header of the JSON form. A game
+subclass supplies the rules through the ``_`` hooks documented below.
+
+Seats are numbered from 0. A state's decisions come from ``to_act``: one seat
+for a sequential decision, several for a simultaneous one (each commits once,
+and no other seat's view shows the commitment until all have committed), and
+none while a chance event is pending or when the game is over.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.errors import (
+    ConfigurationError,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+    StateFormatError,
+)
+from relicbox.core.rng import Rng, as_rng
+
+RECORD_FORMAT = "relicbox-record/1"
+STATE_FORMAT = "relicbox-state/1"
+
+OptionValue = str | int | bool | None
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option. ``choices`` lists the allowed values, or is ``None`` for free text."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+
+    def validate(self, value: object, game: str) -> OptionValue:
+        if self.choices is None:
+            if value is None or isinstance(value, str):
+                return value
+            raise ConfigurationError(
+                f"option {self.name}={value!r} for {game} must be text (a file path)"
+            )
+        for allowed in self.choices:
+            if value == allowed or (isinstance(value, str) and str(allowed).lower() == value.lower()):
+                return allowed
+        allowed_text = ", ".join(str(c) for c in self.choices)
+        raise ConfigurationError(
+            f"option {self.name}={value!r} is not allowed for {game}: choose one of {allowed_text}"
+        )
+
+
+@dataclass(frozen=True)
+class Game:
+    """Metadata of a registered game; ``state_class`` holds its rules."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    action_space: ActionSpace
+    state_class: type[State]
+    aliases: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    default_players: int | None = None
+    summary: str = ""
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Game-specific bots by name (e.g. ``"rule"``); ``"random"`` works for every game."""
+    text: Any = None
+    """The game's text module (see :class:`relicbox.core.agents.TextRenderer`)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.action_space)
+
+    @property
+    def players(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, players: object) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigurationError(f"players={players!r} for {self.name} must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigurationError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, "
+                f"not {players}"
+            )
+        return players
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Validate user options and fill in defaults, with errors that list what exists."""
+        known = {option.name: option for option in self.options}
+        for name in given:
+            if name not in known:
+                listed = ", ".join(sorted(known)) or "none"
+                raise ConfigurationError(
+                    f"unknown option {name!r} for {self.name}: its options are {listed}"
+                )
+        return {
+            option.name: option.validate(given[option.name], self.name)
+            if option.name in given
+            else option.default
+            for option in self.options
+        }
+
+    def new_state(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        *,
+        record: bool = True,
+        auto_chance: bool = True,
+        **options: object,
+    ) -> State:
+        count = self.check_players(self.default_players if players is None else players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigurationError(f"seed={seed!r} must be a whole number")
+        resolved = self.resolve_options(options)
+        state = self.state_class._create(count, seed, resolved)
+        state._log = [] if record else None
+        state.auto_chance = auto_chance
+        state._settle()
+        return state
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "aliases": list(self.aliases),
+            "players": [self.min_players, self.max_players],
+            "rules_version": self.rules_version,
+            "num_actions": self.num_actions,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": None if o.choices is None else list(o.choices),
+                    "help": o.help,
+                }
+                for o in self.options
+            ],
+        }
+
+
+LogEntry = tuple[int | None, str, bool]
+"""``(seat, action text, False)`` for a decision, ``(None, outcome, sampled)`` for chance."""
+
+
+class State(ABC):
+    """One moment of one game. Subclasses implement the ``_`` hooks and the abstract API."""
+
+    __slots__ = ("_log", "_rng", "auto_chance", "options", "players", "seed")
+
+    game: ClassVar[Game]
+
+    players: int
+    seed: int
+    options: dict[str, OptionValue]
+    auto_chance: bool
+    _rng: Rng
+    _log: list[LogEntry] | None
+
+    # -- construction hooks -------------------------------------------------
+
+    @classmethod
+    def _create(cls: type[S], players: int, seed: int, options: dict[str, OptionValue]) -> S:
+        state = cls.__new__(cls)
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state._rng = Rng(seed)
+        state._log = None
+        state.auto_chance = True
+        state._setup()
+        return state
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Lay out the components for ``self.players`` and ``self.options``."""
+
+    def _copy_base_into(self, other: State) -> None:
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.auto_chance = self.auto_chance
+        other._rng = Rng(self._rng.state)
+        other._log = None if self._log is None else self._log.copy()
+
+    # -- whose turn ------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must decide now (empty while chance is pending or the game is over)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def is_chance(self) -> bool:
+        """True while a chance event must be resolved before anyone can decide."""
+
+    # -- decisions -----------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every legal action for ``seat`` now, in a stable order (empty if it need not act)."""
+
+    @abstractmethod
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        """The reason ``action`` is illegal for ``seat`` now, or ``None`` if it is legal."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply a legal decision. Must not resolve chance: the base class does that."""
+
+    def act(self, seat: int, action: Action | str | int) -> None:
+        """Apply ``seat``'s decision. Raises and changes nothing when it is not allowed."""
+        if id(action) not in self.game.action_space.ids:
+            action = self.game.action_space.parse(action)
+        reason = self._why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalActionError(f"illegal action {action.text!r} for seat {seat}: {reason}")
+        self._apply(seat, action)
+        if self._log is not None:
+            self._log.append((seat, action.text, False))
+        if self.auto_chance:
+            self._settle()
+
+    def parse_action(self, value: object) -> Action:
+        return self.game.action_space.parse(value)
+
+    def action_mask(self, seat: int) -> list[bool]:
+        mask = [False] * self.game.num_actions
+        for action in self.legal_actions(seat):
+            mask[action.index] = True
+        return mask
+
+    def _not_a_seat(self, seat: object) -> str | None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r} (seats are 0..{self.players - 1})"
+        return None
+
+    # -- chance ---------------------------------------------------------------
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """The pending chance event's outcomes with their probabilities (empty if none)."""
+
+    @abstractmethod
+    def _apply_chance(self, outcome: str) -> None:
+        """Apply a chance outcome that is in :meth:`chance_outcomes`."""
+
+    @abstractmethod
+    def _sample_chance(self) -> str:
+        """Resolve the pending chance event with ``self._rng`` and return its outcome."""
+
+    def apply_chance(self, outcome: str) -> None:
+        """Resolve the pending chance event with an outcome chosen by the caller."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError(f"chance outcome {outcome!r} given, but no chance event is pending")
+        if outcome not in {name for name, _ in outcomes}:
+            listed = ", ".join(name for name, _ in outcomes)
+            raise IllegalActionError(
+                f"chance outcome {outcome!r} is not possible now: expected one of {listed}"
+            )
+        self._apply_chance(outcome)
+        if self._log is not None:
+            self._log.append((None, outcome, False))
+        self._settle()
+
+    def sample_chance(self) -> str:
+        """Resolve one pending chance event with the state's own seeded generator."""
+        if not self.is_chance:
+            raise IllegalActionError("no chance event is pending")
+        outcome = self._sample_chance()
+        if self._log is not None:
+            self._log.append((None, outcome, True))
+        return outcome
+
+    def _settle(self) -> None:
+        if not self.auto_chance:
+            return
+        while self.is_chance:
+            outcome = self._sample_chance()
+            if self._log is not None:
+                self._log.append((None, outcome, True))
+
+    # -- information -----------------------------------------------------------
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (or a spectator, for ``None``) may know, as a JSON-ready dict."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: object = None) -> State:
+        """A full state consistent with ``view(seat)``, hidden parts resampled, no record."""
+
+    # -- results ----------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    def winners(self) -> list[int]:
+        """Seats sharing first place (after the game's tie-breaks); empty until the end."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def returns(self) -> list[float]:
+        """1 shared among the winners, 0 for everyone else; zeros until the end."""
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if seat in winners else 0.0 for seat in range(self.players)]
+
+    # -- copies ----------------------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    # -- record and replay -----------------------------------------------------
+
+    @property
+    def has_record(self) -> bool:
+        return self._log is not None
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The JSON game record: header plus every decision and chance outcome in order."""
+        if self._log is None:
+            raise RecordError("this state keeps no record (it was made with record=False)")
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "events": [_event_json(entry) for entry in self._log],
+        }
+
+    # -- JSON form ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full state as JSON: a common header plus the game's own ``body``."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self._rng.state,
+            "auto_chance": self.auto_chance,
+            "events": None if self._log is None else [_event_json(e) for e in self._log],
+            "body": self._body_to_dict(),
+        }
+
+    @abstractmethod
+    def _body_to_dict(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _body_from_dict(self, body: Mapping[str, Any]) -> None:
+        """Load the game's own part; raise :class:`StateFormatError` on anything invalid."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
+            raise StateFormatError(f"not a relicbox state: expected format {STATE_FORMAT!r}")
+        if data.get("rules_version") != cls.game.rules_version:
+            raise StateFormatError(
+                f"state was saved with rules {data.get('rules_version')!r}, "
+                f"this relicbox has {cls.game.rules_version!r}"
+            )
+        players = _checked(data, "players", int, cls.game.check_players)
+        seed = _checked(data, "seed", int)
+        options = cls.game.resolve_options(_checked(data, "options", dict))
+        state = cls.__new__(cls)
+        state.players, state.seed, state.options = players, seed, options
+        state._rng = Rng(_checked(data, "rng", int))
+        state.auto_chance = bool(data.get("auto_chance", True))
+        events = data.get("events")
+        state._log = None if events is None else [_event_from_json(e) for e in events]
+        body = data.get("body")
+        if not isinstance(body, Mapping):
+            raise StateFormatError("state has no 'body' object")
+        try:
+            state._body_from_dict(body)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            if isinstance(error, StateFormatError):
+                raise
+            raise StateFormatError(f"invalid {cls.game.name} state body: {error!r}") from error
+        return state
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else ("chance" if self.is_chance else f"to_act={self.to_act}")
+        return f"<{self.game.name} state players={self.players} seed={self.seed} {status}>"
+
+
+def replay(record: Mapping[str, Any], game: Game) -> State:
+    """Rebuild the state a record describes, checking every chance outcome on the way."""
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a relicbox game record: expected format {RECORD_FORMAT!r}")
+    if record.get("rules_version") != game.rules_version:
+        raise RecordError(
+            f"record was made with rules {record.get('rules_version')!r}; this relicbox plays "
+            f"{game.name} with rules {game.rules_version!r}, so it cannot be replayed exactly"
+        )
+    options = record.get("options") or {}
+    state = game.new_state(
+        record.get("players"), record.get("seed", 0), auto_chance=False, **dict(options)
+    )
+    for number, event in enumerate(record.get("events") or []):
+        try:
+            _replay_event(state, event)
+        except (IllegalActionError, InvalidActionError) as error:
+            raise RecordError(f"record event {number} ({event!r}) cannot be replayed: {error}") from error
+    state.auto_chance = True
+    return state
+
+
+def _replay_event(state: State, event: object) -> None:
+    if not isinstance(event, Mapping):
+        raise RecordError(f"record event {event!r} is not an object")
+    if "chance" in event:
+        if event.get("sampled", False):
+            outcome = state.sample_chance()
+            if outcome != event["chance"]:
+                raise RecordError(
+                    f"chance outcome {event['chance']!r} in the record, but the seed gives {outcome!r}"
+                )
+        else:
+            state.apply_chance(event["chance"])
+    else:
+        state.act(event["seat"], event["action"])
+
+
+def _event_json(entry: LogEntry) -> dict[str, Any]:
+    seat, text, sampled = entry
+    if seat is None:
+        return {"chance": text, "sampled": sampled}
+    return {"seat": seat, "action": text}
+
+
+def _event_from_json(event: object) -> LogEntry:
+    if isinstance(event, Mapping) and isinstance(event.get("chance"), str):
+        return (None, event["chance"], bool(event.get("sampled", False)))
+    if (
+        isinstance(event, Mapping)
+        and isinstance(event.get("seat"), int)
+        and isinstance(event.get("action"), str)
+    ):
+        return (event["seat"], event["action"], False)
+    raise StateFormatError(f"cannot read record event {event!r}")
+
+
+def _checked(
+    data: Mapping[str, Any], key: str, kind: type, check: Callable[[Any], Any] | None = None
+) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise StateFormatError(f"state field {key!r} must be {kind.__name__}, got {value!r}")
+    return check(value) if check is not None else value
+
+
+__all__ = ["Game", "LogEntry", "Option", "State", "as_rng", "replay"]

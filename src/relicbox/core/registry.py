@@ -1,0 +1,81 @@
+"""The registry of games, and the library's entry points built on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from relicbox.core.errors import ConfigurationError, RecordError, StateFormatError
+from relicbox.core.game import Game, State
+from relicbox.core.game import replay as _replay
+
+_GAMES: dict[str, Game] = {}
+_NAMES: dict[str, str] = {}
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold().replace("_", "-").replace(" ", "-").replace("!", "")
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry under its name and aliases."""
+    for name in (game.name, *game.aliases):
+        key = _key(name)
+        if key in _NAMES and _NAMES[key] != game.name:
+            raise ValueError(f"game name {name!r} is already taken by {_NAMES[key]!r}")
+        _NAMES[key] = game.name
+    _GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name`` (or one of its aliases, any case)."""
+    if not isinstance(name, str):
+        raise ConfigurationError(f"game name must be text, got {name!r}")
+    canonical = _NAMES.get(_key(name))
+    if canonical is None:
+        listed = ", ".join(sorted(_GAMES)) or "none"
+        raise ConfigurationError(f"unknown game {name!r}: available games are {listed}")
+    return _GAMES[canonical]
+
+
+def games() -> list[Game]:
+    """All registered games, by name."""
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+def new_game(
+    name: str,
+    players: int | None = None,
+    seed: int = 0,
+    *,
+    record: bool = True,
+    auto_chance: bool = True,
+    **options: object,
+) -> State:
+    """A fresh state. The same name, player count, options and seed always give the same game.
+
+    ``record=False`` skips the game record (the fast path for simulations);
+    ``auto_chance=False`` leaves chance events for the caller to resolve with
+    :meth:`State.apply_chance` or :meth:`State.sample_chance`.
+    """
+    return get_game(name).new_state(
+        players, seed, record=record, auto_chance=auto_chance, **options
+    )
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """The state a game record leads to, reproduced exactly."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a game record is a JSON object, got {type(record).__name__}")
+    name = record.get("game")
+    if not isinstance(name, str):
+        raise RecordError("the record does not name its game")
+    return _replay(record, get_game(name))
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Rebuild a state from :meth:`State.to_dict` output (or a hand-written scenario)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+        raise StateFormatError("a state dict must name its game")
+    return get_game(data["game"]).state_class.from_dict(data)

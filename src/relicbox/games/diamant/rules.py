@@ -1,0 +1,477 @@
+"""Diamant's rules (spec ``shared/rules/diamant.md``) on the core contract.
+
+A round alternates a chance step (the next expedition card is revealed) with a
+simultaneous step (every explorer still inside commits ``continue`` or
+``leave``). The deck is kept as an unordered multiset and each reveal draws a
+uniformly random card from it: that is exactly a shuffled deck, and it makes
+the chance step explicit, with outcomes and probabilities a driver can choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any, cast
+
+from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.errors import IllegalActionError, StateFormatError
+from relicbox.core.game import State
+from relicbox.core.rng import Rng, as_rng
+from relicbox.games.diamant.data import (
+    BASE_RELIC_VALUES,
+    CARDS,
+    RELIC_IDS,
+    ROUNDS,
+    TRAP_IDS,
+    TREASURE_IDS,
+    Kind,
+    variant_code,
+)
+
+CONTINUE = Action("continue", 0)
+LEAVE = Action("leave", 1)
+ACTION_SPACE = ActionSpace(
+    (CONTINUE, LEAVE),
+    game="diamant",
+    aliases={"c": CONTINUE, "stay": CONTINUE, "l": LEAVE, "exit": LEAVE, "go home": LEAVE},
+)
+_BOTH: tuple[Action, ...] = (CONTINUE, LEAVE)
+_NONE: tuple[Action, ...] = ()
+
+# Per-card lookups on the hot path: plain tuples indexed by card id.
+_RUBIES = tuple(card.rubies for card in CARDS)
+_TRAP = tuple(card.trap for card in CARDS)
+_IS_RELIC = tuple(card.kind is Kind.RELIC for card in CARDS)
+
+
+class Phase(Enum):
+    REVEAL = "reveal"
+    CHOICE = "choice"
+    OVER = "over"
+
+
+class RoundEnd(Enum):
+    ALL_LEFT = "all-left"
+    TRAP = "trap"
+
+
+_CHOICE = Phase.CHOICE
+_REVEAL = Phase.REVEAL
+_ACTION_IDS = ACTION_SPACE.ids
+
+
+class DiamantState(State):
+    """One moment of a game of Diamant. Build it with ``relicbox.new_game("diamant", ...)``."""
+
+    __slots__ = (
+        "_bank",
+        "_chest",
+        "_codes",
+        "_deck",
+        "_history",
+        "_inside",
+        "_inside_count",
+        "_on_card",
+        "_path",
+        "_pending",
+        "_per_card",
+        "_phase",
+        "_pocket",
+        "_relic_pile",
+        "_relic_points",
+        "_relics",
+        "_removed",
+        "_rescued",
+        "_revealed",
+        "_round",
+        "_traps_seen",
+        "_variant",
+        "_waiting",
+    )
+
+    # -- set-up ---------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.players
+        self._variant = self.options["variant"] == "relics"
+        self._per_card = self.options["split"] == "per-card"
+        self._codes = _VARIANT_CODES if self._variant else _BASE_CODES
+        base_deck = list(TREASURE_IDS) + list(TRAP_IDS)
+        self._deck = base_deck if self._variant else base_deck + list(RELIC_IDS)
+        self._relic_pile = list(RELIC_IDS) if self._variant else []
+        self._removed: list[int] = []
+        self._chest = [0] * n
+        self._relic_points = [0] * n
+        self._relics: list[list[int]] = [[] for _ in range(n)]
+        self._rescued = 0
+        self._bank = 0
+        self._revealed = 0
+        self._history: list[tuple[Any, ...]] = []
+        self._round = 0
+        self._start_round()
+
+    def _start_round(self) -> None:
+        n = self.players
+        self._round += 1
+        self._path: list[int] = []
+        self._on_card: list[int] = []
+        self._traps_seen: set[str] = set()
+        self._inside = [True] * n
+        self._inside_count = n
+        self._pocket = [0] * n
+        self._pending: list[Action | None] = [None] * n
+        self._waiting = 0
+        if self._variant:
+            self._deck.append(self._relic_pile.pop(0))
+        self._history.append(("round", self._round))
+        self._phase = Phase.REVEAL
+
+    # -- whose turn ---------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self._phase is not Phase.CHOICE:
+            return ()
+        inside, pending = self._inside, self._pending
+        return tuple(s for s in range(self.players) if inside[s] and pending[s] is None)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        return self._phase is Phase.REVEAL
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    # -- decisions -------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        if (
+            self._phase is Phase.CHOICE
+            and 0 <= seat < self.players
+            and self._inside[seat]
+            and self._pending[seat] is None
+        ):
+            return _BOTH
+        return _NONE
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        if self._phase is Phase.CHOICE and type(seat) is int and 0 <= seat < self.players:
+            if not self._inside[seat]:
+                return f"seat {seat} has already left the cave this round"
+            if self._pending[seat] is not None:
+                return f"seat {seat} has already chosen this step"
+            return None
+        not_a_seat = self._not_a_seat(seat)
+        if not_a_seat is not None:
+            return not_a_seat
+        if self._phase is Phase.OVER:
+            return "the game is over"
+        return "the next card must be revealed first"
+
+    def act(self, seat: int, action: Action | str | int) -> None:
+        # The generic State.act, fused into one call: bots and simulations spend
+        # most of their time here, and Python charges for every call.
+        if id(action) not in _ACTION_IDS:
+            action = ACTION_SPACE.parse(action)
+        action = cast(Action, action)
+        if (
+            self._phase is not _CHOICE
+            or type(seat) is not int
+            or not 0 <= seat < self.players
+            or not self._inside[seat]
+            or self._pending[seat] is not None
+        ):
+            raise IllegalActionError(
+                f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
+            )
+        self._pending[seat] = action
+        if self._log is not None:
+            self._log.append((seat, action.text, False))
+        self._waiting -= 1
+        if self._waiting == 0:
+            self._resolve_choices()
+            if self.auto_chance:
+                while self._phase is _REVEAL:
+                    code = self._sample_chance()
+                    if self._log is not None:
+                        self._log.append((None, code, True))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self._pending[seat] = action
+        self._waiting -= 1
+        if self._waiting == 0:
+            self._resolve_choices()
+
+    def _resolve_choices(self) -> None:
+        pending = self._pending
+        leavers = [s for s in range(self.players) if pending[s] is LEAVE]
+        self._history.append(("choices", tuple(leavers)))
+        if leavers:
+            self._leave(leavers)
+        self._pending = [None] * self.players
+        if self._inside_count == 0:
+            self._end_round(RoundEnd.ALL_LEFT, None)
+        else:
+            self._phase = _REVEAL
+
+    def _leave(self, leavers: list[int]) -> None:
+        m = len(leavers)
+        share = self._take_path_gems(m)
+        for seat in leavers:
+            self._chest[seat] += self._pocket[seat] + share
+            self._pocket[seat] = 0
+            self._inside[seat] = False
+        self._inside_count -= m
+        taken: tuple[int, ...] = ()
+        if m == 1:
+            taken = self._take_relics(leavers[0])
+        self._history.append(("leave", tuple(leavers), share, taken))
+
+    def _take_path_gems(self, m: int) -> int:
+        on_card = self._on_card
+        if self._per_card:
+            share = 0
+            for i, gems in enumerate(on_card):
+                if gems:
+                    each = gems // m
+                    share += each
+                    on_card[i] = gems - each * m
+            return share
+        total = sum(on_card)
+        if not total:
+            return 0
+        share, rest = divmod(total, m)
+        last_treasure = 0
+        for i, card in enumerate(self._path):
+            on_card[i] = 0
+            if _RUBIES[card]:
+                last_treasure = i
+        on_card[last_treasure] = rest
+        return share
+
+    def _take_relics(self, seat: int) -> tuple[int, ...]:
+        path = self._path
+        taken = tuple(card for card in path if _IS_RELIC[card])
+        if not taken:
+            return taken
+        for card in taken:
+            index = path.index(card)
+            del path[index]
+            del self._on_card[index]
+            self._relics[seat].append(card)
+            self._relic_points[seat] += self._relic_value(card)
+            self._rescued += 1
+        return taken
+
+    def _relic_value(self, card: int) -> int:
+        if self._variant:
+            return CARDS[card].printed_value
+        return BASE_RELIC_VALUES[self._rescued]
+
+    # -- chance -------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self._phase is not Phase.REVEAL:
+            return []
+        counts: dict[str, int] = {}
+        for card in self._deck:
+            code = self._codes[card]
+            counts[code] = counts.get(code, 0) + 1
+        total = len(self._deck)
+        return [(code, count / total) for code, count in counts.items()]
+
+    def _sample_chance(self) -> str:
+        deck = self._deck
+        index = self._rng.below(len(deck))
+        card = deck[index]
+        deck[index] = deck[-1]
+        deck.pop()
+        self._reveal(card)
+        return self._codes[card]
+
+    def _apply_chance(self, outcome: str) -> None:
+        codes, deck = self._codes, self._deck
+        index = next(i for i, card in enumerate(deck) if codes[card] == outcome)
+        card = deck[index]
+        deck[index] = deck[-1]
+        deck.pop()
+        self._reveal(card)
+
+    def _reveal(self, card: int) -> None:
+        self._path.append(card)
+        rubies = _RUBIES[card]
+        if rubies:
+            share, rest = divmod(rubies, self._inside_count)
+            self._revealed += rubies
+            if share:
+                pocket, inside = self._pocket, self._inside
+                for seat in range(self.players):
+                    if inside[seat]:
+                        pocket[seat] += share
+            self._on_card.append(rest)
+            self._history.append(("reveal", card, share))
+        else:
+            self._on_card.append(0)
+            self._history.append(("reveal", card, 0))
+            trap = _TRAP[card]
+            if trap is not None:
+                if trap in self._traps_seen:
+                    self._end_round(RoundEnd.TRAP, card)
+                    return
+                self._traps_seen.add(trap)
+        self._phase = Phase.CHOICE
+        self._waiting = self._inside_count
+
+    def _end_round(self, reason: RoundEnd, trap_card: int | None) -> None:
+        busted: tuple[int, ...] = ()
+        if reason is RoundEnd.TRAP:
+            busted = tuple(s for s in range(self.players) if self._inside[s])
+            for seat in busted:
+                self._bank += self._pocket[seat]
+                self._pocket[seat] = 0
+        self._bank += sum(self._on_card)
+        lost_relics = tuple(card for card in self._path if _IS_RELIC[card])
+        self._removed.extend(lost_relics)
+        if trap_card is not None:
+            self._removed.append(trap_card)
+        self._deck.extend(
+            card for card in self._path if not _IS_RELIC[card] and card != trap_card
+        )
+        self._path = []
+        self._on_card = []
+        self._traps_seen = set()
+        self._history.append(("round-end", self._round, reason.value, busted, lost_relics))
+        if self._round == ROUNDS:
+            self._phase = Phase.OVER
+            self._pending = [None] * self.players
+            self._inside = [False] * self.players
+            self._inside_count = 0
+        else:
+            self._start_round()
+
+    # -- results ------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return [self._chest[s] + self._relic_points[s] for s in range(self.players)]
+
+    def chest(self, seat: int) -> int:
+        """Points in ``seat``'s chest: secured rubies plus, in the base game, relic gems."""
+        relic_gems = 0 if self._variant else self._relic_points[seat]
+        return self._chest[seat] + relic_gems
+
+    # -- copies ---------------------------------------------------------------------
+
+    def clone(self) -> DiamantState:
+        other = DiamantState.__new__(DiamantState)
+        self._copy_base_into(other)
+        other._variant = self._variant
+        other._per_card = self._per_card
+        other._codes = self._codes
+        other._deck = self._deck.copy()
+        other._relic_pile = self._relic_pile.copy()
+        other._removed = self._removed.copy()
+        other._chest = self._chest.copy()
+        other._relic_points = self._relic_points.copy()
+        other._relics = [relics.copy() for relics in self._relics]
+        other._rescued = self._rescued
+        other._bank = self._bank
+        other._revealed = self._revealed
+        other._history = self._history.copy()
+        other._round = self._round
+        other._path = self._path.copy()
+        other._on_card = self._on_card.copy()
+        other._traps_seen = self._traps_seen.copy()
+        other._inside = self._inside.copy()
+        other._inside_count = self._inside_count
+        other._pocket = self._pocket.copy()
+        other._pending = self._pending.copy()
+        other._waiting = self._waiting
+        other._phase = self._phase
+        return other
+
+    def determinize(self, seat: int, rng: object = None) -> DiamantState:
+        """Others' uncommitted choices and the future draws resampled; nothing else is hidden.
+
+        Chest totals are hidden from the other seats, but every event that fills
+        a chest is public, so they follow from ``view(seat)["history"]``.
+        """
+        source = as_rng(rng)
+        other = self.clone()
+        other._log = None
+        other._rng = Rng(source.next64())
+        for s in range(self.players):
+            if s != seat and other._pending[s] is not None:
+                other._pending[s] = _BOTH[source.below(2)]
+        source.shuffle(other._deck)
+        return other
+
+    # -- views -------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from relicbox.games.diamant.views import build_view
+
+        return build_view(self, seat)
+
+    # -- JSON form -----------------------------------------------------------------------
+
+    def _body_to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self._round,
+            "phase": self._phase.value,
+            "deck": list(self._deck),
+            "path": list(self._path),
+            "on_card": list(self._on_card),
+            "traps_seen": sorted(self._traps_seen),
+            "inside": list(self._inside),
+            "pocket": list(self._pocket),
+            "pending": [None if a is None else a.text for a in self._pending],
+            "chest": list(self._chest),
+            "relic_points": list(self._relic_points),
+            "relics": [list(r) for r in self._relics],
+            "rescued": self._rescued,
+            "removed": list(self._removed),
+            "relic_pile": list(self._relic_pile),
+            "bank": self._bank,
+            "revealed": self._revealed,
+            "history": [list(_jsonable(e)) for e in self._history],
+        }
+
+    def _body_from_dict(self, body: Mapping[str, Any]) -> None:
+        from relicbox.games.diamant.views import load_body
+
+        load_body(self, body)
+
+
+def _jsonable(event: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(list(part) if isinstance(part, tuple) else part for part in event)
+
+
+_BASE_CODES = tuple(card.code for card in CARDS)
+_VARIANT_CODES = tuple(variant_code(card) for card in CARDS)
+
+
+def check_body(state: DiamantState) -> None:
+    """Raise :class:`StateFormatError` unless every card is in exactly one place."""
+    places = (
+        state._deck
+        + state._path
+        + state._removed
+        + state._relic_pile
+        + [card for relics in state._relics for card in relics]
+    )
+    if sorted(places) != list(range(len(CARDS))):
+        raise StateFormatError(
+            "every Diamant card must be in exactly one place (deck, path, removed, relic pile, "
+            f"rescued relics); got {sorted(places)}"
+        )
+    n = state.players
+    for name in ("_inside", "_pocket", "_pending", "_chest", "_relic_points", "_relics"):
+        if len(getattr(state, name)) != n:
+            raise StateFormatError(f"{name.lstrip('_')} must have one entry per seat ({n})")
+    if len(state._on_card) != len(state._path):
+        raise StateFormatError("on_card must have one entry per path card")
