@@ -19,10 +19,37 @@ from relicbox.core import (
     StateFormatError,
     games,
     get_game,
-    new_game,
     replay,
     state_from_dict,
 )
+from relicbox.datafiles import load_file_options
+
+
+def new_game(
+    name: str,
+    players: int | None = None,
+    seed: int = 0,
+    *,
+    record: bool = True,
+    auto_chance: bool = True,
+    **options: object,
+) -> State:
+    """A fresh state; the same name, players, options and seed always give the same game.
+
+    Options that take a data file (``cards=`` for Tschak!, ``board=`` for Relic
+    Runners) accept a path to a JSON or TOML file, or its parsed contents.
+    ``record=False`` skips the game record (the fast path for simulations) and
+    ``auto_chance=False`` leaves chance events to the caller.
+    """
+    game = get_game(name)
+    return game.new_state(
+        players,
+        seed,
+        record=record,
+        auto_chance=auto_chance,
+        **load_file_options(game, options),
+    )
+
 
 __version__ = "0.1.0"
 

@@ -33,7 +33,7 @@ from relicbox.core.rng import Rng, as_rng
 RECORD_FORMAT = "relicbox-record/1"
 STATE_FORMAT = "relicbox-state/1"
 
-OptionValue = str | int | bool | None
+OptionValue = str | int | bool | dict[str, Any] | None
 S = TypeVar("S", bound="State")
 
 
@@ -45,8 +45,21 @@ class Option:
     default: OptionValue
     help: str
     choices: tuple[OptionValue, ...] | None = None
+    data_file: bool = False
+    """The value is a user's data file (cards, board), passed in already parsed as a dict.
+
+    ``relicbox.new_game`` reads the file named by a path; the record keeps the
+    parsed data, so a replay does not depend on the file still existing.
+    """
 
     def validate(self, value: object, game: str) -> OptionValue:
+        if self.data_file:
+            if value is None or isinstance(value, dict):
+                return value
+            raise ConfigurationError(
+                f"option {self.name} for {game} must be a data file's path or its parsed "
+                f"contents, got {value!r}"
+            )
         if self.choices is None:
             if value is None or isinstance(value, str):
                 return value
