@@ -8,6 +8,8 @@ path gems among several leavers (``pooled`` or ``per-card``).
 
 from relicbox.core.game import Game, Option
 from relicbox.core.registry import register
+from relicbox.games.diamant import text
+from relicbox.games.diamant.bots import DiamantRuleBot
 from relicbox.games.diamant.rules import ACTION_SPACE, CONTINUE, LEAVE, DiamantState
 
 GAME = register(
@@ -36,6 +38,8 @@ GAME = register(
                 ("pooled", "per-card"),
             ),
         ),
+        bots={"rule": DiamantRuleBot, "cautious": lambda: DiamantRuleBot(caution=1.6)},
+        text=text,
         summary="Push your luck in a cave: take the rubies home before a second trap strikes.",
     )
 )

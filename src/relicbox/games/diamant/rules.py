@@ -345,7 +345,9 @@ class DiamantState(State):
         self._path = []
         self._on_card = []
         self._traps_seen = set()
-        self._history.append(("round-end", self._round, reason.value, busted, lost_relics))
+        self._history.append(
+            ("round-end", self._round, reason.value, busted, lost_relics, trap_card)
+        )
         if self._round == ROUNDS:
             self._phase = Phase.OVER
             self._pending = [None] * self.players

@@ -93,6 +93,7 @@ def event_json(state: DiamantState, event: tuple[Any, ...]) -> dict[str, Any]:
         "reason": event[2],
         "busted": list(event[3]),
         "lost_relics": [codes[card] for card in event[4]],
+        "trap": None if event[5] is None else codes[event[5]],
     }
 
 

@@ -1,0 +1,1 @@
+"""The ``relicbox`` command line (typer + rich)."""

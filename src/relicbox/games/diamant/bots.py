@@ -1,0 +1,87 @@
+"""A rule-based Diamant bot that weighs the next card (spec §1.7, "Lethal-card probability").
+
+It rebuilds the deck's contents from its view (all cards minus the path, the
+removed cards, the rescued relics and the variant's relic pile), then compares
+what it would bank by leaving now with the expected result of one more card:
+the chance of a lethal trap, the expected share of the next treasure among the
+explorers still inside, and the path gems and relics it would have to share
+with likely fellow leavers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from relicbox.core.actions import Action
+from relicbox.core.rng import Rng
+from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, Kind, variant_code
+
+_ALL_CODES = Counter(card.code for card in CARDS)
+_ALL_VARIANT_CODES = Counter(variant_code(card) for card in CARDS)
+_TREASURE_OF = {card.code: card.rubies for card in CARDS if card.kind is Kind.TREASURE}
+
+
+def deck_contents(view: dict[str, Any]) -> Counter[str]:
+    """The card codes still in the deck, as anyone with a good memory can tell."""
+    variant = view["variant"] == "relics"
+    deck = Counter(_ALL_VARIANT_CODES if variant else _ALL_CODES)
+    seen = [entry["card"] for entry in view["path"]]
+    seen += view["removed"] + view["relic_pile"]
+    seen += [code for relics in view["relics"] for code in relics]
+    deck.subtract(seen)
+    return +deck
+
+
+class DiamantRuleBot:
+    """Leaves when the expected loss from a trap outweighs the expected gain of one more card.
+
+    ``caution`` scales the weight of the loss: above 1 it leaves earlier.
+    """
+
+    name = "rule"
+
+    def __init__(self, caution: float = 1.0) -> None:
+        self.caution = caution
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        by_text = {action.text: action for action in legal}
+        if len(by_text) == 1:
+            return legal[0]
+        leave = self.wants_to_leave(view)
+        return by_text["leave" if leave else "continue"]
+
+    def wants_to_leave(self, view: dict[str, Any]) -> bool:
+        seat = view["seat"]
+        inside = max(1, view["explorers_inside"])
+        pocket = view["pockets"][seat]
+        deck = deck_contents(view)
+        remaining = sum(deck.values())
+        if remaining == 0:
+            return True
+        death = self._death_chance(view, deck, remaining)
+        gain = sum(_TREASURE_OF.get(code, 0) // inside * count for code, count in deck.items())
+        expected_gain = gain / remaining
+        fellow_leavers = max(1.0, inside / 3)
+        at_stake = pocket + view["path_gems"] / fellow_leavers + self._relic_bonus(view, inside)
+        return death * at_stake * self.caution > (1 - death) * expected_gain
+
+    @staticmethod
+    def _death_chance(view: dict[str, Any], deck: Counter[str], remaining: int) -> float:
+        lethal = sum(deck.get(trap, 0) for trap in view["traps_on_path"])
+        return lethal / remaining
+
+    @staticmethod
+    def _relic_bonus(view: dict[str, Any], inside: int) -> float:
+        relics = [entry["card"] for entry in view["path"] if entry["card"].startswith("R")]
+        if not relics:
+            return 0.0
+        if view["variant"] == "relics":
+            value = sum(int(code[1:]) for code in relics)
+        else:
+            rescued = view["relics_rescued"]
+            value = sum(BASE_RELIC_VALUES[min(rescued + i, 4)] for i in range(len(relics)))
+        # A relic is only taken by a lone leaver: the more explorers inside, the less likely.
+        return value / inside
+

@@ -1,0 +1,1 @@
+"""Running games between agents: seat specs, matches and saved games."""

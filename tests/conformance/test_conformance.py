@@ -1,0 +1,64 @@
+"""The contract suite, run over every registered game and every allowed player count."""
+
+from __future__ import annotations
+
+import pytest
+
+import relicbox
+from relicbox.core import conformance
+
+SEEDS = (1, 2)
+
+CASES = [
+    pytest.param(game, players, seed, id=f"{game.name}-{players}p-seed{seed}")
+    for game in relicbox.games()
+    for players in game.players
+    for seed in SEEDS
+]
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_random_game_finishes_and_is_reproducible(game, players, seed):
+    conformance.check_same_seed_same_game(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_legal_actions_apply_and_illegal_ones_change_nothing(game, players, seed):
+    conformance.check_actions(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_clone_dict_and_replay_reproduce_the_state(game, players, seed):
+    conformance.check_roundtrips(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_views_are_json_and_leak_nothing(game, players, seed):
+    conformance.check_views(game, players, seed)
+
+
+@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+def test_game_metadata_is_complete(game):
+    info = game.info()
+    assert info["name"] == game.name
+    assert game.min_players <= game.max_players
+    assert game.num_actions == len(game.action_space) > 0
+    assert relicbox.get_game(game.name) is game
+    for alias in game.aliases:
+        assert relicbox.get_game(alias) is game
+    assert "random" not in game.bots, "the generic random bot is provided for every game"
+    assert "rule" in game.bots, "each game ships at least one rule-based bot"
+    assert game.text is not None, "each game has a text module for the terminal"
+
+
+@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+def test_a_state_from_another_rules_version_is_refused(game):
+    state = conformance.fresh(game, game.min_players, 3)
+    data = state.to_dict()
+    data["rules_version"] = "0"
+    with pytest.raises(relicbox.StateFormatError, match="rules"):
+        relicbox.state_from_dict(data)
+    record = state.record
+    record["rules_version"] = "0"
+    with pytest.raises(relicbox.RecordError, match="rules"):
+        relicbox.replay(record)
