@@ -140,7 +140,10 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         relics = ""
         if event["relics"]:
             relics = _t(lang, "ev_leave_relics", relics=" ".join(event["relics"]))
-        return _t(lang, "ev_leave", seats=_seats(event["seats"], lang), share=event["path_share"], relics=relics)
+        seats = _seats(event["seats"], lang)
+        if not event["path_share"]:
+            return _t(lang, "ev_leave_plain", seats=seats, relics=relics)
+        return _t(lang, "ev_leave", seats=seats, share=event["path_share"], relics=relics)
     if event["reason"] == "trap":
         line = _t(lang, "ev_round_end_trap", trap=card_name(event["trap"], lang), busted=_seats(event["busted"], lang))
     else:
