@@ -52,7 +52,20 @@ class Option:
     parsed data, so a replay does not depend on the file still existing.
     """
 
+    integer: bool = False
+    """The value is a whole number >= 0, or ``None`` (for caps such as ``max_turns``)."""
+
     def validate(self, value: object, game: str) -> OptionValue:
+        if self.integer:
+            if isinstance(value, str) and value.strip().isdigit():
+                value = int(value)
+            if value is None or (
+                isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            ):
+                return value
+            raise ConfigurationError(
+                f"option {self.name}={value!r} for {game} must be a whole number >= 0"
+            )
         if self.data_file:
             if value is None or isinstance(value, dict):
                 return value
@@ -67,7 +80,9 @@ class Option:
                 f"option {self.name}={value!r} for {game} must be text (a file path)"
             )
         for allowed in self.choices:
-            if value == allowed or (isinstance(value, str) and str(allowed).lower() == value.lower()):
+            if value == allowed or (
+                isinstance(value, str) and str(allowed).lower() == value.lower()
+            ):
                 return allowed
         allowed_text = ", ".join(str(c) for c in self.choices)
         raise ConfigurationError(
@@ -109,8 +124,7 @@ class Game:
             raise ConfigurationError(f"players={players!r} for {self.name} must be a whole number")
         if not self.min_players <= players <= self.max_players:
             raise ConfigurationError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, "
-                f"not {players}"
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
         return players
 
@@ -288,7 +302,9 @@ class State(ABC):
         """Resolve the pending chance event with an outcome chosen by the caller."""
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalActionError(f"chance outcome {outcome!r} given, but no chance event is pending")
+            raise IllegalActionError(
+                f"chance outcome {outcome!r} given, but no chance event is pending"
+            )
         if outcome not in {name for name, _ in outcomes}:
             listed = ", ".join(name for name, _ in outcomes)
             raise IllegalActionError(
@@ -425,7 +441,9 @@ class State(ABC):
         return state
 
     def __repr__(self) -> str:
-        status = "over" if self.is_over else ("chance" if self.is_chance else f"to_act={self.to_act}")
+        status = (
+            "over" if self.is_over else ("chance" if self.is_chance else f"to_act={self.to_act}")
+        )
         return f"<{self.game.name} state players={self.players} seed={self.seed} {status}>"
 
 
@@ -446,7 +464,9 @@ def replay(record: Mapping[str, Any], game: Game) -> State:
         try:
             _replay_event(state, event)
         except (IllegalActionError, InvalidActionError) as error:
-            raise RecordError(f"record event {number} ({event!r}) cannot be replayed: {error}") from error
+            raise RecordError(
+                f"record event {number} ({event!r}) cannot be replayed: {error}"
+            ) from error
     state.auto_chance = True
     return state
 
@@ -490,7 +510,7 @@ def _checked(
     data: Mapping[str, Any], key: str, kind: type, check: Callable[[Any], Any] | None = None
 ) -> Any:
     value = data.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise StateFormatError(f"state field {key!r} must be {kind.__name__}, got {value!r}")
     return check(value) if check is not None else value
 
