@@ -25,7 +25,9 @@ def read_data_file(path: str | Path, what: str) -> dict[str, Any]:
     except FileNotFoundError:
         raise ConfigurationError(f"{what} file {str(file)!r} does not exist") from None
     except OSError as error:
-        raise ConfigurationError(f"cannot read {what} file {str(file)!r}: {error.strerror}") from None
+        raise ConfigurationError(
+            f"cannot read {what} file {str(file)!r}: {error.strerror}"
+        ) from None
     try:
         data = tomllib.loads(text) if file.suffix.lower() == ".toml" else json.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:

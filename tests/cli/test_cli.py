@@ -47,10 +47,19 @@ def test_czech_output():
     [
         (("play", "chess"), "unknown game 'chess': available games are"),
         (("play", "diamant", "--variant", "gold"), "choose one of base, relics"),
-        (("play", "diamant", "-o", "speed=3"), "unknown option 'speed' for diamant: its options are"),
-        (("play", "diamant", "-s", "human,robot,rule"), "unknown seat 'robot': each seat is one of human"),
+        (
+            ("play", "diamant", "-o", "speed=3"),
+            "unknown option 'speed' for diamant: its options are",
+        ),
+        (
+            ("play", "diamant", "-s", "human,robot,rule"),
+            "unknown seat 'robot': each seat is one of human",
+        ),
         (("play", "diamant", "-p", "2"), "diamant is for 3-8 players, not 2"),
-        (("play", "diamant", "-p", "4", "-s", "rule,rule,rule"), "3 seats given, but the game has 4"),
+        (
+            ("play", "diamant", "-p", "4", "-s", "rule,rule,rule"),
+            "3 seats given, but the game has 4",
+        ),
         (("play",), "Name a game to play"),
         (("replay", "/nonexistent/game.json"), "does not exist"),
     ],
@@ -73,7 +82,17 @@ def test_a_person_is_asked_again_after_a_wrong_answer():
 
 def test_interrupted_game_is_saved_and_resumes(tmp_path):
     save = tmp_path / "game.json"
-    result = run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n1\n")
+    result = run(
+        "play",
+        "diamant",
+        "-s",
+        "human,rule,rule",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        input="1\n1\n",
+    )
     assert result.exit_code == 130
     assert "Game interrupted" in result.output and str(save) in result.output
     saved = json.loads(save.read_text())
@@ -89,7 +108,9 @@ def test_interrupted_game_is_saved_and_resumes(tmp_path):
 
 def test_interrupt_without_save_offers_to_save(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", input="q\ny\nmine.json\n")
+    result = run(
+        "play", "diamant", "-s", "human,rule,rule", "--seed", "3", input="q\ny\nmine.json\n"
+    )
     assert result.exit_code == 130
     assert (tmp_path / "mine.json").exists()
     assert "relicbox play --resume mine.json" in result.output
@@ -97,10 +118,15 @@ def test_interrupt_without_save_offers_to_save(tmp_path, monkeypatch):
 
 def test_replay_prints_the_transcript(tmp_path):
     save = tmp_path / "game.json"
-    assert run("play", "diamant", "-s", "rule,rule,rule", "--seed", "8", "--save", str(save)).exit_code == 0
+    assert (
+        run("play", "diamant", "-s", "rule,rule,rule", "--seed", "8", "--save", str(save)).exit_code
+        == 0
+    )
     result = run("replay", str(save), "--events")
     assert result.exit_code == 0
-    assert "Round 1" in result.output and "chance: " in result.output and "Game over" in result.output
+    assert (
+        "Round 1" in result.output and "chance: " in result.output and "Game over" in result.output
+    )
 
 
 def test_hot_seat_hides_each_choice(tmp_path):

@@ -6,7 +6,6 @@ import pytest
 
 import relicbox
 from relicbox import IllegalActionError
-
 from support.diamant import choose, everyone, rigged
 
 
@@ -259,7 +258,9 @@ def test_committing_twice_and_acting_out_of_turn_raise_and_change_nothing():
     state = rigged(4, "T5")
     state.act(1, "leave")
     before = state.to_dict()
-    with pytest.raises(IllegalActionError, match=r"'continue' for seat 1: seat 1 has already chosen"):
+    with pytest.raises(
+        IllegalActionError, match=r"'continue' for seat 1: seat 1 has already chosen"
+    ):
         state.act(1, "continue")
     with pytest.raises(IllegalActionError, match="no seat 9"):
         state.act(9, "leave")

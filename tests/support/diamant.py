@@ -1,7 +1,6 @@
 """Helpers for Diamant tests: rigged reveals and whole-table choices."""
+
 from __future__ import annotations
-
-
 
 import relicbox
 
@@ -23,4 +22,3 @@ def choose(state: relicbox.State, leavers: set[int]) -> None:
     """Every seat still to decide commits: ``leavers`` leave, the others continue."""
     for seat in state.to_act:
         state.act(seat, "leave" if seat in leavers else "continue")
-

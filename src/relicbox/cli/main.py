@@ -18,10 +18,10 @@ from rich.table import Table
 
 import relicbox
 from relicbox.bots import bot_names
+from relicbox.cli.messages import MESSAGES
 from relicbox.core.errors import RelicboxError
 from relicbox.core.game import Game, State
 from relicbox.core.i18n import LANGUAGES, translate
-from relicbox.cli.messages import MESSAGES
 from relicbox.play.match import Match, SeatSpec, default_seats, load_saved, parse_seats, save_match
 
 console = Console(highlight=False)
@@ -56,7 +56,9 @@ def _fail(lang: str, message: str) -> typer.Exit:
 
 
 def _player(state: State, seat: int, lang: str) -> str:
-    return str(translate({"en": {"p": "Player {n}"}, "cs": {"p": "Hráč {n}"}}, lang, "p", n=seat + 1))
+    return str(
+        translate({"en": {"p": "Player {n}"}, "cs": {"p": "Hráč {n}"}}, lang, "p", n=seat + 1)
+    )
 
 
 @app.command("games", help=MESSAGES["en"]["games_help"])
@@ -73,7 +75,9 @@ def games_command(lang: LangOption = "en") -> None:
         )
         names = ", ".join([game.name, *game.aliases])
         players = f"{game.min_players}-{game.max_players}"
-        table.add_row(f"{game.title}\n[dim]{names}[/]", players, options, ", ".join(bot_names(game)))
+        table.add_row(
+            f"{game.title}\n[dim]{names}[/]", players, options, ", ".join(bot_names(game))
+        )
     console.print(table)
 
 
@@ -88,7 +92,9 @@ def _parse_option_value(text: str) -> object:
     return text
 
 
-def _collect_options(named: dict[str, object | None], extra: list[str], lang: str) -> dict[str, object]:
+def _collect_options(
+    named: dict[str, object | None], extra: list[str], lang: str
+) -> dict[str, object]:
     options = {key: value for key, value in named.items() if value is not None}
     for item in extra:
         key, sep, value = item.partition("=")
@@ -101,25 +107,35 @@ def _collect_options(named: dict[str, object | None], extra: list[str], lang: st
 @app.command("play", help=MESSAGES["en"]["play_help"])
 def play_command(
     game: Annotated[str | None, typer.Argument(help="diamant, tschak or relic-runners")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
     seats: Annotated[
         str | None,
         typer.Option("--seats", "-s", help="Comma-separated: human, bot:rule, bot:random, ..."),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed: the same seed deals the same game.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed: the same seed deals the same game.")
+    ] = None,
     variant: Annotated[str | None, typer.Option(help="Diamant: base or relics.")] = None,
     split: Annotated[str | None, typer.Option(help="Diamant: pooled or per-card.")] = None,
-    setup: Annotated[str | None, typer.Option(help="Relic Runners: first, standard or random.")] = None,
+    setup: Annotated[
+        str | None, typer.Option(help="Relic Runners: first, standard or random.")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Any game option as name=value.")
     ] = None,
-    save: Annotated[Path | None, typer.Option(help="Save the game to FILE after every decision.")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Save the game to FILE after every decision.")
+    ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a game saved with --save.")] = None,
     lang: LangOption = "en",
 ) -> None:
     _check_lang(lang)
     try:
-        match, game_info = _build_match(game, players, seats, seed, variant, split, setup, option, resume, lang)
+        match, game_info = _build_match(
+            game, players, seats, seed, variant, split, setup, option, resume, lang
+        )
     except RelicboxError as error:
         raise _fail(lang, str(error)) from None
     save_path = save or resume
@@ -151,7 +167,9 @@ def _build_match(
     count = players or (len(specs) if specs else None) or info.default_players or info.min_players
     if specs is not None and len(specs) != count:
         raise RelicboxError(_t(lang, "seat_count", seats=len(specs), players=count))
-    options = _collect_options({"variant": variant, "split": split, "setup": setup}, option or [], lang)
+    options = _collect_options(
+        {"variant": variant, "split": split, "setup": setup}, option or [], lang
+    )
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     state = relicbox.new_game(info.name, count, chosen_seed, **options)
     return _match(state, specs or default_seats(count), chosen_seed, lang), info
@@ -208,7 +226,9 @@ class _HumanPrompt:
             try:
                 action = state.parse_action(answer)
             except RelicboxError:
-                console.print(f"[yellow]{_t(lang, 'bad_answer', answer=answer, count=len(legal))}[/]")
+                console.print(
+                    f"[yellow]{_t(lang, 'bad_answer', answer=answer, count=len(legal))}[/]"
+                )
                 continue
             if action in legal:
                 return action
@@ -225,7 +245,11 @@ def _read(prompt: str) -> str:
 def _show_board(state: State, view: dict[str, Any], seat: int | None, lang: str) -> None:
     text = state.game.text
     body = text.render(view, lang) if text else str(view)
-    title = state.game.title if seat is None else _t(lang, "your_turn", player=_player(state, seat, lang))
+    title = (
+        state.game.title
+        if seat is None
+        else _t(lang, "your_turn", player=_player(state, seat, lang))
+    )
     console.print(Panel(body, title=title, expand=False))
 
 
@@ -316,9 +340,10 @@ def replay_command(
     except RelicboxError as error:
         raise _fail(lang, str(error)) from None
     record = state.record
-    console.print(
-        f"[bold]{_t(lang, 'transcript_title', game=state.game.title, seed=state.seed, players=state.players)}[/]"
+    title = _t(
+        lang, "transcript_title", game=state.game.title, seed=state.seed, players=state.players
     )
+    console.print(f"[bold]{title}[/]")
     text = state.game.text
     if text is not None and hasattr(text, "transcript"):
         for line in text.transcript(state.view(None), lang):
@@ -330,7 +355,9 @@ def replay_command(
                 console.print("  " + _t(lang, "chance_event", outcome=event["chance"]))
             else:
                 player = _player(state, event["seat"], lang)
-                console.print("  " + _t(lang, "decision_event", player=player, action=event["action"]))
+                console.print(
+                    "  " + _t(lang, "decision_event", player=player, action=event["action"])
+                )
     if state.is_over:
         _show_results(state, lang)
 

@@ -67,7 +67,9 @@ class ActionSpace:
         self.ids: frozenset[int] = frozenset(id(action) for action in self._actions)
         for position, action in enumerate(self._actions):
             if action.index != position:
-                raise ValueError(f"action {action.text!r} has index {action.index}, expected {position}")
+                raise ValueError(
+                    f"action {action.text!r} has index {action.index}, expected {position}"
+                )
             if action.text in self._by_text:
                 raise ValueError(f"duplicate action text {action.text!r}")
             self._by_text[action.text] = action

@@ -66,7 +66,9 @@ def check_game_finishes(game: Game, players: int, seed: int) -> State:
     for _ in random_steps(state, Rng(seed)):
         pass
     if len(state.scores()) != players or not state.winners():
-        raise ConformanceError(f"{game.name} seed={seed}: bad results {state.scores()} {state.winners()}")
+        raise ConformanceError(
+            f"{game.name} seed={seed}: bad results {state.scores()} {state.winners()}"
+        )
     if state.to_act or state.legal_actions(0):
         raise ConformanceError(f"{game.name} seed={seed}: decisions offered after the end")
     return state
@@ -80,7 +82,7 @@ def check_same_seed_same_game(game: Game, players: int, seed: int) -> None:
 
 
 def check_actions(game: Game, players: int, seed: int, every: int = 7) -> None:
-    """Legal actions round-trip through text, index and JSON; illegal ones raise and change nothing."""
+    """Legal actions round-trip through text, index and JSON; illegal ones raise, change nothing."""
     state = fresh(game, players, seed)
     space = game.action_space
     for step, (seat, action) in enumerate(random_steps(state, Rng(seed))):
@@ -96,17 +98,23 @@ def check_actions(game: Game, players: int, seed: int, every: int = 7) -> None:
         illegal = [a for a in space if a not in legal][:: max(1, len(space) // 40)]
         waiting = set(state.to_act)
         bystanders = [s for s in range(players) if s not in waiting][:2]
-        attempts = [(seat, a) for a in illegal] + [(s, action) for s in bystanders] + [(players, action)]
+        attempts = (
+            [(seat, a) for a in illegal] + [(s, action) for s in bystanders] + [(players, action)]
+        )
         for who, attempt in attempts:
             try:
                 state.act(who, attempt)
             except IllegalActionError as error:
                 if repr(attempt.text) not in str(error):
-                    raise _fail(game, seed, step, f"error does not quote the action: {error}") from None
+                    raise _fail(
+                        game, seed, step, f"error does not quote the action: {error}"
+                    ) from None
             else:
                 raise _fail(game, seed, step, f"seat {who} could play illegal {attempt!r}")
             if canonical(state.to_dict()) != before:
-                raise _fail(game, seed, step, f"illegal {attempt!r} by seat {who} changed the state")
+                raise _fail(
+                    game, seed, step, f"illegal {attempt!r} by seat {who} changed the state"
+                )
 
 
 def check_roundtrips(game: Game, players: int, seed: int, every: int = 5) -> None:

@@ -259,14 +259,17 @@ class State(ABC):
 
     def act(self, seat: int, action: Action | str | int) -> None:
         """Apply ``seat``'s decision. Raises and changes nothing when it is not allowed."""
-        if id(action) not in self.game.action_space.ids:
-            action = self.game.action_space.parse(action)
-        reason = self._why_illegal(seat, action)
+        chosen = (
+            action
+            if isinstance(action, Action) and id(action) in self.game.action_space.ids
+            else self.game.action_space.parse(action)
+        )
+        reason = self._why_illegal(seat, chosen)
         if reason is not None:
-            raise IllegalActionError(f"illegal action {action.text!r} for seat {seat}: {reason}")
-        self._apply(seat, action)
+            raise IllegalActionError(f"illegal action {chosen.text!r} for seat {seat}: {reason}")
+        self._apply(seat, chosen)
         if self._log is not None:
-            self._log.append((seat, action.text, False))
+            self._log.append((seat, chosen.text, False))
         if self.auto_chance:
             self._settle()
 
@@ -479,7 +482,8 @@ def _replay_event(state: State, event: object) -> None:
             outcome = state.sample_chance()
             if outcome != event["chance"]:
                 raise RecordError(
-                    f"chance outcome {event['chance']!r} in the record, but the seed gives {outcome!r}"
+                    f"chance outcome {event['chance']!r} in the record, "
+                    f"but the seed gives {outcome!r}"
                 )
         else:
             state.apply_chance(event["chance"])

@@ -16,7 +16,9 @@ Catalog = Mapping[str, Mapping[str, str]]
 
 def check_language(lang: str) -> str:
     if lang not in LANGUAGES:
-        raise ValueError(f"language {lang!r} is not available: choose one of {', '.join(LANGUAGES)}")
+        raise ValueError(
+            f"language {lang!r} is not available: choose one of {', '.join(LANGUAGES)}"
+        )
     return lang
 
 
@@ -31,4 +33,6 @@ def translate(catalog: Catalog, lang: str, key: str, **params: Any) -> str:
 def missing_keys(catalog: Catalog) -> dict[str, set[str]]:
     """Keys some language lacks, per language: the catalogs' tests want this empty."""
     every = set().union(*(set(messages) for messages in catalog.values()))
-    return {lang: every - set(messages) for lang, messages in catalog.items() if every - set(messages)}
+    return {
+        lang: every - set(messages) for lang, messages in catalog.items() if every - set(messages)
+    }

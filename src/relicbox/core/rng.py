@@ -40,7 +40,7 @@ class Rng:
         """A float in [0, 1), like :func:`random.random`."""
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
-    def choice(self, items: "list[_T] | tuple[_T, ...]") -> _T:
+    def choice(self, items: list[_T] | tuple[_T, ...]) -> _T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[_T]) -> None:

@@ -68,9 +68,7 @@ class Match:
         seed: int = 0,
     ) -> None:
         if len(seats) != state.players:
-            raise ConfigurationError(
-                f"{len(seats)} seats given for a {state.players}-player game"
-            )
+            raise ConfigurationError(f"{len(seats)} seats given for a {state.players}-player game")
         self.state = state
         self.seats = list(seats)
         self.ask_human = ask_human

@@ -11,8 +11,11 @@ def transcript(state: State, lang: str = "en") -> str:
     """The public story of ``state`` so far and, at the end, the results."""
     text = state.game.text
     view = state.view(None)
-    options = ", ".join(f"{k}={v}" for k, v in sorted(state.options.items()) if not isinstance(v, dict))
-    lines = [f"{state.game.title} ({state.game.rules_version}) seed={state.seed} players={state.players} {options}"]
+    options = ", ".join(
+        f"{k}={v}" for k, v in sorted(state.options.items()) if not isinstance(v, dict)
+    )
+    header = f"{state.game.title} ({state.game.rules_version})"
+    lines = [f"{header} seed={state.seed} players={state.players} {options}"]
     lines += text.transcript(view, lang)
     if state.is_over:
         headers, rows = text.result_rows(view, lang)

@@ -54,8 +54,8 @@ class DiamantRuleBot:
 
     def wants_to_leave(self, view: dict[str, Any]) -> bool:
         seat = view["seat"]
-        inside = max(1, view["explorers_inside"])
-        pocket = view["pockets"][seat]
+        inside: int = max(1, view["explorers_inside"])
+        pocket: int = view["pockets"][seat]
         deck = deck_contents(view)
         remaining = sum(deck.values())
         if remaining == 0:
@@ -64,8 +64,10 @@ class DiamantRuleBot:
         gain = sum(_TREASURE_OF.get(code, 0) // inside * count for code, count in deck.items())
         expected_gain = gain / remaining
         fellow_leavers = max(1.0, inside / 3)
-        at_stake = pocket + view["path_gems"] / fellow_leavers + self._relic_bonus(view, inside)
-        return death * at_stake * self.caution > (1 - death) * expected_gain
+        path_gems: int = view["path_gems"]
+        at_stake = pocket + path_gems / fellow_leavers + self._relic_bonus(view, inside)
+        risk: float = death * at_stake * self.caution
+        return risk > (1 - death) * expected_gain
 
     @staticmethod
     def _death_chance(view: dict[str, Any], deck: Counter[str], remaining: int) -> float:
@@ -84,4 +86,3 @@ class DiamantRuleBot:
             value = sum(BASE_RELIC_VALUES[min(rescued + i, 4)] for i in range(len(relics)))
         # A relic is only taken by a lone leaver: the more explorers inside, the less likely.
         return value / inside
-

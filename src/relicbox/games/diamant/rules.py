@@ -339,9 +339,7 @@ class DiamantState(State):
         self._removed.extend(lost_relics)
         if trap_card is not None:
             self._removed.append(trap_card)
-        self._deck.extend(
-            card for card in self._path if not _IS_RELIC[card] and card != trap_card
-        )
+        self._deck.extend(card for card in self._path if not _IS_RELIC[card] and card != trap_card)
         self._path = []
         self._on_card = []
         self._traps_seen = set()

@@ -57,7 +57,9 @@ def render(view: dict[str, Any], lang: str) -> str:
         traps = ", ".join(card_name(t, lang) for t in view["traps_on_path"])
         lines.append(_t(lang, "traps", traps=f"[{TRAP_STYLE}]{traps}[/]"))
     if view["removed"]:
-        lines.append(_t(lang, "removed", cards=", ".join(card_name(c, lang) for c in view["removed"])))
+        lines.append(
+            _t(lang, "removed", cards=", ".join(card_name(c, lang) for c in view["removed"]))
+        )
     if view["relic_pile"]:
         lines.append(_t(lang, "relic_pile", cards=", ".join(view["relic_pile"])))
     lines.append("")
@@ -81,7 +83,9 @@ def _seat_lines(view: dict[str, Any], lang: str) -> list[str]:
     for seat in range(view["players"]):
         where = _t(lang, "inside") if view["inside"][seat] else _t(lang, "camp")
         if view["inside"][seat] and view["phase"] == "choice":
-            where += ", " + (_t(lang, "committed") if view["committed"][seat] else _t(lang, "thinking"))
+            where += ", " + (
+                _t(lang, "committed") if view["committed"][seat] else _t(lang, "thinking")
+            )
         chest = view["chest"] if seat == view["seat"] else None
         chest_text = _t(lang, "hidden") if chest is None else str(chest)
         if view["scores"] is not None:
@@ -106,7 +110,12 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
     for seat in range(view["players"]):
         won = _t(lang, "yes") if seat in (view["winners"] or []) else ""
         rows.append(
-            [player_name(seat, lang), str(view["scores"][seat]), " ".join(view["relics"][seat]), won]
+            [
+                player_name(seat, lang),
+                str(view["scores"][seat]),
+                " ".join(view["relics"][seat]),
+                won,
+            ]
         )
     return headers, rows
 
@@ -145,7 +154,12 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
             return _t(lang, "ev_leave_plain", seats=seats, relics=relics)
         return _t(lang, "ev_leave", seats=seats, share=event["path_share"], relics=relics)
     if event["reason"] == "trap":
-        line = _t(lang, "ev_round_end_trap", trap=card_name(event["trap"], lang), busted=_seats(event["busted"], lang))
+        line = _t(
+            lang,
+            "ev_round_end_trap",
+            trap=card_name(event["trap"], lang),
+            busted=_seats(event["busted"], lang),
+        )
     else:
         line = _t(lang, "ev_round_end_all")
     if event["lost_relics"]:

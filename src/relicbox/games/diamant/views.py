@@ -104,7 +104,13 @@ def _event_from_json(raw: object) -> tuple[Any, ...]:
 
 
 def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
-    from relicbox.games.diamant.rules import _BASE_CODES, _VARIANT_CODES, ACTION_SPACE, Phase, check_body
+    from relicbox.games.diamant.rules import (
+        _BASE_CODES,
+        _VARIANT_CODES,
+        ACTION_SPACE,
+        Phase,
+        check_body,
+    )
 
     n = state.players
     state._variant = state.options["variant"] == "relics"
@@ -123,9 +129,11 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
     state._inside_count = sum(state._inside)
     state._pocket = [int(v) for v in body["pocket"]]
     state._pending = [None if a is None else ACTION_SPACE.from_text(a) for a in body["pending"]]
-    state._waiting = sum(
-        1 for s in range(n) if state._inside[s] and state._pending[s] is None
-    ) if state._phase.value == "choice" else 0
+    state._waiting = (
+        sum(1 for s in range(n) if state._inside[s] and state._pending[s] is None)
+        if state._phase.value == "choice"
+        else 0
+    )
     state._chest = [int(v) for v in body["chest"]]
     state._relic_points = [int(v) for v in body["relic_points"]]
     state._relics = [[_card(c) for c in relics] for relics in body["relics"]]
