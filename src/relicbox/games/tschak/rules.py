@@ -1,0 +1,710 @@
+"""Tschak!'s rules (spec ``shared/rules/tschak.md``) on the core contract.
+
+Structure of a game: 4 towers, each of 3 floors and a loot. Every floor is
+played in the rulebook's reveal rhythm (floor 1: 1+1+1, floor 2: 1+2, floor 3:
+3), which gives six simultaneous *steps* per tower. In a step, every player
+must commit ``need`` cards (1, 2 or 3); the commits stay hidden until the last
+one arrives, then all are revealed at once.
+
+Action space: one action per card *kind*, ``"play W4*"`` (34 actions, see
+:data:`relicbox.games.tschak.data.KINDS`). A 2- or 3-card pick is a sequence of
+single-card commits by the same seat before the reveal; since nothing is shown
+in between, this is the same decision as picking the cards together. Why:
+
+* legal actions are the seat's hand minus the backgrounds already in its party,
+  so enumerating them is one short loop (no combinations), which keeps random
+  playouts above 2,000 games per second;
+* RL gets a small, fixed mask (34) instead of thousands of card combinations;
+* an invalid party simply cannot be committed, and the error names the clash
+  (``your party already has a wizard (W2)``).
+
+A valid party can always be completed: before floor ``k`` each hand still
+holds at least ``4 - k`` cards of every character type, and a party uses each
+type at most once (spec §1.4), so blocking clashing picks never dead-ends.
+
+Chance is explicit and per card: the 6 tower cards of a tower are drawn one by
+one (monsters for floors 1-3, then treasures), each outcome a card code drawn
+uniformly from the deck, which holds the 2 cards removed unseen as well: never
+drawing them is exactly putting 2 random cards back in the box. The deal is
+36 draws (3 wizards, then 3 warriors, then 3 dwarves per position, in position
+order); every position then takes an artifact. Tests rig any of these with
+``apply_chance``, or set hands and towers directly with ``state_from_dict``.
+
+Positions: hands rotate among 4 positions in passing order. With 4 players
+those are the seats; with 3 an on-the-road board is position 3; with 2 the
+cycle is seat 0, board A, seat 1, board B. Hand ``h`` is dealt to position
+``h``; in tower ``t`` (from 1) position ``p`` holds hand ``(p - t + 1) % 4``.
+
+Ties left after the whole hierarchy (spec §4.4; possible only between cards of
+the same text form) are broken by seat order: the lower seat number ranks
+higher, for the floor cards and for the loot alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from itertools import combinations
+from typing import Any, cast
+
+from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.errors import IllegalActionError
+from relicbox.core.game import State
+from relicbox.core.rng import Rng, as_rng
+from relicbox.games.tschak.data import (
+    KIND_BY_CODE,
+    KINDS,
+    POSITIONS,
+    PROPOSED,
+    TOWERS,
+    CardTable,
+    Kind,
+    TowerKind,
+    parse_card_table,
+    tower_card,
+)
+
+ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index) for k in KINDS)
+ACTION_SPACE = ActionSpace(
+    ACTIONS,
+    game="tschak",
+    aliases={k.code: ACTIONS[k.index] for k in KINDS},
+)
+_ACTION_IDS = ACTION_SPACE.ids
+_NONE: tuple[Action, ...] = ()
+
+# Per-kind lookups on the hot path: plain tuples indexed by kind index.
+_TYPE = tuple(k.kind.value for k in KINDS)
+_BIT = tuple(1 << k.kind.value for k in KINDS)
+_CODE = tuple(k.code for k in KINDS)
+_VALUE = tuple(k.value or 0 for k in KINDS)
+_WIZARD_VALUE = tuple(k.value or 0 if k.kind is Kind.WIZARD else 0 for k in KINDS)
+_CHAMELEON = tuple(k.chameleon for k in KINDS)
+_ARTIFACT = KIND_BY_CODE["A"].index
+_LOOT_TYPE_RANK = (3, 2, 1, 0)
+"""At equal value on the 10th card, a wizard beats a warrior beats a dwarf."""
+
+
+def _hierarchy_rank(chameleon: int) -> tuple[int, ...]:
+    """Spec §4.3: valued wizard 2 + 2v + wand, chameleon ``chameleon``, others 1 + 2v + icon."""
+    ranks = []
+    for k in KINDS:
+        if k.kind is Kind.ARTIFACT:
+            ranks.append(0)
+        elif k.chameleon:
+            ranks.append(chameleon)
+        elif k.kind is Kind.WIZARD:
+            ranks.append(2 + 2 * (k.value or 0) + k.icon)
+        else:
+            ranks.append(1 + 2 * (k.value or 0) + k.icon)
+    return tuple(ranks)
+
+
+_RANK_LOWEST_WIZARD = _hierarchy_rank(1)
+_RANK_NO_WIZARD = _hierarchy_rank(0)
+
+STEPS = ((1, 1), (1, 1), (1, 1), (2, 1), (2, 2), (3, 3))
+"""(floor, cards to commit) for the six reveal steps of a tower."""
+_NEED = tuple(need for _, need in STEPS)
+_FLOOR = tuple(floor for floor, _ in STEPS)
+_FLOOR_ENDS = frozenset((2, 4, 5))
+_TYPE_NAMES = ("wizard", "warrior", "dwarf", "artifact")
+TOWER_DRAWS = 6
+DEAL_DRAWS = 36
+
+
+class Phase(Enum):
+    SETUP = "setup"
+    """Chance: tower cards are drawn (and, before the first tower, hands dealt)."""
+    PLAY = "play"
+    OVER = "over"
+
+
+_PLAY = Phase.PLAY
+_SETUP = Phase.SETUP
+
+
+def seat_positions(players: int) -> tuple[int, ...]:
+    """Each seat's position in passing order (spec §1.2 seating)."""
+    return (0, 2) if players == 2 else tuple(range(players))
+
+
+def holders(players: int) -> tuple[int | None, ...]:
+    """Who holds each position: a seat, or ``None`` for an on-the-road board."""
+    by_position: list[int | None] = [None] * POSITIONS
+    for seat, position in enumerate(seat_positions(players)):
+        by_position[position] = seat
+    return tuple(by_position)
+
+
+def hand_at(position: int, tower: int) -> int:
+    """The hand id a position holds in ``tower`` (1-4): hands move one position left a tower."""
+    return (position - tower + 1) % POSITIONS
+
+
+class TschakState(State):
+    """One moment of a game of Tschak!. Build it with ``relicbox.new_game("tschak", ...)``."""
+
+    __slots__ = (
+        "_all_seats",
+        "_deal_slot",
+        "_gold",
+        "_hand",
+        "_hands",
+        "_history",
+        "_holder",
+        "_mdeck",
+        "_monsters",
+        "_need",
+        "_phase",
+        "_picks",
+        "_played",
+        "_pool",
+        "_pos",
+        "_rank",
+        "_revealed",
+        "_step",
+        "_table",
+        "_tdeck",
+        "_to_act",
+        "_tower",
+        "_tower_m",
+        "_tower_t",
+        "_treasures",
+        "_used",
+    )
+
+    # -- set-up ---------------------------------------------------------------
+
+    def _setup(self) -> None:
+        self._configure()
+        n = self.players
+        self._tower = 1
+        self._step = 0
+        self._need = 1
+        self._phase = Phase.SETUP
+        self._mdeck = list(self._table.monsters)
+        self._tdeck = list(self._table.treasures)
+        self._tower_m: list[str] = []
+        self._tower_t: list[str] = []
+        self._pool = [self._table.group(kind) for kind in (Kind.WIZARD, Kind.WARRIOR, Kind.DWARF)]
+        self._deal_slot = 0
+        self._hands: list[list[int]] = [[] for _ in range(POSITIONS)]
+        self._hand: list[list[int]] = [[] for _ in range(n)]
+        self._picks: list[list[int]] = [[] for _ in range(n)]
+        self._revealed: list[list[int]] = [[] for _ in range(n)]
+        self._played: list[list[int]] = [[] for _ in range(n)]
+        self._used = [0] * n
+        self._to_act: tuple[int, ...] = ()
+        self._gold = [0] * n
+        self._monsters: list[list[str]] = [[] for _ in range(n)]
+        self._treasures: list[list[str]] = [[] for _ in range(n)]
+        self._history: list[dict[str, Any]] = []
+
+    def _configure(self) -> None:
+        """Set the fields that follow from the player count and options alone."""
+        cards = self.options.get("cards")
+        self._table = PROPOSED if cards is None else parse_card_table(cast(dict[str, Any], cards))
+        self._rank = (
+            _RANK_NO_WIZARD if self.options.get("chameleon_rank") == "no-wizard"
+            else _RANK_LOWEST_WIZARD
+        )
+        self._pos = seat_positions(self.players)
+        self._holder = holders(self.players)
+        self._all_seats = tuple(range(self.players))
+
+    # -- whose turn ---------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        return self._phase is _SETUP
+
+    @property
+    def tower(self) -> int:
+        return self._tower
+
+    @property
+    def floor(self) -> int:
+        return _FLOOR[self._step]
+
+    @property
+    def table(self) -> CardTable:
+        return self._table
+
+    def hand(self, seat: int) -> list[str]:
+        """The codes of the cards in ``seat``'s hand (not yet committed), in kind order."""
+        return [_CODE[k] for k in self._hand[seat]]
+
+    # -- decisions -------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        if self._phase is not _PLAY or seat not in self._to_act:
+            return _NONE
+        used = self._used[seat]
+        legal = []
+        last = -1
+        for k in self._hand[seat]:
+            if k != last and not used & _BIT[k]:
+                legal.append(ACTIONS[k])
+                last = k
+        return legal
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        not_a_seat = self._not_a_seat(seat)
+        if not_a_seat is not None:
+            return not_a_seat
+        if self._phase is Phase.OVER:
+            return "the game is over"
+        if self._phase is not _PLAY:
+            return "the tower is still being set up"
+        if seat not in self._to_act:
+            need = self._need
+            cards = "card" if need == 1 else f"{need} cards"
+            return f"you have already chosen your {cards} for this reveal"
+        k = action.index
+        if k not in self._hand[seat]:
+            return f"{_CODE[k]} is not in your hand"
+        if self._used[seat] & _BIT[k]:
+            clash = next(
+                c for c in self._revealed[seat] + self._picks[seat] if _TYPE[c] == _TYPE[k]
+            )
+            return f"your party already has a{'n' if _TYPE[k] == 3 else ''} " + (
+                f"{_TYPE_NAMES[_TYPE[k]]} ({_CODE[clash]})"
+            )
+        return None
+
+    def act(self, seat: int, action: Action | str | int) -> None:
+        # The generic State.act fused into one call: simulations spend most of
+        # their time here, and Python charges for every call.
+        if id(action) not in _ACTION_IDS:
+            action = ACTION_SPACE.parse(action)
+        chosen = cast(Action, action)
+        k = chosen.index
+        if (
+            self._phase is not _PLAY
+            or type(seat) is not int
+            or seat not in self._to_act
+            or k not in self._hand[seat]
+            or self._used[seat] & _BIT[k]
+        ):
+            raise IllegalActionError(
+                f"illegal action {chosen.text!r} for seat {seat}: {self._why_illegal(seat, chosen)}"
+            )
+        self._commit(seat, k)
+        if self._log is not None:
+            self._log.append((seat, chosen.text, False))
+        if self._phase is _SETUP and self.auto_chance:
+            self._settle()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self._commit(seat, action.index)
+
+    def _commit(self, seat: int, k: int) -> None:
+        self._hand[seat].remove(k)
+        picks = self._picks[seat]
+        picks.append(k)
+        self._used[seat] |= _BIT[k]
+        if len(picks) == self._need:
+            self._to_act = tuple(s for s in self._to_act if s != seat)
+            if not self._to_act:
+                self._reveal()
+
+    def _reveal(self) -> None:
+        revealed, picks = self._revealed, self._picks
+        for seat in self._all_seats:
+            revealed[seat] += picks[seat]
+            picks[seat] = []
+        step = self._step
+        if step in _FLOOR_ENDS:
+            self._resolve_floor(_FLOOR[step])
+        else:
+            self._next_step(step + 1)
+
+    def _next_step(self, step: int) -> None:
+        self._step = step
+        self._need = _NEED[step]
+        self._to_act = self._all_seats
+
+    # -- floors and loot -------------------------------------------------------------
+
+    def party_keys(self) -> list[tuple[int, int, int, int]]:
+        """Each seat's (strength, wizard rank, warrior rank, dwarf rank) on the revealed floor."""
+        parties = self._revealed
+        best_wizard = [max([_WIZARD_VALUE[k] for k in party], default=0) for party in parties]
+        keys = []
+        for seat, party in enumerate(parties):
+            copied = max([v for s, v in enumerate(best_wizard) if s != seat], default=0)
+            keys.append(self._party_key(party, copied))
+        return keys
+
+    def _party_key(self, party: list[int], copied: int) -> tuple[int, int, int, int]:
+        """Strength (spec §1.5) and the tie-break ranks (spec §4.3), higher = stronger."""
+        rank = self._rank
+        values = []
+        ranks = [0, 0, 0]
+        artifact = False
+        for k in party:
+            kind = _TYPE[k]
+            if kind == 3:
+                artifact = True
+                continue
+            values.append(copied if _CHAMELEON[k] else _VALUE[k])
+            ranks[kind] = rank[k]
+        strength = sum(values)
+        if artifact and values:
+            # The artifact doubles the weakest member (a chameleon too, after copying).
+            strength += min(values)
+        return (strength, ranks[0], ranks[1], ranks[2])
+
+    def _resolve_floor(self, floor: int) -> None:
+        n = self.players
+        keys = self.party_keys()
+        # Lower seats win exact ties (spec §4.4 house rule), so -seat is the last key.
+        order = sorted(range(n), key=lambda s: (keys[s], -s), reverse=True)
+        strongest, weakest = order[0], order[-1]
+        monster, treasure = self._tower_m[floor - 1], self._tower_t[floor - 1]
+        self._monsters[weakest].append(monster)
+        self._treasures[strongest].append(treasure)
+        self._history.append(
+            {
+                "type": "floor",
+                "tower": self._tower,
+                "floor": floor,
+                "parties": tuple(tuple(_CODE[k] for k in party) for party in self._revealed),
+                "strengths": tuple(key[0] for key in keys),
+                "monster": monster,
+                "monster_to": weakest,
+                "treasure": treasure,
+                "treasure_to": strongest,
+            }
+        )
+        for seat in range(n):
+            self._played[seat] += self._revealed[seat]
+            self._revealed[seat] = []
+            self._used[seat] = 0
+        if floor < 3:
+            self._next_step(self._step + 1)
+        else:
+            self._loot()
+
+    def loot_ranking(self) -> list[int]:
+        """Seats whose last card has a value, best first (spec §1.4 loot, §4.6)."""
+        valued = []
+        for seat, hand in enumerate(self._hand):
+            k = hand[0]
+            if _VALUE[k]:
+                valued.append(((_VALUE[k], _LOOT_TYPE_RANK[_TYPE[k]], KINDS[k].icon), -seat, seat))
+        valued.sort(reverse=True)
+        return [seat for _, _, seat in valued]
+
+    def loot_piles(self) -> tuple[int, ...]:
+        return (2,) if self.players == 2 else (3, 2, 1)
+
+    def _loot(self) -> None:
+        gains = [0] * self.players
+        for seat, pile in zip(self.loot_ranking(), self.loot_piles(), strict=False):
+            gains[seat] = pile
+            self._gold[seat] += pile
+        self._history.append(
+            {
+                "type": "loot",
+                "tower": self._tower,
+                "cards": tuple(_CODE[hand[0]] for hand in self._hand),
+                "gold": tuple(gains),
+            }
+        )
+        self._end_tower()
+
+    def _end_tower(self) -> None:
+        self._to_act = ()
+        if self._tower == TOWERS:
+            self._phase = Phase.OVER
+            return
+        # Everyone passes the whole hand to the left; boards count as neighbours.
+        self._tower += 1
+        for seat, position in enumerate(self._pos):
+            self._hand[seat] = list(self._hands[hand_at(position, self._tower)])
+            self._played[seat] = []
+        self._tower_m = []
+        self._tower_t = []
+        self._step = 0
+        self._need = 1
+        self._phase = _SETUP
+
+    # -- chance -------------------------------------------------------------------------
+
+    def _drawing_tower(self) -> bool:
+        return len(self._tower_m) + len(self._tower_t) < TOWER_DRAWS
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self._phase is not _SETUP:
+            return []
+        if self._drawing_tower():
+            source = self._mdeck if len(self._tower_m) < 3 else self._tdeck
+        else:
+            source = [_CODE[k] for k in self._pool[self._deal_slot // 12]]
+        counts: dict[str, int] = {}
+        for code in source:
+            counts[code] = counts.get(code, 0) + 1
+        total = len(source)
+        return [(code, count / total) for code, count in counts.items()]
+
+    def _sample_chance(self) -> str:
+        if self._drawing_tower():
+            deck = self._mdeck if len(self._tower_m) < 3 else self._tdeck
+            index = self._rng.below(len(deck))
+            code = deck[index]
+            deck[index] = deck[-1]
+            deck.pop()
+            self._place_tower_card(code)
+            return code
+        pool = self._pool[self._deal_slot // 12]
+        index = self._rng.below(len(pool))
+        k = pool[index]
+        pool[index] = pool[-1]
+        pool.pop()
+        self._deal(k)
+        return _CODE[k]
+
+    def _apply_chance(self, outcome: str) -> None:
+        if self._drawing_tower():
+            deck = self._mdeck if len(self._tower_m) < 3 else self._tdeck
+            deck.remove(outcome)
+            self._place_tower_card(outcome)
+            return
+        k = KIND_BY_CODE[outcome].index
+        self._pool[self._deal_slot // 12].remove(k)
+        self._deal(k)
+
+    def _place_tower_card(self, code: str) -> None:
+        if len(self._tower_m) < 3:
+            self._tower_m.append(code)
+            return
+        self._tower_t.append(code)
+        if len(self._tower_t) == 3:
+            self._history.append(
+                {
+                    "type": "tower",
+                    "tower": self._tower,
+                    "monsters": tuple(self._tower_m),
+                    "treasures": tuple(self._tower_t),
+                }
+            )
+            if self._deal_slot == DEAL_DRAWS:
+                self._start_play()
+
+    def _deal(self, k: int) -> None:
+        position = (self._deal_slot % 12) // 3
+        self._hands[position].append(k)
+        self._deal_slot += 1
+        if self._deal_slot == DEAL_DRAWS:
+            for hand in self._hands:
+                hand.append(_ARTIFACT)
+                hand.sort()
+            for seat, position in enumerate(self._pos):
+                self._hand[seat] = list(self._hands[position])
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._phase = _PLAY
+        self._next_step(0)
+
+    # -- results ------------------------------------------------------------------------
+
+    def score_breakdown(self, seat: int) -> dict[str, Any]:
+        """Spec §1.9, item by item, with the elixir's best removal (spec §4.8)."""
+        from relicbox.games.tschak.views import score_breakdown
+
+        return score_breakdown(
+            self._monsters[seat],
+            self._treasures[seat],
+            self._gold[seat],
+            two_players=self.players == 2,
+            elixir_mandatory=self.options.get("elixir") == "mandatory",
+        )
+
+    def scores(self) -> list[int]:
+        return [self.score_breakdown(s)["total"] for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        """Highest total; then fewer monster cards (after the elixir); then shared."""
+        if not self.is_over:
+            return []
+        rows = [self.score_breakdown(s) for s in range(self.players)]
+        best = max((row["total"], -row["monster_cards"]) for row in rows)
+        return [s for s, row in enumerate(rows) if (row["total"], -row["monster_cards"]) == best]
+
+    # -- copies ---------------------------------------------------------------------
+
+    def clone(self) -> TschakState:
+        other = TschakState.__new__(TschakState)
+        self._copy_base_into(other)
+        other._table = self._table
+        other._rank = self._rank
+        other._pos = self._pos
+        other._holder = self._holder
+        other._all_seats = self._all_seats
+        other._tower = self._tower
+        other._step = self._step
+        other._need = self._need
+        other._phase = self._phase
+        other._mdeck = self._mdeck.copy()
+        other._tdeck = self._tdeck.copy()
+        other._tower_m = self._tower_m.copy()
+        other._tower_t = self._tower_t.copy()
+        other._pool = [p.copy() for p in self._pool]
+        other._deal_slot = self._deal_slot
+        other._hands = [h.copy() for h in self._hands]
+        other._hand = [h.copy() for h in self._hand]
+        other._picks = [p.copy() for p in self._picks]
+        other._revealed = [r.copy() for r in self._revealed]
+        other._played = [p.copy() for p in self._played]
+        other._used = self._used.copy()
+        other._to_act = self._to_act
+        other._gold = self._gold.copy()
+        other._monsters = [m.copy() for m in self._monsters]
+        other._treasures = [t.copy() for t in self._treasures]
+        other._history = self._history.copy()
+        return other
+
+    def determinize(self, seat: int, rng: object = None) -> TschakState:
+        """Everything ``seat`` cannot know, resampled consistently with ``view(seat)``.
+
+        Hidden: the cards of hands it has never held and that were not fully
+        revealed in an earlier tower (minus the cards already shown from them),
+        which of its hand a player has committed but not revealed, the undealt
+        cards during the deal, and the order of the monster and treasure decks
+        (the decks are drawn at random, so a fresh generator resamples them).
+        """
+        source = as_rng(rng)
+        other = self.clone()
+        other._log = None
+        other._rng = Rng(source.next64())
+        if self._deal_slot < DEAL_DRAWS:
+            _resample_deal(other, seat, source)
+        else:
+            _resample_hands(other, seat, source)
+        return other
+
+    def known_hand_ids(self, seat: int) -> list[int]:
+        """Hands whose whole contents ``seat`` knows: held by it, or fully shown in past towers.
+
+        In a finished tower every player showed all 10 cards (9 in parties, the
+        last one for the loot), so any hand a player held then is public.
+        """
+        finished = TOWERS if self._phase is Phase.OVER else self._tower - 1
+        known = {hand_at(self._pos[seat], t) for t in range(1, self._tower + 1)}
+        known |= {hand_at(p, t) for p in self._pos for t in range(1, finished + 1)}
+        return sorted(known)
+
+    # -- views -------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from relicbox.games.tschak.views import build_view
+
+        return build_view(self, seat)
+
+    # -- JSON form -----------------------------------------------------------------------
+
+    def _body_to_dict(self) -> dict[str, Any]:
+        from relicbox.games.tschak.views import body_to_dict
+
+        return body_to_dict(self)
+
+    def _body_from_dict(self, body: Mapping[str, Any]) -> None:
+        from relicbox.games.tschak.views import load_body
+
+        self._configure()
+        load_body(self, body)
+
+
+def _resample_deal(state: TschakState, seat: int, rng: Rng) -> None:
+    """During the deal: others' dealt cards and the undealt pools are shuffled together."""
+    mine = state._pos[seat]
+    for kind in range(3):
+        pool = list(state._pool[kind])
+        slots: list[tuple[int, int]] = []
+        for position, hand in enumerate(state._hands):
+            if position == mine:
+                continue
+            for i, k in enumerate(hand):
+                if _TYPE[k] == kind:
+                    pool.append(k)
+                    slots.append((position, i))
+        rng.shuffle(pool)
+        for position, i in slots:
+            state._hands[position][i] = pool.pop()
+        state._pool[kind] = sorted(pool)
+
+
+def _resample_hands(state: TschakState, seat: int, rng: Rng) -> None:
+    known = set(state.known_hand_ids(seat))
+    tower = state._tower
+    unknown: list[tuple[int, int | None, list[int]]] = []
+    for position, holder in enumerate(state._holder):
+        h = hand_at(position, tower)
+        if h in known:
+            continue
+        hidden = state._hands[h] if holder is None else state._picks[holder] + state._hand[holder]
+        unknown.append((h, holder, sorted(hidden)))
+    pools: list[list[int]] = [[], [], [], []]
+    for _, _, hidden in unknown:
+        for k in hidden:
+            pools[_TYPE[k]].append(k)
+    for pool in pools:
+        rng.shuffle(pool)
+    resampled = set()
+    for h, holder, hidden in unknown:
+        fresh = sorted(pools[_TYPE[k]].pop() for k in hidden)
+        if holder is None:
+            state._hands[h] = fresh
+            continue
+        shown = state._played[holder] + state._revealed[holder]
+        state._hands[h] = sorted(shown + fresh)
+        _resplit_picks(state, holder, fresh, rng)
+        resampled.add(holder)
+    for other in range(state.players):
+        if other != seat and other not in resampled and state._picks[other]:
+            _resplit_picks(state, other, sorted(state._picks[other] + state._hand[other]), rng)
+
+
+def _resplit_picks(state: TschakState, seat: int, hidden: list[int], rng: Rng) -> None:
+    """Choose anew which of ``seat``'s hidden cards are its committed picks.
+
+    Every choice of distinct backgrounds not yet in its revealed party is
+    equally likely.
+    """
+    count = len(state._picks[seat])
+    shown = 0
+    for k in state._revealed[seat]:
+        shown |= _BIT[k]
+    options = []
+    for chosen in combinations(range(len(hidden)), count):
+        mask = 0
+        for i in chosen:
+            mask |= _BIT[hidden[i]]
+        if not mask & shown and bin(mask).count("1") == count:
+            options.append(chosen)
+    chosen = options[rng.below(len(options))]
+    picks = [hidden[i] for i in chosen]
+    state._picks[seat] = picks
+    state._hand[seat] = [k for i, k in enumerate(hidden) if i not in chosen]
+    used = shown
+    for k in picks:
+        used |= _BIT[k]
+    state._used[seat] = used
+
+
+def tower_kind(code: str) -> TowerKind:
+    card = tower_card(code)
+    if card is None:
+        raise ValueError(f"{code!r} is not a monster or treasure card")
+    return card.kind

@@ -1,0 +1,442 @@
+"""What each seat of a Tschak! game may know, scoring, and the state's JSON body.
+
+A seat sees what a player with a perfect memory sees at the table: the tower
+cards, every card revealed on the current floor, every party shown on earlier
+floors and every 10th card shown for the loot (the ``history``), who took which
+monster and treasure (they lay face up on the tower before being won), the gold,
+how many cards each player has committed face down (not which), its own hand
+and its own committed picks, and the full contents of every hand it has held
+or that was shown in full in a finished tower. Never: other hands, others'
+uncommitted or unrevealed picks, on-the-road boards' cards, the 2+2 tower
+cards removed unseen, the decks' order, the generator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from relicbox.core.errors import StateFormatError
+from relicbox.games.tschak.data import (
+    KIND_BY_CODE,
+    KINDS,
+    POSITIONS,
+    REMOVED_PER_DECK,
+    TOWERS,
+    Kind,
+    TowerKind,
+    tower_card,
+)
+
+if TYPE_CHECKING:
+    from relicbox.games.tschak.rules import TschakState
+
+
+def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
+    from relicbox.games.tschak.rules import Phase, hand_at
+
+    if seat is not None and state._not_a_seat(seat) is not None:
+        raise ValueError(state._not_a_seat(seat))
+    n = state.players
+    over = state._phase is Phase.OVER
+    playing = state._phase is Phase.PLAY
+    view: dict[str, Any] = {
+        "game": "tschak",
+        "seat": seat,
+        "players": n,
+        "options": {
+            "chameleon_rank": state.options.get("chameleon_rank"),
+            "elixir": state.options.get("elixir"),
+            "cards": "proposed" if state._table.proposed else "custom",
+        },
+        "tower": state._tower,
+        "towers": TOWERS,
+        "phase": state._phase.value,
+        "floor": state.floor if playing else None,
+        "need": state._need if playing else 0,
+        "to_act": list(state._to_act),
+        "cycle": list(state._holder),
+        "hand_ids": [hand_at(p, state._tower) for p in range(POSITIONS)],
+        "floors": _floors(state),
+        "revealed": [_codes(cards) for cards in state._revealed],
+        "committed": [len(picks) for picks in state._picks],
+        "played": [_codes(cards) for cards in state._played],
+        "gold": list(state._gold),
+        "loot": list(state.loot_piles()),
+        "won": [
+            {"monsters": list(m), "treasures": list(t)}
+            for m, t in zip(state._monsters, state._treasures, strict=True)
+        ],
+        "decks": {
+            "monsters": max(0, len(state._mdeck) - REMOVED_PER_DECK),
+            "treasures": max(0, len(state._tdeck) - REMOVED_PER_DECK),
+        },
+        "hand": None,
+        "picks": None,
+        "known_hands": _known_hands(state, seat),
+        "history": [event_json(e) for e in state._history],
+        "scores": None,
+        "breakdown": None,
+        "winners": None,
+    }
+    if seat is not None:
+        if state._deal_slot < 36:
+            view["hand"] = _codes(sorted(state._hands[state._pos[seat]]))
+        else:
+            view["hand"] = _codes(state._hand[seat])
+        view["picks"] = _codes(state._picks[seat])
+    if over:
+        view["breakdown"] = [state.score_breakdown(s) for s in range(n)]
+        view["scores"] = [row["total"] for row in view["breakdown"]]
+        view["winners"] = state.winners()
+    return view
+
+
+def _codes(cards: Sequence[int]) -> list[str]:
+    return [KINDS[k].code for k in cards]
+
+
+def _floors(state: TschakState) -> list[dict[str, Any]]:
+    results = {
+        e["floor"]: e
+        for e in state._history
+        if e["type"] == "floor" and e["tower"] == state._tower
+    }
+    floors = []
+    for floor in range(1, 4):
+        done = results.get(floor)
+        floors.append(
+            {
+                "floor": floor,
+                "monster": state._tower_m[floor - 1] if len(state._tower_m) >= floor else None,
+                "treasure": state._tower_t[floor - 1] if len(state._tower_t) >= floor else None,
+                "monster_to": None if done is None else done["monster_to"],
+                "treasure_to": None if done is None else done["treasure_to"],
+            }
+        )
+    return floors
+
+
+def _known_hands(state: TschakState, seat: int | None) -> list[list[str] | None]:
+    """Full contents of the hands this seat knows (public ones only for a spectator)."""
+    if state._deal_slot < 36:
+        return [None] * POSITIONS
+    if seat is None:
+        from relicbox.games.tschak.rules import Phase, hand_at
+
+        finished = TOWERS if state._phase is Phase.OVER else state._tower - 1
+        ids = {hand_at(p, t) for p in state._pos for t in range(1, finished + 1)}
+    else:
+        ids = set(state.known_hand_ids(seat))
+    return [_codes(state._hands[h]) if h in ids else None for h in range(POSITIONS)]
+
+
+def event_json(event: Mapping[str, Any]) -> dict[str, Any]:
+    """A history event as fresh JSON (lists, not the state's tuples)."""
+    return {
+        key: [list(v) if isinstance(v, tuple) else v for v in value]
+        if isinstance(value, tuple)
+        else value
+        for key, value in event.items()
+    }
+
+
+def _event_from_json(raw: object) -> dict[str, Any]:
+    if not isinstance(raw, Mapping) or raw.get("type") not in ("tower", "floor", "loot"):
+        raise StateFormatError(f"cannot read history event {raw!r}")
+    return {
+        key: tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        if isinstance(value, list)
+        else value
+        for key, value in raw.items()
+    }
+
+
+# -- scoring ------------------------------------------------------------------------
+
+
+def score_breakdown(
+    monsters: Sequence[str],
+    treasures: Sequence[str],
+    gold: int,
+    *,
+    two_players: bool,
+    elixir_mandatory: bool = False,
+) -> dict[str, Any]:
+    """Spec §1.9 item by item. The elixir removes the monster card that helps most.
+
+    With ``elixir_mandatory`` False (spec §4.8), removing nothing is also
+    considered; on equal totals a removal is preferred (fewer monster cards win
+    ties). ``monster_cards`` counts monster cards after the removal.
+    """
+    kinds = [tower_card(code) for code in treasures]
+    has = {card.kind for card in kinds if card is not None}
+    rings = sum(1 for card in kinds if card is not None and card.kind is TowerKind.RING)
+    fixed = {
+        "gold": gold,
+        "chests": sum(c.value for c in kinds if c is not None and c.kind is TowerKind.CHEST),
+        "rings": rings * rings,
+        "cursed": -sum(c.value for c in kinds if c is not None and c.kind is TowerKind.CURSED),
+    }
+    trophy_rate = (1 if two_players else 2) if TowerKind.TROPHY in has else 0
+    choices: list[str | None] = [None]
+    if TowerKind.ELIXIR in has and monsters:
+        # Highest cost first, so an equal-valued removal names the bigger monster.
+        removals = sorted(set(monsters), key=_monster_order)
+        choices = [*([] if elixir_mandatory else [None]), *removals]
+    best_rank: tuple[int, bool] | None = None
+    best: dict[str, Any] = {}
+    for removed in choices:
+        kept = list(monsters)
+        if removed is not None:
+            kept.remove(removed)
+        row = _monster_points(kept, trophy_rate)
+        row["elixir"] = removed
+        total = sum(fixed.values()) + row["monsters"] + row["troglodytes"] + row["trophy"]
+        rank = (total, removed is not None)
+        if best_rank is None or rank > best_rank:
+            best_rank, best = rank, {**fixed, **row, "total": total}
+    return best
+
+
+def _monster_order(code: str) -> tuple[int, str]:
+    card = tower_card(code)
+    return (-(card.value if card is not None else 0), code)
+
+
+def _monster_points(kept: Sequence[str], trophy_rate: int) -> dict[str, Any]:
+    cards = [tower_card(code) for code in kept]
+    trogs = sum(1 for c in cards if c is not None and c.kind is TowerKind.TROGLODYTE)
+    return {
+        "trophy": trophy_rate * len(kept),
+        "monsters": -sum(c.value for c in cards if c is not None and c.kind is TowerKind.MONSTER),
+        "troglodytes": -(trogs * trogs),
+        "monster_cards": len(kept),
+    }
+
+
+# -- JSON body ------------------------------------------------------------------------
+
+
+def body_to_dict(state: TschakState) -> dict[str, Any]:
+    return {
+        "tower": state._tower,
+        "step": state._step,
+        "phase": state._phase.value,
+        "deal_slot": state._deal_slot,
+        "monster_deck": sorted(state._mdeck),
+        "treasure_deck": sorted(state._tdeck),
+        "tower_monsters": list(state._tower_m),
+        "tower_treasures": list(state._tower_t),
+        "undealt": [_codes(pool) for pool in state._pool],
+        "hands": [_codes(hand) for hand in state._hands],
+        "hand": [_codes(hand) for hand in state._hand],
+        "picks": [_codes(picks) for picks in state._picks],
+        "revealed": [_codes(r) for r in state._revealed],
+        "played": [_codes(p) for p in state._played],
+        "gold": list(state._gold),
+        "monsters": [list(m) for m in state._monsters],
+        "treasures": [list(t) for t in state._treasures],
+        "history": [event_json(e) for e in state._history],
+    }
+
+
+def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
+    """Load a body; fields a scenario may leave out are derived from the others.
+
+    Required: ``hands`` (the four hands by hand id) and, while playing, the
+    tower cards. Defaults: tower 1, step 0, phase ``play``, nothing played,
+    each seat holding its hand for the tower, decks holding every tower card
+    not elsewhere, no gold, no cards won, no history.
+    """
+    from relicbox.games.tschak.rules import _NEED, Phase, hand_at
+
+    n = state.players
+    try:
+        state._phase = Phase(body.get("phase", "play"))
+    except ValueError:
+        raise StateFormatError(f"unknown phase {body.get('phase')!r}") from None
+    state._tower = _int(body, "tower", 1, 1, TOWERS)
+    state._step = _int(body, "step", 0, 0, 5)
+    state._need = _NEED[state._step]
+    state._deal_slot = _int(body, "deal_slot", 36, 0, 36)
+    state._hands = [sorted(_kinds(h, "hands")) for h in _lists(body, "hands", POSITIONS, None)]
+    state._pool = [sorted(_kinds(p, "undealt")) for p in _lists(body, "undealt", 3, [])]
+    state._tower_m = _tower_codes(body, "tower_monsters")
+    state._tower_t = _tower_codes(body, "tower_treasures")
+    for name in ("picks", "revealed", "played"):
+        setattr(state, "_" + name, [_kinds(c, name) for c in _lists(body, name, n, [])])
+    if "hand" in body:
+        state._hand = [sorted(_kinds(c, "hand")) for c in _lists(body, "hand", n, None)]
+    else:
+        state._hand = [
+            _minus(
+                state._hands[hand_at(state._pos[s], state._tower)],
+                state._picks[s] + state._revealed[s] + state._played[s],
+            )
+            for s in range(n)
+        ]
+    state._gold = [_count(g, "gold") for g in _list(body, "gold", n, [0] * n)]
+    state._monsters = [_tower_list(m, "monsters") for m in _lists(body, "monsters", n, [])]
+    state._treasures = [_tower_list(t, "treasures") for t in _lists(body, "treasures", n, [])]
+    state._history = [_event_from_json(e) for e in body.get("history", [])]
+    _load_decks(state, body)
+    state._used = [0] * n
+    for s in range(n):
+        for k in state._revealed[s] + state._picks[s]:
+            state._used[s] |= 1 << KINDS[k].kind.value
+    waiting = tuple(s for s in range(n) if len(state._picks[s]) < state._need)
+    state._to_act = waiting if state._phase is Phase.PLAY else ()
+    check_body(state)
+
+
+def _lists(body: Mapping[str, Any], key: str, size: int, default: Any) -> list[Any]:
+    value = body.get(key)
+    if value is None:
+        if default is None:
+            raise StateFormatError(f"state body needs {key!r}")
+        return [[] for _ in range(size)] if default == [] else list(default)
+    if not isinstance(value, list) or len(value) != size:
+        raise StateFormatError(f"{key} must be a list of {size} lists, got {value!r}")
+    return value
+
+
+def _list(body: Mapping[str, Any], key: str, size: int, default: list[Any]) -> list[Any]:
+    value = body.get(key, default)
+    if not isinstance(value, list) or len(value) != size:
+        raise StateFormatError(f"{key} must be a list of {size} entries, got {value!r}")
+    return value
+
+
+def _kinds(codes: object, where: str) -> list[int]:
+    if not isinstance(codes, list):
+        raise StateFormatError(f"{where} must hold lists of card codes, got {codes!r}")
+    out = []
+    for code in codes:
+        kind = KIND_BY_CODE.get(code) if isinstance(code, str) else None
+        if kind is None:
+            raise StateFormatError(f"{code!r} in {where} is not an adventurer card code")
+        out.append(kind.index)
+    return out
+
+
+def _tower_list(codes: object, where: str) -> list[str]:
+    if not isinstance(codes, list):
+        raise StateFormatError(f"{where} must hold lists of card codes, got {codes!r}")
+    for code in codes:
+        if not isinstance(code, str) or tower_card(code) is None:
+            raise StateFormatError(f"{code!r} in {where} is not a monster or treasure code")
+    return list(codes)
+
+
+def _tower_codes(body: Mapping[str, Any], key: str) -> list[str]:
+    codes = _tower_list(body.get(key, []), key)
+    if len(codes) > 3:
+        raise StateFormatError(f"{key} holds one card per floor, got {codes!r}")
+    return codes
+
+
+def _int(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise StateFormatError(f"{key}={value!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def _count(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise StateFormatError(f"{key} entries must be whole numbers >= 0, got {value!r}")
+    return value
+
+
+def _minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
+    rest = list(cards)
+    for k in taken:
+        if k not in rest:
+            raise StateFormatError(f"{KINDS[k].code} was played but is not in that hand")
+        rest.remove(k)
+    return rest
+
+
+def _load_decks(state: TschakState, body: Mapping[str, Any]) -> None:
+    """Decks default to every tower card that is neither on the tower nor won."""
+    resolved = _resolved_floors(state)
+    for key, table, tower, won in (
+        ("monster_deck", state._table.monsters, state._tower_m, state._monsters),
+        ("treasure_deck", state._table.treasures, state._tower_t, state._treasures),
+    ):
+        elsewhere = tower[resolved:] + [c for cards in won for c in cards]
+        if key in body:
+            deck = _tower_list(body[key], key)
+        else:
+            deck = list((Counter(table) - Counter(elsewhere)).elements())
+        if Counter(deck + elsewhere) != Counter(table):
+            raise StateFormatError(
+                f"{key.split('_')[0]} cards must each be in one place (deck, tower, won): "
+                f"deck {sorted(deck)}, elsewhere {sorted(elsewhere)}"
+            )
+        if key == "monster_deck":
+            state._mdeck = sorted(deck)
+        else:
+            state._tdeck = sorted(deck)
+
+
+def _resolved_floors(state: TschakState) -> int:
+    from relicbox.games.tschak.rules import _FLOOR, Phase
+
+    if state._phase is Phase.OVER:
+        return 3
+    if state._phase is Phase.SETUP:
+        return 0
+    return _FLOOR[state._step] - 1
+
+
+def check_body(state: TschakState) -> None:
+    """Raise :class:`StateFormatError` unless every adventurer card is in exactly one place."""
+    from relicbox.games.tschak.rules import _FLOOR, Phase, hand_at
+
+    table = state._table.adventurer_counts
+    dealt = Counter(k for hand in state._hands for k in hand)
+    undealt = Counter(k for pool in state._pool for k in pool)
+    if state._deal_slot == 36:
+        if dealt != table:
+            raise StateFormatError(
+                "the four hands must hold exactly the table's 40 cards: "
+                f"got {sorted(_codes(list(dealt.elements())))}"
+            )
+        for h, hand in enumerate(state._hands):
+            types = Counter(KINDS[k].kind for k in hand)
+            if any(types[kind] != (1 if kind is Kind.ARTIFACT else 3) for kind in Kind):
+                raise StateFormatError(
+                    f"hand {h} must hold 3 wizards, 3 warriors, 3 dwarves and 1 artifact, "
+                    f"got {_codes(hand)}"
+                )
+    elif dealt + undealt + Counter({KIND_BY_CODE['A'].index: 4}) != table:
+        raise StateFormatError("dealt and undealt cards must together be the table's cards")
+    if state._deal_slot < 36:
+        return
+    for seat in range(state.players):
+        _check_seat(state, seat, hand_at(state._pos[seat], state._tower))
+    if state._phase is Phase.PLAY:
+        floor = _FLOOR[state._step]
+        if any(len(p) != 3 * (floor - 1) for p in state._played):
+            raise StateFormatError(f"on floor {floor} every seat has played {floor - 1} parties")
+        if len(state._tower_m) != 3 or len(state._tower_t) != 3:
+            raise StateFormatError("while playing, the tower holds 3 monsters and 3 treasures")
+        if not state._to_act:
+            raise StateFormatError("every seat has committed: the cards would be revealed")
+
+
+def _check_seat(state: TschakState, seat: int, h: int) -> None:
+    party = state._revealed[seat] + state._picks[seat]
+    everything = sorted(state._hand[seat] + party + state._played[seat])
+    if everything != sorted(state._hands[h]):
+        raise StateFormatError(
+            f"seat {seat}'s hand, picks, revealed and played cards must make up hand {h}"
+        )
+    types = [KINDS[k].kind for k in party]
+    if len(set(types)) != len(types):
+        raise StateFormatError(f"seat {seat}'s party {_codes(party)} repeats a background")
+    if len(state._picks[seat]) > state._need:
+        raise StateFormatError(f"seat {seat} has more picks than this reveal takes")
