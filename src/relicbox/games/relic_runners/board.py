@@ -132,10 +132,14 @@ def load_board(data: object) -> Board:
 
 def _nodes(
     nodes: Mapping[str, Any],
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[float, float], ...], tuple[str | None, ...]]:
+) -> tuple[
+    tuple[str, ...], tuple[str, ...], tuple[tuple[float, float], ...], tuple[str | None, ...]
+]:
     unknown = sorted(set(nodes) - set(NODE_IDS))
     if unknown:
-        raise _fail(f"unknown space id(s) {', '.join(map(str, unknown))}: ids are CAMP, R1..R8, T1..T12")
+        raise _fail(
+            f"unknown space id(s) {', '.join(map(str, unknown))}: ids are CAMP, R1..R8, T1..T12"
+        )
     missing = [node for node in NODE_IDS if node not in nodes]
     if missing:
         raise _fail(
@@ -236,7 +240,9 @@ def _trails(
         river.append(kind == "river")
         token.append(TOKEN_IDS.index(spot) if kind == "river" else None)
     if len(seen_tokens) != len(TOKEN_IDS):
-        raise _fail(f"a board has 10 river trails with a toolbox spot, this one has {len(seen_tokens)}")
+        raise _fail(
+            f"a board has 10 river trails with a toolbox spot, this one has {len(seen_tokens)}"
+        )
     return tuple(ids), tuple(ends), tuple(river), tuple(token)
 
 

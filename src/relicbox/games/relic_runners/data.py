@@ -136,7 +136,14 @@ def _build_tiles() -> tuple[Tile, ...]:
     for level in LEVELS:
         for letter in PURPLE_EFFECTS:
             tiles.append(
-                Tile(len(tiles), PURPLE, level, f"P{level}-{letter}", letter, red_gem=letter in RED_GEM)
+                Tile(
+                    len(tiles),
+                    PURPLE,
+                    level,
+                    f"P{level}-{letter}",
+                    letter,
+                    red_gem=letter in RED_GEM,
+                )
             )
     return tuple(tiles)
 

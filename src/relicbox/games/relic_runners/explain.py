@@ -1,0 +1,113 @@
+"""Why a Relic Runners action is illegal now: a reason that names the rule.
+
+Only called on the slow path, for an action that is not among the legal ones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from relicbox.core.actions import Action
+from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners.board import CAMP, NODE_IDS
+
+if TYPE_CHECKING:
+    from relicbox.games.relic_runners.rules import RelicRunnersState
+
+_TASK_NEEDS = {
+    "place": "choose a trail for your pathway (path ...)",
+    "lift": "choose which of your pathways to move (lift ...)",
+    "keep": "choose which ivory tile of that level to keep (keep ...)",
+    "pick": "choose which tile of the stack to take (pick ...)",
+    "target": "choose the adjacent ruin or temple to explore (target ...)",
+    "flip": "choose a toolbox token to flip (flip ...)",
+    "steps": "advance your toolboxes with the steps you earned (step ...)",
+    "start": "choose your starting space (start ...)",
+}
+
+
+def explain(state: RelicRunnersState, action: Action) -> str:
+    phase = state.phase
+    if phase in _TASK_NEEDS:
+        return f"first {_TASK_NEEDS[phase]}"
+    text = action.text
+    if text.startswith("move "):
+        return _explain_move(state, action)
+    if action is A.STOP:
+        return _explain_stop(state)
+    if action is A.EXPLORE:
+        return _explain_explore(state)
+    if text.startswith("use "):
+        return _explain_use(state, text)
+    if action is A.END:
+        return "finish your move first: you must move, and stop somewhere other than where you began"
+    return f"{text!r} is not a choice at this point of the turn ({phase})"
+
+
+def _explain_move(state: RelicRunnersState, action: Action) -> str:
+    if state._stage != "move":
+        return "your movement is over for this turn"
+    seat = state._seat
+    pos = state._pos[seat]
+    a, b = (NODE_IDS.index(x) for x in action.text[5:].split("-"))
+    trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
+    if trail is None:
+        return f"there is no trail between {NODE_IDS[a]} and {NODE_IDS[b]} on this board"
+    if pos not in (a, b):
+        return f"your explorer is on {NODE_IDS[pos]}, not at either end of that trail"
+    bit = 1 << trail
+    other = b if pos == a else a
+    if state._used & bit:
+        return "each trail may be used only once per turn"
+    if state._paths[seat] & bit:
+        if state._unexp and state._fam_before and not state._free_order:
+            return (
+                "your own pathways may be used before or after your one unexplored trail, "
+                "not on both sides of it"
+            )
+    elif state._unexp:
+        return "you may use only one unexplored trail (one without your pathway) per turn"
+    if other == state._start:
+        if other == CAMP:
+            return "entering the camp stops your move, and you may not end where you began"
+        return "you could not go on from there, and a move may not end where it began"
+    return "that move is not allowed now"
+
+
+def _explain_stop(state: RelicRunnersState) -> str:
+    if state._stage != "move":
+        return "your movement is already over"
+    if state._moves == 0:
+        return "you must move: staying where you are is not allowed"
+    return "you may not end your move on the space where your turn began"
+
+
+def _explain_explore(state: RelicRunnersState) -> str:
+    seat = state._seat
+    if state._stage == "move":
+        return "explore after moving: stop your move first"
+    if state._explored:
+        return "you may explore only once per turn"
+    if state._rations[seat] <= 0:
+        return "exploring costs a ration and you have none"
+    return "there is nothing left to explore here (only ruins and temples with tiles can be explored)"
+
+
+def _explain_use(state: RelicRunnersState, text: str) -> str:
+    if text.startswith("use I2-"):
+        code = text[4:]
+        if not state._has(state._seat, code):
+            return f"you do not hold the ivory tile {code}"
+        return f"the ivory tile {code} cannot be used at this moment"
+    if state._tool_used:
+        return "you may use only one toolbox per turn"
+    if state._stage == "move" and state._moves:
+        return "a toolbox cannot be used in the middle of a move"
+    words = text.split()
+    branch = ("machete", "compass", "shovel").index(words[1])
+    if not state._tools[state._seat][branch * 3 + int(words[2]) - 1]:
+        return f"you have no toolbox at {words[1]} level {words[2]}"
+    return (
+        "that toolbox action cannot be carried out in full here "
+        "(e.g. no temple tile here, too few pathways on the board, or no toolbox in reserve)"
+    )

@@ -1,0 +1,4 @@
+"""placeholder"""
+from typing import Any
+def render(view: dict[str, Any], lang: str) -> str:
+    return ""
