@@ -130,6 +130,8 @@ class Game:
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Validate user options and fill in defaults, with errors that list what exists."""
+        if not given:
+            return {option.name: option.default for option in self.options}
         known = {option.name: option for option in self.options}
         for name in given:
             if name not in known:

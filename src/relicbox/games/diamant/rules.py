@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any, cast
+from typing import Any
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import IllegalActionError, StateFormatError
@@ -23,6 +23,7 @@ from relicbox.games.diamant.data import (
     RELIC_IDS,
     ROUNDS,
     TRAP_IDS,
+    TRAP_TYPES,
     TREASURE_IDS,
     Kind,
     variant_code,
@@ -40,8 +41,14 @@ _NONE: tuple[Action, ...] = ()
 
 # Per-card lookups on the hot path: plain tuples indexed by card id.
 _RUBIES = tuple(card.rubies for card in CARDS)
-_TRAP = tuple(card.trap for card in CARDS)
+_TRAP_BIT = tuple(0 if card.trap is None else 1 << TRAP_TYPES.index(card.trap) for card in CARDS)
 _IS_RELIC = tuple(card.kind is Kind.RELIC for card in CARDS)
+
+# Seat sets are bit masks (bit s = seat s); this table turns one into its seats, in order.
+MAX_SEATS = 8
+_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
+)
 
 
 class Phase(Enum):
@@ -55,13 +62,21 @@ class RoundEnd(Enum):
     TRAP = "trap"
 
 
+_ALL_CONTINUE = ("choices", ())
 _CHOICE = Phase.CHOICE
 _REVEAL = Phase.REVEAL
 _ACTION_IDS = ACTION_SPACE.ids
 
 
 class DiamantState(State):
-    """One moment of a game of Diamant. Build it with ``relicbox.new_game("diamant", ...)``."""
+    """One moment of a game of Diamant. Build it with ``relicbox.new_game("diamant", ...)``.
+
+    Every explorer inside holds the same pocket (spec §1.7), so one number
+    stands for all of them; who is inside, who may still choose now (``_open``,
+    empty outside a choice step) and who chose to leave are bit masks over the
+    seats. That keeps a decision to a few integer
+    operations, which is what simulations spend their time on.
+    """
 
     __slots__ = (
         "_bank",
@@ -71,9 +86,12 @@ class DiamantState(State):
         "_history",
         "_inside",
         "_inside_count",
+        "_leaving",
         "_on_card",
+        "_open",
         "_path",
-        "_pending",
+        "_path_gems",
+        "_path_relics",
         "_per_card",
         "_phase",
         "_pocket",
@@ -84,9 +102,8 @@ class DiamantState(State):
         "_rescued",
         "_revealed",
         "_round",
-        "_traps_seen",
+        "_traps",
         "_variant",
-        "_waiting",
     )
 
     # -- set-up ---------------------------------------------------------------
@@ -111,29 +128,27 @@ class DiamantState(State):
         self._start_round()
 
     def _start_round(self) -> None:
-        n = self.players
         self._round += 1
         self._path: list[int] = []
         self._on_card: list[int] = []
-        self._traps_seen: set[str] = set()
-        self._inside = [True] * n
-        self._inside_count = n
-        self._pocket = [0] * n
-        self._pending: list[Action | None] = [None] * n
-        self._waiting = 0
+        self._path_gems = 0
+        self._path_relics = 0
+        self._traps = 0
+        self._inside = (1 << self.players) - 1
+        self._inside_count = self.players
+        self._open = 0
+        self._leaving = 0
+        self._pocket = 0
         if self._variant:
             self._deck.append(self._relic_pile.pop(0))
         self._history.append(("round", self._round))
-        self._phase = Phase.REVEAL
+        self._phase = _REVEAL
 
     # -- whose turn ---------------------------------------------------------------
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self._phase is not Phase.CHOICE:
-            return ()
-        inside, pending = self._inside, self._pending
-        return tuple(s for s in range(self.players) if inside[s] and pending[s] is None)
+        return _SEATS[self._open]
 
     @property
     def is_over(self) -> bool:
@@ -141,96 +156,95 @@ class DiamantState(State):
 
     @property
     def is_chance(self) -> bool:
-        return self._phase is Phase.REVEAL
+        return self._phase is _REVEAL
 
     @property
     def round(self) -> int:
         return self._round
 
+    def is_inside(self, seat: int) -> bool:
+        return bool(self._inside >> seat & 1)
+
     # -- decisions -------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if (
-            self._phase is Phase.CHOICE
-            and 0 <= seat < self.players
-            and self._inside[seat]
-            and self._pending[seat] is None
-        ):
+        if seat >= 0 and self._open >> seat & 1:
             return _BOTH
         return _NONE
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if self._phase is Phase.CHOICE and type(seat) is int and 0 <= seat < self.players:
-            if not self._inside[seat]:
-                return f"seat {seat} has already left the cave this round"
-            if self._pending[seat] is not None:
-                return f"seat {seat} has already chosen this step"
-            return None
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._phase is Phase.OVER:
             return "the game is over"
-        return "the next card must be revealed first"
+        if not self._inside >> seat & 1:
+            return f"seat {seat} has already left the cave this round"
+        if self._phase is _REVEAL:
+            return "the next card must be revealed first"
+        if not self._open >> seat & 1:
+            return f"seat {seat} has already chosen this step"
+        return None
 
     def act(self, seat: int, action: Action | str | int) -> None:
         # The generic State.act, fused into one call: bots and simulations spend
         # most of their time here, and Python charges for every call.
-        if id(action) not in _ACTION_IDS:
-            action = ACTION_SPACE.parse(action)
-        action = cast(Action, action)
-        if (
-            self._phase is not _CHOICE
-            or type(seat) is not int
-            or not 0 <= seat < self.players
-            or not self._inside[seat]
-            or self._pending[seat] is not None
-        ):
+        chosen: Action = (
+            action
+            if type(action) is Action and id(action) in _ACTION_IDS
+            else ACTION_SPACE.parse(action)
+        )
+        if type(seat) is not int or seat < 0 or not self._open >> seat & 1:
             raise IllegalActionError(
-                f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
+                f"illegal action {chosen.text!r} for seat {seat}: {self._why_illegal(seat, chosen)}"
             )
-        self._pending[seat] = action
-        if self._log is not None:
-            self._log.append((seat, action.text, False))
-        self._waiting -= 1
-        if self._waiting == 0:
+        self._open &= ~(1 << seat)
+        if chosen is LEAVE:
+            self._leaving |= 1 << seat
+        log = self._log
+        if log is not None:
+            log.append((seat, chosen.text, False))
+        if not self._open:
             self._resolve_choices()
             if self.auto_chance:
                 while self._phase is _REVEAL:
                     code = self._sample_chance()
-                    if self._log is not None:
-                        self._log.append((None, code, True))
+                    if log is not None:
+                        log.append((None, code, True))
 
     def _apply(self, seat: int, action: Action) -> None:
-        self._pending[seat] = action
-        self._waiting -= 1
-        if self._waiting == 0:
+        self._open &= ~(1 << seat)
+        if action is LEAVE:
+            self._leaving |= 1 << seat
+        if not self._open:
             self._resolve_choices()
 
     def _resolve_choices(self) -> None:
-        pending = self._pending
-        leavers = [s for s in range(self.players) if pending[s] is LEAVE]
-        self._history.append(("choices", tuple(leavers)))
-        if leavers:
-            self._leave(leavers)
-        self._pending = [None] * self.players
-        if self._inside_count == 0:
-            self._end_round(RoundEnd.ALL_LEFT, None)
+        leaving = self._leaving
+        if leaving:
+            self._leave(leaving)
+            self._leaving = 0
         else:
+            self._history.append(_ALL_CONTINUE)
+        if self._inside:
             self._phase = _REVEAL
+        else:
+            self._end_round(RoundEnd.ALL_LEFT, None)
 
-    def _leave(self, leavers: list[int]) -> None:
+    def _leave(self, leaving: int) -> None:
+        leavers = _SEATS[leaving]
         m = len(leavers)
-        share = self._take_path_gems(m)
+        share = self._take_path_gems(m) if self._path_gems else 0
+        gain = self._pocket + share
+        chest = self._chest
         for seat in leavers:
-            self._chest[seat] += self._pocket[seat] + share
-            self._pocket[seat] = 0
-            self._inside[seat] = False
+            chest[seat] += gain
+        self._inside &= ~leaving
         self._inside_count -= m
         taken: tuple[int, ...] = ()
-        if m == 1:
+        if m == 1 and self._path_relics:
             taken = self._take_relics(leavers[0])
-        self._history.append(("leave", tuple(leavers), share, taken))
+        self._history.append(("leave", leavers, share, taken))
 
     def _take_path_gems(self, m: int) -> int:
         on_card = self._on_card
@@ -241,24 +255,22 @@ class DiamantState(State):
                     each = gems // m
                     share += each
                     on_card[i] = gems - each * m
+            self._path_gems = sum(on_card)
             return share
-        total = sum(on_card)
-        if not total:
-            return 0
-        share, rest = divmod(total, m)
+        share, rest = divmod(self._path_gems, m)
+        # "Whatever cannot be split stays on any treasure card": we keep it on the last one.
         last_treasure = 0
         for i, card in enumerate(self._path):
             on_card[i] = 0
             if _RUBIES[card]:
                 last_treasure = i
         on_card[last_treasure] = rest
+        self._path_gems = rest
         return share
 
     def _take_relics(self, seat: int) -> tuple[int, ...]:
         path = self._path
         taken = tuple(card for card in path if _IS_RELIC[card])
-        if not taken:
-            return taken
         for card in taken:
             index = path.index(card)
             del path[index]
@@ -266,6 +278,7 @@ class DiamantState(State):
             self._relics[seat].append(card)
             self._relic_points[seat] += self._relic_value(card)
             self._rescued += 1
+        self._path_relics = 0
         return taken
 
     def _relic_value(self, card: int) -> int:
@@ -276,7 +289,7 @@ class DiamantState(State):
     # -- chance -------------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        if self._phase is not Phase.REVEAL:
+        if self._phase is not _REVEAL:
             return []
         counts: dict[str, int] = {}
         for card in self._deck:
@@ -308,51 +321,52 @@ class DiamantState(State):
         if rubies:
             share, rest = divmod(rubies, self._inside_count)
             self._revealed += rubies
-            if share:
-                pocket, inside = self._pocket, self._inside
-                for seat in range(self.players):
-                    if inside[seat]:
-                        pocket[seat] += share
+            self._pocket += share
             self._on_card.append(rest)
+            self._path_gems += rest
             self._history.append(("reveal", card, share))
         else:
             self._on_card.append(0)
             self._history.append(("reveal", card, 0))
-            trap = _TRAP[card]
-            if trap is not None:
-                if trap in self._traps_seen:
-                    self._end_round(RoundEnd.TRAP, card)
-                    return
-                self._traps_seen.add(trap)
-        self._phase = Phase.CHOICE
-        self._waiting = self._inside_count
+            trap = _TRAP_BIT[card]
+            if not trap:
+                self._path_relics += 1
+            elif self._traps & trap:
+                self._end_round(RoundEnd.TRAP, card)
+                return
+            else:
+                self._traps |= trap
+        self._phase = _CHOICE
+        self._open = self._inside
 
     def _end_round(self, reason: RoundEnd, trap_card: int | None) -> None:
         busted: tuple[int, ...] = ()
         if reason is RoundEnd.TRAP:
-            busted = tuple(s for s in range(self.players) if self._inside[s])
-            for seat in busted:
-                self._bank += self._pocket[seat]
-                self._pocket[seat] = 0
-        self._bank += sum(self._on_card)
+            busted = _SEATS[self._inside]
+            self._bank += self._pocket * len(busted)
+        self._bank += self._path_gems
         lost_relics = tuple(card for card in self._path if _IS_RELIC[card])
         self._removed.extend(lost_relics)
         if trap_card is not None:
             self._removed.append(trap_card)
-        self._deck.extend(card for card in self._path if not _IS_RELIC[card] and card != trap_card)
-        self._path = []
-        self._on_card = []
-        self._traps_seen = set()
+        self._deck.extend(
+            card for card in self._path if not _IS_RELIC[card] and card != trap_card
+        )
         self._history.append(
             ("round-end", self._round, reason.value, busted, lost_relics, trap_card)
         )
         if self._round == ROUNDS:
-            self._phase = Phase.OVER
-            self._pending = [None] * self.players
-            self._inside = [False] * self.players
-            self._inside_count = 0
+            self._finish()
         else:
             self._start_round()
+
+    def _finish(self) -> None:
+        self._phase = Phase.OVER
+        self._path = []
+        self._on_card = []
+        self._path_gems = self._path_relics = self._traps = 0
+        self._inside = self._inside_count = self._open = self._leaving = 0
+        self._pocket = 0
 
     # -- results ------------------------------------------------------------------------
 
@@ -363,6 +377,19 @@ class DiamantState(State):
         """Points in ``seat``'s chest: secured rubies plus, in the base game, relic gems."""
         relic_gems = 0 if self._variant else self._relic_points[seat]
         return self._chest[seat] + relic_gems
+
+    def pockets(self) -> list[int]:
+        """Rubies beside each chest (at risk): the same for everyone inside, 0 at camp."""
+        return [self._pocket if self._inside >> s & 1 else 0 for s in range(self.players)]
+
+    def committed(self, seat: int) -> bool:
+        """True when ``seat`` has committed its choice in the current choice step."""
+        return self._phase is _CHOICE and bool((self._inside & ~self._open) >> seat & 1)
+
+    def pending_choice(self, seat: int) -> Action | None:
+        if not self.committed(seat):
+            return None
+        return LEAVE if self._leaving >> seat & 1 else CONTINUE
 
     # -- copies ---------------------------------------------------------------------
 
@@ -385,17 +412,19 @@ class DiamantState(State):
         other._round = self._round
         other._path = self._path.copy()
         other._on_card = self._on_card.copy()
-        other._traps_seen = self._traps_seen.copy()
-        other._inside = self._inside.copy()
+        other._path_gems = self._path_gems
+        other._path_relics = self._path_relics
+        other._traps = self._traps
+        other._inside = self._inside
         other._inside_count = self._inside_count
-        other._pocket = self._pocket.copy()
-        other._pending = self._pending.copy()
-        other._waiting = self._waiting
+        other._open = self._open
+        other._leaving = self._leaving
+        other._pocket = self._pocket
         other._phase = self._phase
         return other
 
     def determinize(self, seat: int, rng: object = None) -> DiamantState:
-        """Others' uncommitted choices and the future draws resampled; nothing else is hidden.
+        """Others' committed choices and the future draws resampled; nothing else is hidden.
 
         Chest totals are hidden from the other seats, but every event that fills
         a chest is public, so they follow from ``view(seat)["history"]``.
@@ -404,10 +433,13 @@ class DiamantState(State):
         other = self.clone()
         other._log = None
         other._rng = Rng(source.next64())
-        for s in range(self.players):
-            if s != seat and other._pending[s] is not None:
-                other._pending[s] = _BOTH[source.below(2)]
-        source.shuffle(other._deck)
+        own = 1 << seat
+        for s in _SEATS[other._inside & ~other._open & ~own]:
+            if source.below(2):
+                other._leaving |= 1 << s
+            else:
+                other._leaving &= ~(1 << s)
+        # The deck needs no shuffle: every draw picks a random card with the new generator.
         return other
 
     # -- views -------------------------------------------------------------------------
@@ -420,16 +452,16 @@ class DiamantState(State):
     # -- JSON form -----------------------------------------------------------------------
 
     def _body_to_dict(self) -> dict[str, Any]:
+        pending = [self.pending_choice(s) for s in range(self.players)]
         return {
             "round": self._round,
             "phase": self._phase.value,
             "deck": list(self._deck),
             "path": list(self._path),
             "on_card": list(self._on_card),
-            "traps_seen": sorted(self._traps_seen),
-            "inside": list(self._inside),
-            "pocket": list(self._pocket),
-            "pending": [None if a is None else a.text for a in self._pending],
+            "inside": [self.is_inside(s) for s in range(self.players)],
+            "pocket": self.pockets(),
+            "pending": [None if a is None else a.text for a in pending],
             "chest": list(self._chest),
             "relic_points": list(self._relic_points),
             "relics": [list(r) for r in self._relics],
@@ -445,6 +477,9 @@ class DiamantState(State):
         from relicbox.games.diamant.views import load_body
 
         load_body(self, body)
+
+    def traps_on_path(self) -> list[str]:
+        return sorted(t for i, t in enumerate(TRAP_TYPES) if self._traps >> i & 1)
 
 
 def _jsonable(event: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -470,7 +505,7 @@ def check_body(state: DiamantState) -> None:
             f"rescued relics); got {sorted(places)}"
         )
     n = state.players
-    for name in ("_inside", "_pocket", "_pending", "_chest", "_relic_points", "_relics"):
+    for name in ("_chest", "_relic_points", "_relics"):
         if len(getattr(state, name)) != n:
             raise StateFormatError(f"{name.lstrip('_')} must have one entry per seat ({n})")
     if len(state._on_card) != len(state._path):

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from relicbox.core.errors import StateFormatError
-from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, ROUNDS
+from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, ROUNDS, TRAP_TYPES
 
 if TYPE_CHECKING:
     from relicbox.games.diamant.rules import DiamantState
@@ -41,11 +41,11 @@ def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
             for card, gems in zip(state._path, state._on_card, strict=True)
         ],
         "path_gems": sum(state._on_card),
-        "inside": list(state._inside),
+        "inside": [state.is_inside(s) for s in range(n)],
         "explorers_inside": state._inside_count,
-        "pockets": list(state._pocket),
-        "committed": [choice is not None for choice in state._pending],
-        "traps_on_path": sorted(state._traps_seen),
+        "pockets": state.pockets(),
+        "committed": [state.committed(s) for s in range(n)],
+        "traps_on_path": state.traps_on_path(),
         "removed": [codes[card] for card in state._removed],
         "relics": [[codes[card] for card in relics] for relics in state._relics],
         "relics_rescued": state._rescued,
@@ -58,7 +58,7 @@ def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
         "winners": state.winners() if over else None,
     }
     if seat is not None:
-        pending = state._pending[seat]
+        pending = state.pending_choice(seat)
         view["my_choice"] = None if pending is None else pending.text
         view["chest"] = state.chest(seat)
     return view
@@ -106,13 +106,17 @@ def _event_from_json(raw: object) -> tuple[Any, ...]:
 def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
     from relicbox.games.diamant.rules import (
         _BASE_CODES,
+        _IS_RELIC,
         _VARIANT_CODES,
         ACTION_SPACE,
+        MAX_SEATS,
         Phase,
         check_body,
     )
 
     n = state.players
+    if n > MAX_SEATS:
+        raise StateFormatError(f"at most {MAX_SEATS} seats")
     state._variant = state.options["variant"] == "relics"
     state._per_card = state.options["split"] == "per-card"
     state._codes = _VARIANT_CODES if state._variant else _BASE_CODES
@@ -124,16 +128,28 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
     state._deck = _cards(body, "deck")
     state._path = _cards(body, "path")
     state._on_card = [int(v) for v in body["on_card"]]
-    state._traps_seen = {str(t) for t in body["traps_seen"]}
-    state._inside = [bool(v) for v in body["inside"]]
-    state._inside_count = sum(state._inside)
-    state._pocket = [int(v) for v in body["pocket"]]
-    state._pending = [None if a is None else ACTION_SPACE.from_text(a) for a in body["pending"]]
-    state._waiting = (
-        sum(1 for s in range(n) if state._inside[s] and state._pending[s] is None)
-        if state._phase.value == "choice"
-        else 0
-    )
+    state._path_gems = sum(state._on_card)
+    state._path_relics = sum(1 for card in state._path if _IS_RELIC[card])
+    state._traps = 0
+    for card in state._path:
+        trap = CARDS[card].trap
+        if trap is not None:
+            state._traps |= 1 << TRAP_TYPES.index(trap)
+    inside = _per_seat(body, "inside", n)
+    state._inside = sum(1 << s for s in range(n) if inside[s])
+    state._inside_count = sum(1 for s in range(n) if inside[s])
+    pockets = {int(body["pocket"][s]) for s in range(n) if inside[s]}
+    if len(pockets) > 1:
+        raise StateFormatError(f"explorers inside must hold equal pockets, got {sorted(pockets)}")
+    state._pocket = pockets.pop() if pockets else 0
+    state._leaving = 0
+    state._open = state._inside if state._phase is Phase.CHOICE else 0
+    for seat, text in enumerate(_per_seat(body, "pending", n)):
+        if text is not None:
+            choice = ACTION_SPACE.from_text(text)
+            state._open &= ~(1 << seat)
+            if choice.text == "leave":
+                state._leaving |= 1 << seat
     state._chest = [int(v) for v in body["chest"]]
     state._relic_points = [int(v) for v in body["relic_points"]]
     state._relics = [[_card(c) for c in relics] for relics in body["relics"]]
@@ -144,6 +160,13 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
     state._revealed = int(body.get("revealed", 0))
     state._history = [_event_from_json(e) for e in body.get("history", [])]
     check_body(state)
+
+
+def _per_seat(body: Mapping[str, Any], key: str, n: int) -> list[Any]:
+    values = list(body[key])
+    if len(values) != n:
+        raise StateFormatError(f"{key} must have one entry per seat ({n}), got {len(values)}")
+    return values
 
 
 def _int(body: Mapping[str, Any], key: str, low: int, high: int) -> int:
