@@ -63,8 +63,12 @@ class RoundEnd(Enum):
 
 
 _ALL_CONTINUE = ("choices", ())
+# Enum members read through the class are slow on the hot path: bind them once.
 _CHOICE = Phase.CHOICE
 _REVEAL = Phase.REVEAL
+_OVER = Phase.OVER
+_ALL_LEFT = RoundEnd.ALL_LEFT
+_TRAP = RoundEnd.TRAP
 _ACTION_IDS = ACTION_SPACE.ids
 
 
@@ -152,7 +156,7 @@ class DiamantState(State):
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def is_chance(self) -> bool:
@@ -229,7 +233,7 @@ class DiamantState(State):
         if self._inside:
             self._phase = _REVEAL
         else:
-            self._end_round(RoundEnd.ALL_LEFT, None)
+            self._end_round(_ALL_LEFT, None)
 
     def _leave(self, leaving: int) -> None:
         leavers = _SEATS[leaving]
@@ -332,7 +336,7 @@ class DiamantState(State):
             if not trap:
                 self._path_relics += 1
             elif self._traps & trap:
-                self._end_round(RoundEnd.TRAP, card)
+                self._end_round(_TRAP, card)
                 return
             else:
                 self._traps |= trap
@@ -341,7 +345,7 @@ class DiamantState(State):
 
     def _end_round(self, reason: RoundEnd, trap_card: int | None) -> None:
         busted: tuple[int, ...] = ()
-        if reason is RoundEnd.TRAP:
+        if reason is _TRAP:
             busted = _SEATS[self._inside]
             self._bank += self._pocket * len(busted)
         self._bank += self._path_gems
@@ -361,7 +365,7 @@ class DiamantState(State):
             self._start_round()
 
     def _finish(self) -> None:
-        self._phase = Phase.OVER
+        self._phase = _OVER
         self._path = []
         self._on_card = []
         self._path_gems = self._path_relics = self._traps = 0
