@@ -48,6 +48,8 @@ def render(view: dict[str, Any], lang: str) -> str:
     lines = [
         f"[bold]{_t(lang, 'round', round=view['round'], rounds=view['rounds'])}[/]   "
         + _t(lang, "deck", size=view["deck_size"])
+        + "   "
+        + _t(lang, "barricades", tiles=_barricades(view))
         + _relic_note(view, lang),
         "",
         f"[bold]{_t(lang, 'path')}:[/] " + _path_line(view, lang),
@@ -65,6 +67,14 @@ def render(view: dict[str, Any], lang: str) -> str:
     lines.append("")
     lines.extend(_seat_lines(view, lang))
     return "\n".join(lines)
+
+
+def _barricades(view: dict[str, Any]) -> str:
+    """One tile per cave entrance: closed (numbered) once its round is over."""
+    closed = view["rounds"] if view["phase"] == "over" else view["round"] - 1
+    return " ".join(
+        f"[bold]{number}[/]" if number <= closed else "·" for number in range(1, view["rounds"] + 1)
+    )
 
 
 def _relic_note(view: dict[str, Any], lang: str) -> str:
