@@ -1,9 +1,337 @@
-"""placeholder"""
+"""A rule-based Relic Runners bot that plays from its view alone.
+
+Each move decision it lists every route still legal this turn (one unexplored trail
+plus a chain of its own pathways before or after it), scores where each route ends,
+and takes the first step of the best one, so re-planning after each step follows the
+same plan. Destinations score for: an expedition to a same-coloured relic (2 VP a
+trail), a stack to explore (blue values, ivory, purple effects, ruins that give a
+pathway), standing on a relic whose colour has a twin elsewhere (an expedition next
+turn), face-up toolbox tokens crossed on the way, and the camp when rations run low.
+Pathways go next to its network and towards shrines; toolboxes climb to level 3 and
+are spent on points, rations and free explores.
+"""
+
+from __future__ import annotations
+
 from collections.abc import Sequence
 from typing import Any
+
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
+
+_TYPE_VALUE = {"blue": 5.0, "ivory": 4.0, "purple": 3.0, "ruin": 3.5}
+_PURPLE_VALUE = {"a": 4.0, "b": 3.0, "c": 2.5, "d": 2.0, "e": 1.0, "f": 1.5, "g": 4.0, "h": 1.5}
+_IVORY_RANK = {
+    "I1-a": 5, "I1-b": 3, "I1-c": 4, "I1-d": 5, "I1-e": 4, "I1-f": 6,
+    "I2-a": 2, "I2-b": 4, "I2-c": 5, "I2-d": 4, "I2-e": 3, "I2-f": 2,
+    "I3-a": 5, "I3-b": 4, "I3-c": 6, "I3-d": 2, "I3-e": 4, "I3-f": 3,
+}  # fmt: skip
+
+
+class Map:
+    """The trail graph and this seat's situation, read from a view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.spaces = {space["id"]: space for space in view["spaces"]}
+        self.adj: dict[str, list[tuple[str, str]]] = {node: [] for node in self.spaces}
+        self.own: set[str] = set()
+        self.token_up: dict[str, bool] = {}
+        for trail in view["trails"]:
+            self.adj[trail["a"]].append((trail["id"], trail["b"]))
+            self.adj[trail["b"]].append((trail["id"], trail["a"]))
+            if self.seat in trail["pathways"]:
+                self.own.add(trail["id"])
+            if trail["token"] is not None:
+                self.token_up[trail["id"]] = bool(trail["token_up"])
+        self.me = view["seats"][self.seat]
+        self._expeditions: dict[str, bool] = {}
+        self.relic_count: dict[str, int] = {}
+        for space in view["spaces"]:
+            if space["relic"]:
+                self.relic_count[space["relic"]] = self.relic_count.get(space["relic"], 0) + 1
+
+    def routes(self) -> list[tuple[str, list[str], list[str]]]:
+        """Every legal way to finish this turn's move: (end space, trails, first step)."""
+        turn = self.view["this_turn"]
+        start = turn["start"]
+        pos = self.me["position"]
+        used = set(turn["trails_used"])
+        results: list[tuple[str, list[str], list[str]]] = []
+
+        def walk(node: str, used: set[str], unexp: bool, before: bool, trail: list[str]) -> None:
+            if trail and node != start:
+                results.append((node, list(trail), trail[:1]))
+            if node == "CAMP" and (trail or turn["trails_moved"]):
+                return
+            for tid, other in self.adj[node]:
+                if tid in used:
+                    continue
+                familiar = tid in self.own
+                if familiar and unexp and before and not turn["free_order"]:
+                    continue
+                if not familiar and unexp:
+                    continue
+                walk(
+                    other,
+                    used | {tid},
+                    unexp or not familiar,
+                    before or (familiar and not unexp),
+                    [*trail, tid],
+                )
+
+        walk(pos, used, turn["unexplored_used"], turn["pathways_before"], [])
+        return results
+
+    def turns_from(self, source: str) -> dict[str, float]:
+        """Rough turns to reach each space: own pathways are nearly free, other trails cost 1.
+
+        The camp is an end point only: a move stops on entering it.
+        """
+        best = {source: 0.0}
+        frontier = [(0.0, source)]
+        while frontier:
+            frontier.sort(reverse=True)
+            cost, node = frontier.pop()
+            if cost > best.get(node, 1e9) or (node == "CAMP" and node != source):
+                continue
+            for tid, other in self.adj[node]:
+                step = 0.25 if tid in self.own else 1.0
+                if cost + step < best.get(other, 1e9):
+                    best[other] = cost + step
+                    frontier.append((cost + step, other))
+        return best
+
+    def goal_value(self, node: str) -> float:
+        """What standing on ``node`` at the start of a later turn is worth."""
+        rations = self.me["rations"]
+        if node == "CAMP":
+            return {0: 10.0, 1: 5.0, 2: 2.0}.get(rations, 0.0)
+        value = self.explore_value(node) * (1.0 if rations > 0 else 0.3)
+        if self.expedition_from(node):
+            value = max(value, 8.0)
+        return value
+
+    def expedition_from(self, node: str) -> bool:
+        """Could a turn starting on ``node`` end on a same-coloured relic (roughly)?"""
+        relic = self.spaces[node]["relic"]
+        if not relic or self.relic_count.get(relic, 0) < 2:
+            return False
+        cached = self._expeditions.get(node)
+        if cached is None:
+            turns = self.turns_from(node)
+            cached = any(
+                other != node and space["relic"] == relic and turns.get(other, 9.0) <= 1.8
+                for other, space in self.spaces.items()
+            )
+            self._expeditions[node] = cached
+        return cached
+
+    def potential(self, node: str) -> float:
+        """The best goal near ``node``, discounted by the turns needed to get there."""
+        turns = self.turns_from(node)
+        return max(
+            (self.goal_value(m) * 0.6**cost for m, cost in turns.items() if m != node),
+            default=0.0,
+        )
+
+    def explore_value(self, node: str) -> float:
+        space = self.spaces[node]
+        if not space["levels"] or space["type"] == "camp":
+            return 0.0
+        kind = space["colour"] or "ruin"
+        value = _TYPE_VALUE[kind]
+        if kind == "purple" and space["top"]:
+            value = _PURPLE_VALUE.get(space["top"][-1], 2.0)
+        if kind == "ruin" and self.me["pathways_left"] == 0:
+            value = 0.5
+        if len(space["levels"]) == 1:
+            value += 1.0  # reveals a shrine, the start of future expeditions
+        return value
+
+
 class RelicRunnersRuleBot:
+    """Plans each turn's route, explores when it can, and spends toolboxes on sure gains."""
+
     name = "rule"
+
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        by_text = {action.text: action for action in legal}
+        world = Map(view)
+        phase = view["phase"]
+        handler = getattr(self, "_" + phase.replace("-", "_"), None)
+        choice = handler(world, by_text, rng) if handler is not None else None
+        if choice is not None and choice in by_text:
+            return by_text[choice]
         return legal[rng.below(len(legal))]
+
+    # -- the turn ------------------------------------------------------------------
+
+    def _move(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        turn = w.view["this_turn"]
+        if turn["trails_moved"] == 0:
+            early = self._early_tool(w, legal)
+            if early:
+                return early
+            if "use I2-c" in legal and w.me["rations"] <= 1:
+                return "use I2-c"
+        routes = w.routes()
+        here = w.me["position"]
+        best: tuple[float, int, str] | None = None
+        for end, trails, first in routes:
+            score = self._route_value(w, end, trails) + rng.random() * 0.01
+            step = "stop" if not first else f"move {first[0]}"
+            if end == here and "stop" in legal and not trails:
+                step = "stop"
+            key = (score, -len(trails), step)
+            if best is None or key > best:
+                best = key
+        if "stop" in legal:
+            stay = self._route_value(w, here, []) + 0.005
+            if best is None or stay >= best[0]:
+                return "stop"
+        return None if best is None else best[2]
+
+    def _route_value(self, w: Map, end: str, trails: list[str]) -> float:
+        turn = w.view["this_turn"]
+        moved = turn["trails_moved"] + len(trails)
+        space = w.spaces[end]
+        value = 0.0
+        if turn["start_relic"] and space["relic"] == turn["start_relic"] and end != turn["start"]:
+            value += 20.0 + 2.0 * moved
+        rations = w.me["rations"]
+        if end == "CAMP":
+            value += {0: 12.0, 1: 5.0, 2: 1.5}.get(rations, -2.0)
+        elif rations > 0:
+            value += w.explore_value(end)
+        else:
+            value -= 3.0
+        if w.expedition_from(end):
+            value += 5.0
+        value += sum(1.2 for t in trails if w.token_up.get(t))
+        return value + 0.8 * w.potential(end)
+
+    def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        if "use I2-b" in legal:
+            return "use I2-b"
+        if "explore" in legal and w.explore_value(w.me["position"]) > 0.6:
+            return "explore"
+        tool = self._late_tool(w, legal)
+        if tool:
+            return tool
+        return "end"
+
+    def _early_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+        if "use shovel 3" in legal and self._expedition_possible(w):
+            return "use shovel 3"
+        return None
+
+    def _late_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+        relics = sum(w.me["relics"].values())
+        last_turn = w.view["final_round"]
+        wishes = [
+            ("use machete 1", True),
+            ("use machete 3", relics >= 2 or last_turn),
+            ("use compass 3", len(w.own) >= 3 or last_turn),
+            ("use shovel 2", True),
+            ("use machete 2", w.me["rations"] <= 2),
+            ("use shovel 1 toolbox", True),
+            ("use shovel 1 vp", last_turn),
+        ]
+        for text, wanted in wishes:
+            if wanted and text in legal:
+                return text
+        return None
+
+    def _expedition_possible(self, w: Map) -> bool:
+        start_relic = w.view["this_turn"]["start_relic"]
+        if not start_relic:
+            return False
+        return any(
+            w.spaces[end]["relic"] == start_relic and len(trails) >= 2 for end, trails, _ in w.routes()
+        )
+
+    # -- decisions inside effects -------------------------------------------------------
+
+    def _place(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        network = {node for tid in w.own for node in tid.split("-")}
+        best: tuple[float, str] | None = None
+        for text in legal:
+            if not text.startswith("path "):
+                continue
+            a, b = text[5:].split("-")
+            score = rng.random() * 0.1
+            for node in (a, b):
+                space = w.spaces[node]
+                if node in network:
+                    score += 2.0
+                if space["relic"]:
+                    score += 2.0 + (1.5 if w.relic_count.get(space["relic"], 0) >= 2 else 0)
+                if space["levels"] and node != "CAMP":
+                    score += 0.8
+                if node == "CAMP":
+                    score += 0.3
+            if best is None or score > best[0]:
+                best = (score, text)
+        if "use I2-d" in legal:
+            return "use I2-d"
+        return None if best is None else best[1]
+
+    def _lift(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        counts: dict[str, int] = {}
+        for tid in w.own:
+            for node in tid.split("-"):
+                counts[node] = counts.get(node, 0) + 1
+        options = [t for t in legal if t.startswith("lift ")]
+        if not options:
+            return None
+        return min(options, key=lambda t: sum(counts.get(n, 0) for n in t[5:].split("-")))
+
+    def _keep(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        return max((t for t in legal), key=lambda t: _IVORY_RANK.get(t[5:], 0))
+
+    def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        space = w.spaces[w.view["decision"]["space"]]
+        seen = {**space["seen"]}
+        if space["top"]:
+            seen[str(space["levels"][-1])] = space["top"]
+
+        def worth(text: str) -> float:
+            code = seen.get(text[5:], "")
+            if code.startswith("B"):
+                return float(code[-1])
+            if code.startswith("I"):
+                return _IVORY_RANK.get(code, 0) / 1.5
+            if code.startswith("P"):
+                return _PURPLE_VALUE.get(code[-1], 1.0)
+            return 0.0
+
+        return max(legal, key=worth)
+
+    def _target(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        return max(legal, key=lambda t: w.explore_value(t[7:]))
+
+    def _flip(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        up = [token for token in w.view["tokens_up"]]
+        if len(up) == 1 and f"flip {up[0]}" in legal:
+            return f"flip {up[0]}"  # turning the last token grey earns a step
+        if "done" in legal:
+            return "done"
+        down = [t for t in legal if t.startswith("flip ") and t[5:] not in up]
+        return down[0] if down else None
+
+    def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        for text in ("step machete 2", "step compass 2", "step shovel 2"):
+            if text in legal:
+                return text
+        for text in ("step machete 1", "step shovel 1", "step compass 1"):
+            if text in legal:
+                return text
+        order = ["step start machete", "step start shovel", "step start compass"]
+        return order[rng.below(2)] if order[0] in legal else None
+
+    def _start(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        return max(legal, key=lambda t: w.explore_value(t[6:]) if t != "start CAMP" else 0.0)
