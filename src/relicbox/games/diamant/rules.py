@@ -63,6 +63,8 @@ class RoundEnd(Enum):
 
 
 _ALL_CONTINUE = ("choices", ())
+_VARIANT_DECK = TREASURE_IDS + TRAP_IDS
+_BASE_DECK = _VARIANT_DECK + RELIC_IDS
 # Enum members read through the class are slow on the hot path: bind them once.
 _CHOICE = Phase.CHOICE
 _REVEAL = Phase.REVEAL
@@ -117,8 +119,7 @@ class DiamantState(State):
         self._variant = self.options["variant"] == "relics"
         self._per_card = self.options["split"] == "per-card"
         self._codes = _VARIANT_CODES if self._variant else _BASE_CODES
-        base_deck = list(TREASURE_IDS) + list(TRAP_IDS)
-        self._deck = base_deck if self._variant else base_deck + list(RELIC_IDS)
+        self._deck = list(_VARIANT_DECK if self._variant else _BASE_DECK)
         self._relic_pile = list(RELIC_IDS) if self._variant else []
         self._removed: list[int] = []
         self._chest = [0] * n
@@ -211,10 +212,15 @@ class DiamantState(State):
         if not self._open:
             self._resolve_choices()
             if self.auto_chance:
+                deck, rng, codes = self._deck, self._rng, self._codes
                 while self._phase is _REVEAL:
-                    code = self._sample_chance()
+                    index = rng.below(len(deck))
+                    card = deck[index]
+                    deck[index] = deck[-1]
+                    deck.pop()
+                    self._reveal(card)
                     if log is not None:
-                        log.append((None, code, True))
+                        log.append((None, codes[card], True))
 
     def _apply(self, seat: int, action: Action) -> None:
         self._open &= ~(1 << seat)
@@ -349,13 +355,13 @@ class DiamantState(State):
             busted = _SEATS[self._inside]
             self._bank += self._pocket * len(busted)
         self._bank += self._path_gems
-        lost_relics = tuple(card for card in self._path if _IS_RELIC[card])
-        self._removed.extend(lost_relics)
+        lost_relics: tuple[int, ...] = ()
+        if self._path_relics:
+            lost_relics = tuple([card for card in self._path if _IS_RELIC[card]])
+            self._removed.extend(lost_relics)
         if trap_card is not None:
             self._removed.append(trap_card)
-        self._deck.extend(
-            card for card in self._path if not _IS_RELIC[card] and card != trap_card
-        )
+        self._deck += [card for card in self._path if not _IS_RELIC[card] and card != trap_card]
         self._history.append(
             ("round-end", self._round, reason.value, busted, lost_relics, trap_card)
         )
