@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from relicbox.core.errors import ConfigurationError
@@ -137,6 +138,11 @@ class TowerCard:
 
 def tower_card(code: str) -> TowerCard | None:
     """The tower card a text form names, or ``None`` if it names none."""
+    card = _TOWER_CARDS.get(code)
+    return card if card is not None else _parse_tower_card(code)
+
+
+def _parse_tower_card(code: str) -> TowerCard | None:
     fixed = {
         "Trog": TowerKind.TROGLODYTE,
         "Ring": TowerKind.RING,
@@ -153,6 +159,18 @@ def tower_card(code: str) -> TowerCard | None:
         return TowerCard(code, TowerKind.CHEST, int(code[1:]))
     return None
 
+
+_TOWER_CARDS: dict[str, TowerCard] = {}
+for _code in (
+    "Trog",
+    "Ring",
+    "Trophy",
+    "Elixir",
+    *(f"M{v}" for v in MONSTER_SKULLS),
+    *(f"C-{v}" for v in CURSED_SKULLS),
+    *(f"C{v}" for v in CHEST_VALUES),
+):
+    _TOWER_CARDS[_code] = _parse_tower_card(_code)  # type: ignore[assignment]
 
 MONSTER_COUNTS = {TowerKind.MONSTER: 8, TowerKind.TROGLODYTE: 6}
 TREASURE_COUNTS = {
@@ -176,7 +194,15 @@ PROPOSED_TABLE: dict[str, Any] = {
     "artifacts": ["A", "A", "A", "A"],
     "monsters": ["M1", "M1", "M2", "M2", "M3", "M3", "M4", "M4", *["Trog"] * 6],
     "treasures": [
-        "C2", "C3", "C4", "C5", *["Ring"] * 6, "C-1", "C-2", "Trophy", "Elixir",
+        "C2",
+        "C3",
+        "C4",
+        "C5",
+        *["Ring"] * 6,
+        "C-1",
+        "C-2",
+        "Trophy",
+        "Elixir",
     ],
 }
 """The spec's proposed distribution. One of the two ``M3`` monsters is the Golem."""
@@ -210,7 +236,13 @@ class CardTable:
 
     def group(self, kind: Kind) -> list[int]:
         """The kind indexes of every card of one background, with repeats, sorted."""
-        return [card.kind.index for card in self.cards if card.kind.kind is kind]
+        return list(self._groups[kind.value])
+
+    @cached_property
+    def _groups(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(card.kind.index for card in self.cards if card.kind.kind is kind) for kind in Kind
+        )
 
 
 def parse_card_table(data: Mapping[str, Any]) -> CardTable:

@@ -29,6 +29,9 @@ from relicbox.games.tschak.data import (
     tower_card,
 )
 
+DEAL_EVENTS = 12
+"""Deal chance events (3 backgrounds x 4 positions), as in :mod:`.rules`."""
+
 if TYPE_CHECKING:
     from relicbox.games.tschak.rules import TschakState
 
@@ -81,10 +84,10 @@ def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
         "winners": None,
     }
     if seat is not None:
-        if state._deal_slot < 36:
+        if state._deal_slot < DEAL_EVENTS:
             view["hand"] = _codes(sorted(state._hands[state._pos[seat]]))
         else:
-            view["hand"] = _codes(state._hand[seat])
+            view["hand"] = _codes(state.hand_kinds(seat))
         view["picks"] = _codes(state._picks[seat])
     if over:
         view["breakdown"] = [state.score_breakdown(s) for s in range(n)]
@@ -94,14 +97,13 @@ def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
 
 
 def _codes(cards: Sequence[int]) -> list[str]:
+    """Card codes of kind indexes."""
     return [KINDS[k].code for k in cards]
 
 
 def _floors(state: TschakState) -> list[dict[str, Any]]:
     results = {
-        e["floor"]: e
-        for e in state._history
-        if e["type"] == "floor" and e["tower"] == state._tower
+        e["floor"]: e for e in state._history if e["type"] == "floor" and e["tower"] == state._tower
     }
     floors = []
     for floor in range(1, 4):
@@ -120,7 +122,7 @@ def _floors(state: TschakState) -> list[dict[str, Any]]:
 
 def _known_hands(state: TschakState, seat: int | None) -> list[list[str] | None]:
     """Full contents of the hands this seat knows (public ones only for a spectator)."""
-    if state._deal_slot < 36:
+    if state._deal_slot < DEAL_EVENTS:
         return [None] * POSITIONS
     if seat is None:
         from relicbox.games.tschak.rules import Phase, hand_at
@@ -133,24 +135,38 @@ def _known_hands(state: TschakState, seat: int | None) -> list[list[str] | None]
 
 
 def event_json(event: Mapping[str, Any]) -> dict[str, Any]:
-    """A history event as fresh JSON (lists, not the state's tuples)."""
-    return {
-        key: [list(v) if isinstance(v, tuple) else v for v in value]
-        if isinstance(value, tuple)
-        else value
-        for key, value in event.items()
-    }
+    """A history event as fresh JSON: lists, and card codes where the state keeps kinds.
+
+    The state stores floor parties and loot cards as kind indexes (cheaper on
+    the hot path); everything else is already in its public form.
+    """
+    out: dict[str, Any] = {}
+    for key, value in event.items():
+        if key == "parties":
+            out[key] = [_codes(party) for party in value]
+        elif key == "cards":
+            out[key] = _codes(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        else:
+            out[key] = value
+    return out
 
 
 def _event_from_json(raw: object) -> dict[str, Any]:
     if not isinstance(raw, Mapping) or raw.get("type") not in ("tower", "floor", "loot"):
         raise StateFormatError(f"cannot read history event {raw!r}")
-    return {
-        key: tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        if isinstance(value, list)
-        else value
-        for key, value in raw.items()
-    }
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "parties":
+            out[key] = tuple(tuple(_kinds(party, "history")) for party in value)
+        elif key == "cards":
+            out[key] = tuple(_kinds(value, "history"))
+        elif isinstance(value, list):
+            out[key] = tuple(value)
+        else:
+            out[key] = value
+    return out
 
 
 # -- scoring ------------------------------------------------------------------------
@@ -231,7 +247,7 @@ def body_to_dict(state: TschakState) -> dict[str, Any]:
         "tower_treasures": list(state._tower_t),
         "undealt": [_codes(pool) for pool in state._pool],
         "hands": [_codes(hand) for hand in state._hands],
-        "hand": [_codes(hand) for hand in state._hand],
+        "hand": [_codes(state.hand_kinds(s)) for s in range(state.players)],
         "picks": [_codes(picks) for picks in state._picks],
         "revealed": [_codes(r) for r in state._revealed],
         "played": [_codes(p) for p in state._played],
@@ -250,7 +266,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     each seat holding its hand for the tower, decks holding every tower card
     not elsewhere, no gold, no cards won, no history.
     """
-    from relicbox.games.tschak.rules import _NEED, Phase, hand_at
+    from relicbox.games.tschak.rules import _NEED, Phase, hand_at, split_hand
 
     n = state.players
     try:
@@ -260,7 +276,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     state._tower = _int(body, "tower", 1, 1, TOWERS)
     state._step = _int(body, "step", 0, 0, 5)
     state._need = _NEED[state._step]
-    state._deal_slot = _int(body, "deal_slot", 36, 0, 36)
+    state._deal_slot = _int(body, "deal_slot", DEAL_EVENTS, 0, DEAL_EVENTS)
     state._hands = [sorted(_kinds(h, "hands")) for h in _lists(body, "hands", POSITIONS, None)]
     state._pool = [sorted(_kinds(p, "undealt")) for p in _lists(body, "undealt", 3, [])]
     state._tower_m = _tower_codes(body, "tower_monsters")
@@ -268,15 +284,16 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     for name in ("picks", "revealed", "played"):
         setattr(state, "_" + name, [_kinds(c, name) for c in _lists(body, name, n, [])])
     if "hand" in body:
-        state._hand = [sorted(_kinds(c, "hand")) for c in _lists(body, "hand", n, None)]
+        hands = [_kinds(c, "hand") for c in _lists(body, "hand", n, None)]
     else:
-        state._hand = [
+        hands = [
             _minus(
                 state._hands[hand_at(state._pos[s], state._tower)],
                 state._picks[s] + state._revealed[s] + state._played[s],
             )
             for s in range(n)
         ]
+    state._hand = [split_hand(cards) for cards in hands]
     state._gold = [_count(g, "gold") for g in _list(body, "gold", n, [0] * n)]
     state._monsters = [_tower_list(m, "monsters") for m in _lists(body, "monsters", n, [])]
     state._treasures = [_tower_list(t, "treasures") for t in _lists(body, "treasures", n, [])]
@@ -399,7 +416,7 @@ def check_body(state: TschakState) -> None:
     table = state._table.adventurer_counts
     dealt = Counter(k for hand in state._hands for k in hand)
     undealt = Counter(k for pool in state._pool for k in pool)
-    if state._deal_slot == 36:
+    if state._deal_slot == DEAL_EVENTS:
         if dealt != table:
             raise StateFormatError(
                 "the four hands must hold exactly the table's 40 cards: "
@@ -412,9 +429,9 @@ def check_body(state: TschakState) -> None:
                     f"hand {h} must hold 3 wizards, 3 warriors, 3 dwarves and 1 artifact, "
                     f"got {_codes(hand)}"
                 )
-    elif dealt + undealt + Counter({KIND_BY_CODE['A'].index: 4}) != table:
+    elif dealt + undealt + Counter({KIND_BY_CODE["A"].index: 4}) != table:
         raise StateFormatError("dealt and undealt cards must together be the table's cards")
-    if state._deal_slot < 36:
+    if state._deal_slot < DEAL_EVENTS:
         return
     for seat in range(state.players):
         _check_seat(state, seat, hand_at(state._pos[seat], state._tower))
@@ -430,7 +447,7 @@ def check_body(state: TschakState) -> None:
 
 def _check_seat(state: TschakState, seat: int, h: int) -> None:
     party = state._revealed[seat] + state._picks[seat]
-    everything = sorted(state._hand[seat] + party + state._played[seat])
+    everything = sorted(state.hand_kinds(seat) + party + state._played[seat])
     if everything != sorted(state._hands[h]):
         raise StateFormatError(
             f"seat {seat}'s hand, picks, revealed and played cards must make up hand {h}"

@@ -1,0 +1,277 @@
+"""How a Tschak! view reads in a terminal: tower, hand, floor, results, transcript.
+
+Implements :class:`relicbox.core.agents.TextRenderer`. Strings carry rich-style
+markup (``[bold]``, ``[blue]``); the terminal layer interprets it. Every
+sentence comes from :data:`relicbox.games.tschak.messages.MESSAGES`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from relicbox.core.i18n import translate
+from relicbox.games.tschak.data import KIND_BY_CODE, Kind, tower_card
+from relicbox.games.tschak.messages import MESSAGES
+
+COLOURS = {Kind.WIZARD: "blue", Kind.WARRIOR: "green", Kind.DWARF: "red", Kind.ARTIFACT: "magenta"}
+MONSTER_STYLE = "bold red"
+TREASURE_STYLE = "yellow"
+
+
+def _t(lang: str, key: str, **params: Any) -> str:
+    return translate(MESSAGES, lang, key, **params)
+
+
+def player_name(seat: int | None, lang: str) -> str:
+    return _t(lang, "board") if seat is None else _t(lang, "player", seat=seat + 1)
+
+
+def card_name(code: str, lang: str) -> str:
+    """A readable name for an adventurer, monster or treasure code."""
+    kind = KIND_BY_CODE.get(code)
+    if kind is not None:
+        if kind.kind is Kind.ARTIFACT:
+            return _t(lang, "artifact")
+        if kind.chameleon:
+            return _t(lang, "chameleon")
+        key = {Kind.WIZARD: "wizard", Kind.WARRIOR: "warrior", Kind.DWARF: "dwarf"}[kind.kind]
+        if kind.icon:
+            key += "_wand" if kind.kind is Kind.WIZARD else "_axe"
+        return _t(lang, key, value=kind.value)
+    card = tower_card(code)
+    if card is None:
+        return code
+    return _t(lang, card.kind.value, skulls=card.value, coins=card.value)
+
+
+def card_markup(code: str) -> str:
+    """An adventurer code in its background's colour."""
+    kind = KIND_BY_CODE.get(code)
+    if kind is None:
+        return code
+    return f"[{COLOURS[kind.kind]}]{code}[/]"
+
+
+def tower_markup(code: str | None, lang: str) -> str:
+    if code is None:
+        return "?"
+    card = tower_card(code)
+    style = MONSTER_STYLE if card is not None and card.is_monster else TREASURE_STYLE
+    return f"[{style}]{card_name(code, lang)}[/]"
+
+
+def cards_markup(codes: list[str]) -> str:
+    return " ".join(card_markup(code) for code in codes)
+
+
+def hand_by_colour(codes: list[str]) -> str:
+    """The hand grouped by background: wizards, warriors, dwarves, artifact."""
+    groups: dict[Kind, list[str]] = {kind: [] for kind in Kind}
+    for code in codes:
+        groups[KIND_BY_CODE[code].kind].append(code)
+    return "   ".join(cards_markup(group) for group in groups.values() if group)
+
+
+# -- the board -----------------------------------------------------------------------
+
+
+def render(view: dict[str, Any], lang: str) -> str:
+    lines = [_header(view, lang), ""]
+    lines += _tower_lines(view, lang)
+    lines.append(_t(lang, "loot_piles", piles=" · ".join(str(p) for p in view["loot"])))
+    lines.append(_t(lang, "decks", **view["decks"]))
+    lines.append("")
+    lines += _seat_lines(view, lang)
+    lines += _own_lines(view, lang)
+    last = _last_floor_lines(view, lang)
+    if last:
+        lines += ["", *last]
+    return "\n".join(lines)
+
+
+def _header(view: dict[str, Any], lang: str) -> str:
+    head = f"[bold]{_t(lang, 'tower', tower=view['tower'], towers=view['towers'])}[/]"
+    if view["phase"] == "play":
+        need = view["need"]
+        step = _t(lang, "choose_one") if need == 1 else _t(lang, "choose_many", need=need)
+        return f"{head} · {_t(lang, 'floor', floor=view['floor'])} · {step}"
+    return f"{head} · {_t(lang, 'phase_' + view['phase'])}"
+
+
+def _tower_lines(view: dict[str, Any], lang: str) -> list[str]:
+    lines = []
+    for floor in reversed(view["floors"]):
+        marker = "[bold cyan]▶[/]" if view["floor"] == floor["floor"] else " "
+        monster = tower_markup(floor["monster"], lang)
+        treasure = tower_markup(floor["treasure"], lang)
+        if floor["monster_to"] is not None:
+            monster += " " + _t(lang, "won_by", who=player_name(floor["monster_to"], lang))
+            treasure += " " + _t(lang, "won_by", who=player_name(floor["treasure_to"], lang))
+        label = _t(lang, "floor_label", floor=floor["floor"])
+        lines.append(f"{marker} {label}:  {monster}  |  {treasure}")
+    return lines
+
+
+def _seat_lines(view: dict[str, Any], lang: str) -> list[str]:
+    lines = []
+    for seat in range(view["players"]):
+        won = view["won"][seat]
+        marker = "[bold cyan]▶[/]" if seat == view["seat"] else " "
+        parts = [
+            f"{marker} {player_name(seat, lang):<9}",
+            _t(lang, "gold", gold=view["gold"][seat]),
+            _t(lang, "won_cards", monsters=len(won["monsters"]), treasures=len(won["treasures"])),
+        ]
+        if view["phase"] == "play":
+            party = cards_markup(view["revealed"][seat]) or "—"
+            parts.append(f"{_t(lang, 'party')}: {party}")
+            if view["committed"][seat]:
+                parts.append(_t(lang, "face_down", count=view["committed"][seat]))
+            parts.append(_t(lang, "waiting") if seat in view["to_act"] else _t(lang, "ready"))
+        lines.append("   ".join(parts))
+    return lines
+
+
+def _own_lines(view: dict[str, Any], lang: str) -> list[str]:
+    if view["seat"] is None or view["hand"] is None:
+        return []
+    lines = ["", f"[bold]{_t(lang, 'your_hand')}:[/] {hand_by_colour(view['hand'])}"]
+    if view["picks"]:
+        lines.append(f"{_t(lang, 'your_picks')}: {cards_markup(view['picks'])}")
+    won = view["won"][view["seat"]]
+    if won["monsters"] or won["treasures"]:
+        cards = [tower_markup(c, lang) for c in won["monsters"] + won["treasures"]]
+        lines.append(f"{_t(lang, 'your_won')}: " + ", ".join(cards))
+    return lines
+
+
+def _last_floor_lines(view: dict[str, Any], lang: str) -> list[str]:
+    floors = [e for e in view["history"] if e["type"] in ("floor", "loot")]
+    if not floors:
+        return []
+    event = floors[-1]
+    if event["type"] == "loot":
+        return [describe_event(event, lang)]
+    lines = [_t(lang, "last_floor", tower=event["tower"], floor=event["floor"])]
+    for seat, party in enumerate(event["parties"]):
+        lines.append(
+            "  "
+            + _t(
+                lang,
+                "party_line",
+                who=player_name(seat, lang),
+                cards=cards_markup(party),
+                strength=event["strengths"][seat],
+            )
+        )
+    lines.append("  " + _took(event, lang))
+    return lines
+
+
+def _took(event: dict[str, Any], lang: str) -> str:
+    return _t(
+        lang,
+        "took",
+        monster=tower_markup(event["monster"], lang),
+        loser=player_name(event["monster_to"], lang),
+        treasure=tower_markup(event["treasure"], lang),
+        winner=player_name(event["treasure_to"], lang),
+    )
+
+
+# -- actions and results ------------------------------------------------------------------
+
+
+def describe_action(action: str, view: dict[str, Any], lang: str) -> str:
+    code = action.split()[-1]
+    return f"{card_markup(code)} — {card_name(code, lang)}"
+
+
+RESULT_COLUMNS = (
+    ("col_gold", "gold"),
+    ("col_chests", "chests"),
+    ("col_rings", "rings"),
+    ("col_cursed", "cursed"),
+    ("col_trophy", "trophy"),
+    ("col_monsters", "monsters"),
+    ("col_trogs", "troglodytes"),
+)
+
+
+def _signed(value: int, field: str) -> str:
+    return str(value) if field == "gold" else f"{value:+d}"
+
+
+def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[str]]]:
+    headers = [_t(lang, "seat")] + [_t(lang, key) for key, _ in RESULT_COLUMNS]
+    headers += [_t(lang, "col_elixir"), _t(lang, "col_total"), _t(lang, "col_winner")]
+    rows = []
+    for seat, row in enumerate(view["breakdown"] or []):
+        removed = row["elixir"]
+        rows.append(
+            [player_name(seat, lang)]
+            + [
+                f"{row[field]:+d}" if field != "gold" else str(row[field])
+                for _, field in RESULT_COLUMNS
+            ]
+            + [
+                "" if removed is None else card_name(removed, lang),
+                str(row["total"]),
+                _t(lang, "yes") if seat in (view["winners"] or []) else "",
+            ]
+        )
+    return headers, rows
+
+
+# -- transcript ----------------------------------------------------------------------------
+
+
+def transcript(view: dict[str, Any], lang: str) -> list[str]:
+    """The public history as sentences, one per event, then the final scores."""
+    lines = [describe_event(event, lang) for event in view["history"]]
+    if view["scores"] is not None:
+        scores = ", ".join(
+            f"{player_name(s, lang)} {score}" for s, score in enumerate(view["scores"])
+        )
+        winners = ", ".join(player_name(s, lang) for s in view["winners"])
+        lines.append(_t(lang, "final", scores=scores, winners=winners))
+    return lines
+
+
+def describe_event(event: dict[str, Any], lang: str) -> str:
+    kind = event["type"]
+    if kind == "tower":
+        floors = "; ".join(
+            _t(
+                lang,
+                "ev_tower_floor",
+                floor=i + 1,
+                monster=card_name(m, lang),
+                treasure=card_name(t, lang),
+            )
+            for i, (m, t) in enumerate(zip(event["monsters"], event["treasures"], strict=True))
+        )
+        return _t(lang, "ev_tower", tower=event["tower"], floors=floors)
+    if kind == "floor":
+        parties = "; ".join(
+            f"{player_name(s, lang)} {' '.join(party)} = {event['strengths'][s]}"
+            for s, party in enumerate(event["parties"])
+        )
+        took = _t(
+            lang,
+            "took",
+            monster=card_name(event["monster"], lang),
+            loser=player_name(event["monster_to"], lang),
+            treasure=card_name(event["treasure"], lang),
+            winner=player_name(event["treasure_to"], lang),
+        )
+        return _t(
+            lang, "ev_floor", tower=event["tower"], floor=event["floor"], parties=parties, took=took
+        )
+    entries = [
+        _t(lang, "loot_entry", who=player_name(s, lang), card=card, gold=gold)
+        for s, (card, gold) in enumerate(zip(event["cards"], event["gold"], strict=True))
+    ]
+    if not any(event["gold"]):
+        entries.append(_t(lang, "ev_no_loot"))
+    return _t(lang, "ev_loot", tower=event["tower"], lines=", ".join(entries))
