@@ -1,4 +1,495 @@
-"""placeholder"""
+"""How a Relic Runners view reads in a terminal: the map, player boards, actions, results.
+
+The map is drawn on a character grid from the board's drawing coordinates: trails as
+dotted lines (``~`` for rivers, with the toolbox token as ``◆`` face up or ``◇`` grey),
+pathways in their owners' colours, spaces as their ids in the temple colour, and a
+table of spaces below with stacks, face-up purple tiles, relics and explorers.
+Strings carry rich-style markup (``[bold]``); the terminal layer interprets it.
+"""
+
+from __future__ import annotations
+
 from typing import Any
+
+from relicbox.core.i18n import translate
+from relicbox.games.relic_runners.messages import MESSAGES
+
+WIDTH = 78
+HEIGHT = 31
+SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow", "bold bright_black")
+KIND_STYLE = {
+    "ivory": "bold white",
+    "blue": "bold blue",
+    "purple": "bold magenta",
+    "ruin": "green",
+    "camp": "bold cyan",
+    "temple": "white",
+}
+Cell = tuple[str, str]
+
+
+def _t(lang: str, key: str, **params: Any) -> str:
+    return translate(MESSAGES, lang, key, **params)
+
+
+def player_name(seat: int, lang: str) -> str:
+    return _t(lang, "player", seat=seat + 1)
+
+
+def _seat_tag(view: dict[str, Any], seat: int, lang: str) -> str:
+    return f"[{SEAT_STYLE[seat]}]{player_name(seat, lang)}[/]"
+
+
+# -- the map ---------------------------------------------------------------------------
+
+
+def _cell_of(xy: list[float]) -> tuple[int, int]:
+    return round(xy[0] / 100 * (WIDTH - 4)) + 1, round(xy[1] / 100 * (HEIGHT - 1))
+
+
+def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
+    return [
+        (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+        for i in range(1, steps)
+    ]
+
+
+def draw_map(view: dict[str, Any]) -> list[str]:
+    grid: list[list[Cell]] = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
+    where = {space["id"]: _cell_of(space["xy"]) for space in view["spaces"]}
+    for trail in view["trails"]:
+        _draw_trail(grid, trail, where[trail["a"]], where[trail["b"]])
+    for space in view["spaces"]:
+        _draw_space(grid, space, where[space["id"]], view)
+    return [_row_markup(row) for row in grid]
+
+
+def _draw_trail(grid: list[list[Cell]], trail: dict[str, Any], a: tuple[int, int], b: tuple[int, int]) -> None:
+    points = _line(a, b)
+    owners = trail["pathways"]
+    char = "~" if trail["river"] else "·"
+    style = SEAT_STYLE[owners[0]] if owners else ("cyan" if trail["river"] else "dim")
+    if owners:
+        char = "=" if len(owners) > 1 else ("≈" if trail["river"] else "•")
+    for x, y in points:
+        grid[y][x] = (char, style)
+    if trail["token"] is not None and points:
+        x, y = points[len(points) // 2]
+        grid[y][x] = ("◆", "bold yellow") if trail["token_up"] else ("◇", "dim")
+
+
+def _draw_space(grid: list[list[Cell]], space: dict[str, Any], at: tuple[int, int], view: dict[str, Any]) -> None:
+    x, y = at
+    kind = space["colour"] or space["type"]
+    label = space["id"] if space["id"] != "CAMP" else "CAMP"
+    if space["relic"]:
+        label += "*"
+    start = max(0, min(WIDTH - len(label) - 2, x - len(label) // 2))
+    for i, char in enumerate(label):
+        style = "bold yellow" if char == "*" else KIND_STYLE.get(kind, "white")
+        grid[y][start + i] = (char, style)
+    here = [s for s, pos in enumerate(view["explorers"]) if pos == space["id"]]
+    for i, seat in enumerate(here[:3]):
+        column = start + len(label) + i
+        if column < WIDTH:
+            grid[y][column] = ("☻", SEAT_STYLE[seat])
+
+
+def _row_markup(row: list[Cell]) -> str:
+    out: list[str] = []
+    current = ""
+    run: list[str] = []
+    for char, style in row:
+        if style != current:
+            out.append(_wrap("".join(run), current))
+            run, current = [], style
+        run.append(char)
+    out.append(_wrap("".join(run), current))
+    return "".join(out).rstrip()
+
+
+def _wrap(text: str, style: str) -> str:
+    return f"[{style}]{text}[/]" if style and text.strip() else text
+
+
+# -- the whole screen --------------------------------------------------------------------
+
+
 def render(view: dict[str, Any], lang: str) -> str:
-    return ""
+    lines = [_header(view, lang), ""]
+    lines.extend(draw_map(view))
+    lines.append(_t(lang, "legend"))
+    lines.append("")
+    lines.extend(_space_table(view, lang))
+    lines.append("")
+    lines.append(
+        _t(lang, "relics_line", collected=view["relics_collected"], needed=view["relics_to_end"])
+        + "   "
+        + _t(lang, "camp_rations", count=view["camp_rations"])
+    )
+    lines.append(_t(lang, "tokens_line", tokens=", ".join(view["tokens_up"]) or _t(lang, "none")))
+    lines.append("")
+    for seat in range(view["players"]):
+        lines.extend(player_board(view, seat, lang))
+    lines.append("")
+    lines.append(_this_turn(view, lang))
+    decision = _decision_line(view, lang)
+    if decision:
+        lines.append(f"[bold]{decision}[/]")
+    return "\n".join(lines)
+
+
+def _header(view: dict[str, Any], lang: str) -> str:
+    parts = [f"[bold]{_t(lang, 'title')}[/]", _t(lang, "turn", turn=view["turn"])]
+    if view["to_act"]:
+        parts.append(_t(lang, "to_play", player=_seat_tag(view, view["current"], lang)))
+    if view["final_round"]:
+        parts.append(f"[bold red]{_t(lang, 'final_round')}[/]")
+    if view["extra_turn"]:
+        parts.append(_t(lang, "extra_turn"))
+    if view["truncated"]:
+        parts.append(_t(lang, "truncated"))
+    return "   ".join(parts)
+
+
+def _space_table(view: dict[str, Any], lang: str) -> list[str]:
+    lines = [f"[bold]{_t(lang, 'spaces')}[/]"]
+    for space in view["spaces"]:
+        kind = space["colour"] or space["type"]
+        if space["type"] == "camp":
+            stack = ""
+        elif space["levels"]:
+            stack = _t(lang, "stack", levels="".join(str(level) for level in space["levels"]))
+        else:
+            stack = _t(lang, "shrine")
+        top = _t(lang, "top", tile=space["top"]) if space["top"] else ""
+        relic = _t(lang, "relic_here", relic=_t(lang, f"relic_{space['relic']}")) if space["relic"] else ""
+        who = [player_name(s, lang) for s, pos in enumerate(view["explorers"]) if pos == space["id"]]
+        here = _t(lang, "explorers_here", who=", ".join(who)) if who else ""
+        line = _t(
+            lang,
+            "space_line",
+            id=space["id"],
+            kind=_t(lang, f"kind_{kind}"),
+            stack=stack,
+            top=top,
+            relic=relic,
+            here=here,
+        )
+        lines.append(f"[{KIND_STYLE.get(kind, 'white')}]{line[:5]}[/]{line[5:]}".rstrip())
+    return lines
+
+
+def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
+    info = view["seats"][seat]
+    mark = "[bold cyan]▶[/] " if seat == view["current"] and view["to_act"] else "  "
+    ability = f", {_t(lang, 'ability_' + info['ability'])}" if info["ability"] else ""
+    you = f" [{_t(lang, 'you')}]" if seat == view["seat"] else ""
+    you = you.replace("[", "(").replace("]", ")")
+    head = _t(
+        lang,
+        "board_of",
+        player=_seat_tag(view, seat, lang) + you,
+        colour=_t(lang, f"colour_{info['colour']}"),
+        ability=ability,
+        position=info["position"],
+    )
+    bar = "●" * info["rations"] + "○" * (5 - info["rations"])
+    boxes = info["toolboxes"]
+    branches = ", ".join(
+        _t(lang, "branch_line", branch=_t(lang, f"branch_{b}"), levels="/".join(map(str, boxes[b])))
+        for b in ("machete", "compass", "shovel")
+    )
+    relics = ", ".join(
+        f"{_t(lang, f'relic_{name}')} {count}" for name, count in info["relics"].items() if count
+    ) or _t(lang, "none")
+    blue = info["blue"] if info["blue"] else []
+    hidden_count = len(info["blue_levels"]) - len(blue)
+    blue_text = ", ".join(blue + [f"?{level}" for level in info["blue_levels"][len(blue):]][:hidden_count])
+    coins = _t(lang, "hidden") if info["coins"] is None else str(info["coins"])
+    return [
+        mark + head,
+        "    "
+        + "   ".join(
+            [
+                _t(lang, "rations", bar=bar),
+                _t(lang, "pathways_left", count=info["pathways_left"]),
+                _t(lang, "coins_held", coins=coins),
+            ]
+        ),
+        "    " + _t(lang, "toolboxes", reserve=boxes["reserve"], start=boxes["start"], branches=branches),
+        "    "
+        + "   ".join(
+            [
+                _t(lang, "ivory_tiles", tiles=", ".join(info["ivory"]) or _t(lang, "none")),
+                _t(lang, "blue_tiles", tiles=blue_text or _t(lang, "none")),
+                _t(lang, "relics_held", relics=relics),
+            ]
+        ),
+    ]
+
+
+def _this_turn(view: dict[str, Any], lang: str) -> str:
+    turn = view["this_turn"]
+    flags = ""
+    if turn["unexplored_used"]:
+        flags += _t(lang, "flag_unexplored")
+    if turn["explored"]:
+        flags += _t(lang, "flag_explored")
+    if turn["toolbox_used"]:
+        flags += _t(lang, "flag_tool")
+    if turn["double_vp"]:
+        flags += _t(lang, "flag_double")
+    return _t(
+        lang,
+        "this_turn",
+        start=turn["start"],
+        route=" → ".join(turn["route"]),
+        moved=turn["trails_moved"],
+        flags=flags,
+    )
+
+
+def _decision_line(view: dict[str, Any], lang: str) -> str:
+    decision = view.get("decision")
+    if not decision:
+        return ""
+    kind = decision["type"]
+    if kind == "keep":
+        return _t(lang, "decision_keep", held=decision["held"], new=decision["new"])
+    if kind == "place":
+        where = (
+            _t(lang, "decision_place_any")
+            if decision["anywhere"]
+            else _t(lang, "decision_place_near", near=decision["near"])
+        )
+        return _t(lang, "decision_place", count=decision["count"], where=where)
+    if kind == "lift":
+        return _t(lang, "decision_lift")
+    if kind == "steps":
+        return _t(lang, "decision_steps", count=decision["count"])
+    if kind == "flip":
+        return _t(lang, "decision_flip", left=decision["left"])
+    if kind == "target":
+        return _t(lang, "decision_target", space=decision["from"])
+    if kind == "pick":
+        return _t(lang, "decision_pick", space=decision["space"])
+    return _t(lang, "decision_start")
+
+
+# -- actions ------------------------------------------------------------------------------
+
+
+def describe_action(action: str, view: dict[str, Any], lang: str) -> str:
+    verb, _, rest = action.partition(" ")
+    describe = _DESCRIBERS.get(verb)
+    if describe is None:
+        return _t(lang, f"act_{verb}")
+    return describe(rest, view, lang)
+
+
+def _trail(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((t for t in view["trails"] if t["id"] == name), None)
+
+
+def _space_name(view: dict[str, Any], node: str, lang: str) -> str:
+    space = next(s for s in view["spaces"] if s["id"] == node)
+    kind = space["colour"] or space["type"]
+    return f"{node} ({_t(lang, 'kind_' + kind)})"
+
+
+def _describe_move(rest: str, view: dict[str, Any], lang: str) -> str:
+    a, b = rest.split("-")
+    here = view["seats"][view["current"]]["position"]
+    if b == here:
+        a, b = b, a
+    trail = _trail(view, rest)
+    how = _t(lang, "how_unexplored")
+    if trail is not None:
+        if view["current"] in trail["pathways"]:
+            how = _t(lang, "how_pathway")
+        if trail["river"]:
+            how += _t(lang, "how_river")
+            if trail["token_up"]:
+                how += _t(lang, "how_token")
+    return _t(lang, "act_move", a=a, b=_space_name(view, b, lang), how=how)
+
+
+def _describe_stop(rest: str, view: dict[str, Any], lang: str) -> str:
+    here = view["seats"][view["current"]]["position"]
+    return _t(lang, "act_stop", space=_space_name(view, here, lang))
+
+
+def _describe_explore(rest: str, view: dict[str, Any], lang: str) -> str:
+    here = view["seats"][view["current"]]["position"]
+    return _t(lang, "act_explore", space=_space_name(view, here, lang))
+
+
+def _describe_pair(key: str) -> Any:
+    def describe(rest: str, view: dict[str, Any], lang: str) -> str:
+        a, b = rest.split("-")
+        return _t(lang, key, a=a, b=b)
+
+    return describe
+
+
+def _describe_space(key: str) -> Any:
+    def describe(rest: str, view: dict[str, Any], lang: str) -> str:
+        return _t(lang, key, space=_space_name(view, rest, lang))
+
+    return describe
+
+
+def _describe_flip(rest: str, view: dict[str, Any], lang: str) -> str:
+    up = rest in view["tokens_up"]
+    state = _t(lang, "token_up_to_down" if up else "token_down_to_up")
+    return _t(lang, "act_flip", token=rest, state=state)
+
+
+def _describe_keep(rest: str, view: dict[str, Any], lang: str) -> str:
+    return _t(lang, "act_keep", tile=rest, effect=tile_effect(rest, lang))
+
+
+def _describe_pick(rest: str, view: dict[str, Any], lang: str) -> str:
+    decision = view.get("decision") or {}
+    space = next((s for s in view["spaces"] if s["id"] == decision.get("space")), None)
+    seen = ""
+    if space is not None:
+        code = space["seen"].get(rest) or (
+            space["top"] if space["levels"] and str(space["levels"][-1]) == rest else None
+        )
+        if code:
+            seen = f": {code} ({tile_effect(code, lang)})"
+    return _t(lang, "act_pick", level=rest, seen=seen)
+
+
+def _describe_step(rest: str, view: dict[str, Any], lang: str) -> str:
+    words = rest.split()
+    if words[0] == "start":
+        return _t(lang, "act_step_start", branch=_t(lang, f"branch_{words[1]}"))
+    level = int(words[1])
+    return _t(lang, "act_step_up", branch=_t(lang, f"branch_{words[0]}"), level=level, next=level + 1)
+
+
+def _describe_use(rest: str, view: dict[str, Any], lang: str) -> str:
+    if rest.startswith("I2-"):
+        return _t(lang, "act_use_ivory", tile=rest, effect=tile_effect(rest, lang))
+    words = rest.split()
+    key = "tool_" + "_".join(words)
+    return _t(
+        lang,
+        "act_use",
+        branch=_t(lang, f"branch_{words[0]}"),
+        level=words[1],
+        effect=_t(lang, key),
+    )
+
+
+_DESCRIBERS: dict[str, Any] = {
+    "move": _describe_move,
+    "stop": _describe_stop,
+    "explore": _describe_explore,
+    "path": _describe_pair("act_path"),
+    "lift": _describe_pair("act_lift"),
+    "jump": _describe_space("act_jump"),
+    "start": _describe_space("act_start"),
+    "target": _describe_space("act_target"),
+    "flip": _describe_flip,
+    "keep": _describe_keep,
+    "pick": _describe_pick,
+    "step": _describe_step,
+    "use": _describe_use,
+}
+
+
+def tile_effect(code: str, lang: str) -> str:
+    """The effect text of a tile code (``I2-b``, ``P3-g``); blue tiles are their value."""
+    if code.startswith("I"):
+        return _t(lang, code)
+    if code.startswith("P"):
+        return _t(lang, f"P-{code[-1]}")
+    return code
+
+
+# -- results and transcript ---------------------------------------------------------------
+
+
+def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[str]]]:
+    headers = [
+        _t(lang, key)
+        for key in (
+            "seat",
+            "colour",
+            "score",
+            "coins",
+            "blue",
+            "relic_bonus",
+            "ivory_bonus",
+            "relic_count",
+            "winner",
+        )
+    ]
+    rows = []
+    parts = view["score_parts"] or [{} for _ in range(view["players"])]
+    scores = view["scores"] or [0] * view["players"]
+    for seat in range(view["players"]):
+        info = view["seats"][seat]
+        part = parts[seat]
+        rows.append(
+            [
+                player_name(seat, lang),
+                _t(lang, f"colour_{info['colour']}"),
+                str(scores[seat]),
+                str(part.get("coins", "")),
+                str(part.get("blue", "")),
+                str(part.get("relics", "")),
+                str(part.get("ivory", "")),
+                str(sum(info["relics"].values())),
+                _t(lang, "yes") if seat in (view["winners"] or []) else "",
+            ]
+        )
+    return headers, rows
+
+
+def transcript(view: dict[str, Any], lang: str) -> list[str]:
+    """The public history as sentences."""
+    return [line for event in view["history"] if (line := describe_event(event, view, lang))]
+
+
+def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> str:
+    kind = event["type"]
+    params: dict[str, Any] = {}
+    if "seat" in event:
+        params["player"] = player_name(event["seat"], lang)
+    if kind == "end":
+        return ""
+    if kind == "move":
+        params["route"] = " → ".join(event["route"])
+    elif kind == "jump":
+        params.update(a=event["from"], b=event["to"])
+    elif kind == "tokens":
+        params["tokens"] = ", ".join(event["tokens"])
+    elif kind in ("relic", "shrine"):
+        params.update(space=event["space"], relic=_t(lang, f"relic_{event['relic']}"))
+        params["trails"] = event.get("trails", 0)
+    elif kind in ("coins", "rations"):
+        params.update(amount=event["amount"], reason=_t(lang, f"reason_{event['reason']}"))
+    elif kind in ("relocate", "pathway"):
+        names = [t["id"] for t in view["trails"]]
+        params.update(trail=names[event["trail"]], b=names[event["trail"]])
+        if kind == "relocate":
+            params["a"] = names[event["from_trail"]]
+    elif kind == "keep":
+        params.update(tile=event["tile"], dropped=event["discarded"])
+    elif kind == "flip":
+        params.update(token=event["token"], state=_t(lang, "up" if event["up"] else "down"))
+    elif kind == "use-ivory":
+        params["tile"] = event["code"]
+        kind = "use_ivory"
+    elif kind == "final-round":
+        kind = "final"
+    for key in ("space", "tile", "level", "turn", "toolbox", "turns"):
+        if key in event and key not in params:
+            params[key] = event[key]
+    return _t(lang, f"ev_{kind}", **params)
