@@ -1,0 +1,117 @@
+"""Tschak! hidden information: views leak nothing, determinize respects what a seat knows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tschak.tschak_support import rig
+
+import relicbox
+from relicbox.core.rng import Rng
+
+
+def canonical(view):
+    return json.dumps(view, sort_keys=True)
+
+
+def test_views_are_byte_identical_when_only_another_seats_hand_differs():
+    # Seats 1 and 2 swap a wizard and a dwarf, unseen by seat 0 and by a spectator.
+    first = rig(3, [["W2", "R1", "D1"], ["W3", "R2", "D2"], ["W4", "R3", "D3"]])
+    second = rig(3, [["W2", "R1", "D1"], ["W4", "R2", "D3"], ["W3", "R3", "D2"]])
+    assert first.to_dict()["body"]["hand"] != second.to_dict()["body"]["hand"]
+    for looker in (0, None):
+        assert canonical(first.view(looker)) == canonical(second.view(looker))
+    for state in (first, second):
+        state.act(0, "play W2")
+        state.act(1, "play R2")
+    for looker in (0, None):
+        assert canonical(first.view(looker)) == canonical(second.view(looker))
+    assert canonical(first.view(1)) != canonical(second.view(1))
+
+
+def test_a_committed_pick_is_invisible_to_the_others_until_the_reveal():
+    state = rig(3, [["W2", "R1", "D1"], ["W3", "R2", "D2"], ["W4", "R3", "D3"]])
+    views = set()
+    for pick in ("W3", "R2", "D2"):
+        trial = state.clone()
+        trial.act(1, f"play {pick}")
+        views.add((canonical(trial.view(0)), canonical(trial.view(2)), canonical(trial.view(None))))
+        assert trial.view(1)["picks"] == [pick]
+    assert len(views) == 1
+
+
+def test_a_view_holds_the_own_hand_and_only_known_hands():
+    state = relicbox.new_game("tschak", 4, seed=5)
+    view = state.view(2)
+    assert sorted(view["hand"]) == sorted(view["known_hands"][2])
+    assert [h is None for h in view["known_hands"]] == [True, True, False, True]
+    assert state.view(None)["hand"] is None
+    assert state.view(None)["known_hands"] == [None] * 4
+    forbidden = {"deck", "monster_deck", "treasure_deck", "rng", "undealt", "hands"}
+    assert not forbidden & set(view)
+
+
+def test_after_a_tower_the_hands_shown_in_full_are_public():
+    state = relicbox.new_game("tschak", 3, seed=5)
+    while state.view(None)["tower"] == 1:
+        for seat in state.to_act:
+            state.act(seat, state.legal_actions(seat)[0])
+    public = state.view(None)["known_hands"]
+    # Hands 0-2 were played and shown; the board's hand 3 is only known to its new holder.
+    assert [h is not None for h in public] == [True, True, True, False]
+    assert state.view(0)["known_hands"][3] is not None
+    assert state.view(1)["known_hands"][3] is None
+
+
+def play_until(state, decisions, rng):
+    for _ in range(decisions):
+        if state.is_over:
+            return
+        seat = state.to_act[rng.below(len(state.to_act))]
+        legal = state.legal_actions(seat)
+        state.act(seat, legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("decisions", [0, 5, 20, 50, 80])
+def test_determinize_keeps_the_view_and_resamples_the_rest(players, decisions):
+    state = relicbox.new_game("tschak", players, seed=decisions + players)
+    play_until(state, decisions, Rng(decisions))
+    for seat in range(players):
+        before = canonical(state.view(seat))
+        differs = False
+        for draw in range(6):
+            det = state.determinize(seat, Rng(draw))
+            assert canonical(det.view(seat)) == before
+            assert not det.has_record
+            # A determinized state is a full valid state that plays on to the end.
+            copy = relicbox.state_from_dict(json.loads(json.dumps(det.to_dict())))
+            differs |= det.to_dict()["body"] != state.to_dict()["body"]
+            play_until(copy, 500, Rng(draw))
+            assert copy.is_over
+        if not state.is_over and state.view(None)["tower"] == 1:
+            assert differs
+
+
+def test_determinize_during_the_deal():
+    state = relicbox.new_game("tschak", 3, seed=2, auto_chance=False)
+    for _ in range(5):
+        state.sample_chance()
+    before = canonical(state.view(1))
+    det = state.determinize(1, Rng(4))
+    assert canonical(det.view(1)) == before
+    det._settle()
+    det.auto_chance = True
+    det._settle()
+    assert det.to_act == (0, 1, 2)
+
+
+def test_determinize_resamples_another_seats_committed_pick():
+    state = rig(2, [["W2", "R1", "D1"], ["W3", "R2", "D2"]], step=3)
+    state.act(0, "play W2")
+    state.act(1, "play W3")
+    state.act(1, "play R2")
+    picks = {tuple(state.determinize(0, Rng(i)).to_dict()["body"]["picks"][1]) for i in range(40)}
+    assert len(picks) > 1
+    assert all(len(p) == 1 and not p[0].startswith("W") for p in picks)
