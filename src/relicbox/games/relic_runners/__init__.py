@@ -41,7 +41,12 @@ GAME = register(
                 "play the explorer boards' ability sides (three of the five are placeholders)",
                 (False, True),
             ),
-            Option("board", None, "a board file (JSON or TOML) instead of the default map", data_file=True),
+            Option(
+                "board",
+                None,
+                "a board file (JSON or TOML) instead of the default map",
+                data_file=True,
+            ),
             Option(
                 "max_turns",
                 None,
@@ -52,7 +57,7 @@ GAME = register(
         bots={"rule": RelicRunnersRuleBot},
         text=text,
         summary="Explore the jungle, build pathways and race for relics between shrines.",
-        extra={"test_options": {"max_turns": 120}},
+        extra={"test_options": {"max_turns": 80}},
     )
 )
 RelicRunnersState.game = GAME

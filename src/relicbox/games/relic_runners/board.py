@@ -187,7 +187,8 @@ def _first(node: str, kind: str, value: object) -> str | None:
         return None
     if value not in TEMPLE_COLOURS:
         raise _fail(
-            f"temple {node} needs a first-game colour 'first' (ivory, blue or purple), got {value!r}"
+            f"temple {node} needs a first-game colour 'first' (ivory, blue or purple), "
+            f"got {value!r}"
         )
     return str(value)
 

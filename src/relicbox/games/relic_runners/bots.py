@@ -251,7 +251,8 @@ class RelicRunnersRuleBot:
         if not start_relic:
             return False
         return any(
-            w.spaces[end]["relic"] == start_relic and len(trails) >= 2 for end, trails, _ in w.routes()
+            w.spaces[end]["relic"] == start_relic and len(trails) >= 2
+            for end, trails, _ in w.routes()
         )
 
     # -- decisions inside effects -------------------------------------------------------

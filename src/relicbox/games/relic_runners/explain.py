@@ -40,7 +40,9 @@ def explain(state: RelicRunnersState, action: Action) -> str:
     if text.startswith("use "):
         return _explain_use(state, text)
     if action is A.END:
-        return "finish your move first: you must move, and stop somewhere other than where you began"
+        return (
+            "finish your move first: you must move, and stop somewhere other than where you began"
+        )
     return f"{text!r} is not a choice at this point of the turn ({phase})"
 
 
@@ -90,7 +92,9 @@ def _explain_explore(state: RelicRunnersState) -> str:
         return "you may explore only once per turn"
     if state._rations[seat] <= 0:
         return "exploring costs a ration and you have none"
-    return "there is nothing left to explore here (only ruins and temples with tiles can be explored)"
+    return (
+        "there is nothing left to explore here (only ruins and temples with tiles can be explored)"
+    )
 
 
 def _explain_use(state: RelicRunnersState, text: str) -> str:

@@ -182,7 +182,11 @@ class RelicRunnersState(State):
         self._tokens = [True] * 10
         first = self.options.get("setup") == "first"
         self._pools = [
-            [t.id for t in TILES if pool_key(t.colour, t.level) == key and not (first and t.red_gem)]
+            [
+                t.id
+                for t in TILES
+                if pool_key(t.colour, t.level) == key and not (first and t.red_gem)
+            ]
             for key in range(9)
         ]
         self._discard: list[int] = []
@@ -527,6 +531,8 @@ class RelicRunnersState(State):
                 continue
             legal.append(action)
         if self._moves:
+            if unexp and self._fam_before and not self._free_order and self._has(seat, "I2-a"):
+                legal.append(A.USE_IVORY["I2-a"])
             if pos != self._start:
                 legal.append(A.STOP)
             return legal
@@ -610,7 +616,8 @@ class RelicRunnersState(State):
         if branch == 2 and level == 1 and choice == "toolbox":
             return self._reserve[seat] > 0
         if branch == 2 and level == 2:
-            return self._path_supply[seat] > 0 and bool(self._place_targets(seat, pos, False, False))
+            targets = self._place_targets(seat, pos, False, False)
+            return self._path_supply[seat] > 0 and bool(targets)
         return True
 
     def _decision_actions(self, task: tuple[Any, ...]) -> list[Action]:
@@ -649,7 +656,8 @@ class RelicRunnersState(State):
 
     def _place_actions(self, seat: int, task: tuple[Any, ...]) -> list[Action]:
         _, node, anywhere, count, relocate = task
-        legal = [self._g.path[t] for t in self._place_targets(seat, node, bool(anywhere), bool(relocate))]
+        targets = self._place_targets(seat, node, bool(anywhere), bool(relocate))
+        legal = [self._g.path[t] for t in targets]
         if not relocate:
             if count == 1 and self._path_supply[seat] >= 2 and self._has(seat, "I2-d"):
                 legal.append(A.USE_IVORY["I2-d"])
@@ -699,8 +707,11 @@ class RelicRunnersState(State):
         if id(action) not in _ACTION_IDS:
             action = ACTION_SPACE.parse(action)
         action = cast(Action, action)
-        if seat != self._seat or self._chance or self._stage == "over" or not any(
-            a is action for a in self._legal
+        if (
+            seat != self._seat
+            or self._chance
+            or self._stage == "over"
+            or not any(a is action for a in self._legal)
         ):
             raise IllegalActionError(
                 f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
@@ -750,11 +761,8 @@ class RelicRunnersState(State):
 
     def _step(self, seat: int, action: Action) -> None:
         pos = self._pos[seat]
-        for t, other, bit, move in self._g.adj[pos]:
-            if move is action:
-                break
-        else:  # pragma: no cover - legal moves come from the same table
-            raise ValueError(action.text)
+        link = next(link for link in self._g.adj[pos] if link[3] is action)
+        other, bit = link[1], link[2]
         if self._paths[seat] & bit:
             if not self._unexp:
                 self._fam_before = True
@@ -785,9 +793,13 @@ class RelicRunnersState(State):
     def _after_move(self) -> None:
         seat = self._seat
         pos = self._pos[seat]
-        if self._start_relic is not None and self._relic_on[pos] and pos != self._start:
-            if self._relic_colour(pos) == self._start_relic:
-                self._expedition(seat, pos)
+        if (
+            self._start_relic is not None
+            and self._relic_on[pos]
+            and pos != self._start
+            and self._relic_colour(pos) == self._start_relic
+        ):
+            self._expedition(seat, pos)
         steps = self._bonus_steps
         self._bonus_steps = 0
         flipped = [
@@ -852,7 +864,7 @@ class RelicRunnersState(State):
         knower = 1 << seat if private or self._colour[node] == BLUE else everyone
         if fixed is None:
             self._chance.append(("reveal", node, level, knower))
-        elif not fixed[1] & knower == knower:
+        elif fixed[1] & knower != knower:
             self._fixed[node][level] = (fixed[0], fixed[1] | knower)
 
     def _take(self, node: int, level: int, origin: int, forbidden: int) -> None:

@@ -65,7 +65,9 @@ def draw_map(view: dict[str, Any]) -> list[str]:
     return [_row_markup(row) for row in grid]
 
 
-def _draw_trail(grid: list[list[Cell]], trail: dict[str, Any], a: tuple[int, int], b: tuple[int, int]) -> None:
+def _draw_trail(
+    grid: list[list[Cell]], trail: dict[str, Any], a: tuple[int, int], b: tuple[int, int]
+) -> None:
     points = _line(a, b)
     owners = trail["pathways"]
     char = "~" if trail["river"] else "·"
@@ -79,7 +81,9 @@ def _draw_trail(grid: list[list[Cell]], trail: dict[str, Any], a: tuple[int, int
         grid[y][x] = ("◆", "bold yellow") if trail["token_up"] else ("◇", "dim")
 
 
-def _draw_space(grid: list[list[Cell]], space: dict[str, Any], at: tuple[int, int], view: dict[str, Any]) -> None:
+def _draw_space(
+    grid: list[list[Cell]], space: dict[str, Any], at: tuple[int, int], view: dict[str, Any]
+) -> None:
     x, y = at
     kind = space["colour"] or space["type"]
     label = space["id"] if space["id"] != "CAMP" else "CAMP"
@@ -164,8 +168,14 @@ def _space_table(view: dict[str, Any], lang: str) -> list[str]:
         else:
             stack = _t(lang, "shrine")
         top = _t(lang, "top", tile=space["top"]) if space["top"] else ""
-        relic = _t(lang, "relic_here", relic=_t(lang, f"relic_{space['relic']}")) if space["relic"] else ""
-        who = [player_name(s, lang) for s, pos in enumerate(view["explorers"]) if pos == space["id"]]
+        relic = (
+            _t(lang, "relic_here", relic=_t(lang, f"relic_{space['relic']}"))
+            if space["relic"]
+            else ""
+        )
+        who = [
+            player_name(s, lang) for s, pos in enumerate(view["explorers"]) if pos == space["id"]
+        ]
         here = _t(lang, "explorers_here", who=", ".join(who)) if who else ""
         line = _t(
             lang,
@@ -206,7 +216,9 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
     ) or _t(lang, "none")
     blue = info["blue"] if info["blue"] else []
     hidden_count = len(info["blue_levels"]) - len(blue)
-    blue_text = ", ".join(blue + [f"?{level}" for level in info["blue_levels"][len(blue):]][:hidden_count])
+    blue_text = ", ".join(
+        blue + [f"?{level}" for level in info["blue_levels"][len(blue) :]][:hidden_count]
+    )
     coins = _t(lang, "hidden") if info["coins"] is None else str(info["coins"])
     return [
         mark + head,
@@ -218,7 +230,8 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
                 _t(lang, "coins_held", coins=coins),
             ]
         ),
-        "    " + _t(lang, "toolboxes", reserve=boxes["reserve"], start=boxes["start"], branches=branches),
+        "    "
+        + _t(lang, "toolboxes", reserve=boxes["reserve"], start=boxes["start"], branches=branches),
         "    "
         + "   ".join(
             [
@@ -286,7 +299,7 @@ def describe_action(action: str, view: dict[str, Any], lang: str) -> str:
     describe = _DESCRIBERS.get(verb)
     if describe is None:
         return _t(lang, f"act_{verb}")
-    return describe(rest, view, lang)
+    return str(describe(rest, view, lang))
 
 
 def _trail(view: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -369,7 +382,9 @@ def _describe_step(rest: str, view: dict[str, Any], lang: str) -> str:
     if words[0] == "start":
         return _t(lang, "act_step_start", branch=_t(lang, f"branch_{words[1]}"))
     level = int(words[1])
-    return _t(lang, "act_step_up", branch=_t(lang, f"branch_{words[0]}"), level=level, next=level + 1)
+    return _t(
+        lang, "act_step_up", branch=_t(lang, f"branch_{words[0]}"), level=level, next=level + 1
+    )
 
 
 def _describe_use(rest: str, view: dict[str, Any], lang: str) -> str:
