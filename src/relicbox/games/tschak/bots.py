@@ -106,7 +106,7 @@ class TschakRuleBot:
         loss = monster_cost(tower["monster"], view, seat)
         others = [s for s in range(view["players"]) if s != seat]
         best: tuple[float, list[CardKind], bool] | None = None
-        for combo in set(combinations(hand, missing)):
+        for combo in dict.fromkeys(combinations(hand, missing)):
             types = {k.kind for k in combo}
             if len(types) != missing or types & used:
                 continue

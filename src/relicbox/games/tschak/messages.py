@@ -64,7 +64,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_floor": "Tower {tower}, floor {floor}: {parties}. {took}.",
         "ev_loot": "Tower {tower} loot: {lines}.",
         "ev_no_loot": "nobody takes loot",
-        "final": "Final scores: {scores}. Winner: {winners}.",
     },
     "cs": {
         "player": "Hráč {seat}",
@@ -127,6 +126,5 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_floor": "Věž {tower}, patro {floor}: {parties}. {took}.",
         "ev_loot": "Kořist věže {tower}: {lines}.",
         "ev_no_loot": "kořist nikdo nebere",
-        "final": "Konečné skóre: {scores}. Vítěz: {winners}.",
     },
 }

@@ -227,15 +227,8 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
 
 
 def transcript(view: dict[str, Any], lang: str) -> list[str]:
-    """The public history as sentences, one per event, then the final scores."""
-    lines = [describe_event(event, lang) for event in view["history"]]
-    if view["scores"] is not None:
-        scores = ", ".join(
-            f"{player_name(s, lang)} {score}" for s, score in enumerate(view["scores"])
-        )
-        winners = ", ".join(player_name(s, lang) for s in view["winners"])
-        lines.append(_t(lang, "final", scores=scores, winners=winners))
-    return lines
+    """The public history as sentences, one per event (results come from ``result_rows``)."""
+    return [describe_event(event, lang) for event in view["history"]]
 
 
 def describe_event(event: dict[str, Any], lang: str) -> str:
