@@ -32,11 +32,27 @@ def test_proposed_table_has_the_rulebook_counts():
     monsters = Counter(tower_card(c).kind for c in PROPOSED.monsters)
     assert monsters == {TowerKind.MONSTER: 8, TowerKind.TROGLODYTE: 6}
     assert sorted(c for c in PROPOSED.monsters if c != "Trog") == [
-        "M1", "M1", "M2", "M2", "M3", "M3", "M4", "M4",
+        "M1",
+        "M1",
+        "M2",
+        "M2",
+        "M3",
+        "M3",
+        "M4",
+        "M4",
     ]
     treasures = Counter(PROPOSED.treasures)
-    assert treasures == {"C2": 1, "C3": 1, "C4": 1, "C5": 1, "Ring": 6, "C-1": 1, "C-2": 1,
-                         "Trophy": 1, "Elixir": 1}
+    assert treasures == {
+        "C2": 1,
+        "C3": 1,
+        "C4": 1,
+        "C5": 1,
+        "Ring": 6,
+        "C-1": 1,
+        "C-2": 1,
+        "Trophy": 1,
+        "Elixir": 1,
+    }
 
 
 def test_proposed_values_follow_the_spec():
@@ -96,7 +112,10 @@ def broken(**changes):
         (broken(dwarves=["R1", *PROPOSED_TABLE["dwarves"][1:]]), "'R1' is not one of the dwarves"),
         (broken(warriors="R1"), "needs 'warriors'"),
         (broken(artifacts=["A", "A", "A"]), "3 artifacts"),
-        (broken(monsters=["Trog", *PROPOSED_TABLE["monsters"][1:]]), "7 monster cards in monsters, the game has exactly 8"),
+        (
+            broken(monsters=["Trog", *PROPOSED_TABLE["monsters"][1:]]),
+            "7 monster cards in monsters, the game has exactly 8",
+        ),
         (broken(monsters=["M9", *PROPOSED_TABLE["monsters"][1:]]), "'M9' in monsters"),
         (broken(treasures=["C7", *PROPOSED_TABLE["treasures"][1:]]), "'C7' in treasures"),
         (broken(treasures=["Ring", *PROPOSED_TABLE["treasures"][1:]]), "3 chest cards"),

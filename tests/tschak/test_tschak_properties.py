@@ -12,7 +12,9 @@ from relicbox.core.rng import Rng
 from relicbox.games.tschak.data import PROPOSED, PROPOSED_TABLE
 
 ADVENTURERS = Counter(
-    code for group in ("wizards", "warriors", "dwarves", "artifacts") for code in PROPOSED_TABLE[group]
+    code
+    for group in ("wizards", "warriors", "dwarves", "artifacts")
+    for code in PROPOSED_TABLE[group]
 )
 games = st.tuples(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))
 

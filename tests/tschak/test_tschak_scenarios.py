@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tschak.tschak_support import play_floor, rig
 
 import relicbox
 from relicbox import IllegalActionError
+from tschak.tschak_support import play_floor, rig
 
 # -- T1: the rulebook's 4-player party strengths 9, 10, 13, 14 ---------------------------
 
@@ -32,7 +32,11 @@ def test_t1_golem_and_chest_go_to_weakest_and_strongest():
     assert view["won"][0]["monsters"] == ["M3"]
     assert view["won"][3]["treasures"] == ["C4"]
     assert view["floors"][0] == {
-        "floor": 1, "monster": "M3", "treasure": "C4", "monster_to": 0, "treasure_to": 3,
+        "floor": 1,
+        "monster": "M3",
+        "treasure": "C4",
+        "monster_to": 0,
+        "treasure_to": 3,
     }
 
 
@@ -210,7 +214,7 @@ def test_a_two_card_pick_stays_secret_until_both_are_revealed():
 
 
 def loot_after_floor_three(players, parties, last):
-    state = rig(players, [p + [c] for p, c in zip(parties, last, strict=True)], step=5)
+    state = rig(players, [[*p, c] for p, c in zip(parties, last, strict=True)], step=5)
     play_floor(state, parties)
     return next(e for e in reversed(state.view(None)["history"]) if e["type"] == "loot")
 
@@ -246,8 +250,9 @@ def test_loot_two_players_single_pile_of_two():
 
 
 def test_loot_goes_into_gold_and_the_view_shows_the_piles():
-    state = rig(3, [["W2", "R1", "D1", "R6"], ["W3", "R2", "D2", "D4"], ["W4", "R3", "D3", "A"]],
-                step=5)
+    state = rig(
+        3, [["W2", "R1", "D1", "R6"], ["W3", "R2", "D2", "D4"], ["W4", "R3", "D3", "A"]], step=5
+    )
     assert state.view(0)["loot"] == [3, 2, 1]
     play_floor(state, [["W2", "R1", "D1"], ["W3", "R2", "D2"], ["W4", "R3", "D3"]])
     assert state.view(0)["gold"] == [3, 2, 0]
@@ -265,8 +270,10 @@ def held_hands(players, seed=3):
         view = state.view(0)
         if contents is None:
             contents = view["known_hands"]
-        if all(not p for p in view["played"]) and not any(view["revealed"]) and not any(
-            view["committed"]
+        if (
+            all(not p for p in view["played"])
+            and not any(view["revealed"])
+            and not any(view["committed"])
         ):
             for seat in range(players):
                 seat_view = state.view(seat)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tschak.tschak_support import full_hands
 
 import relicbox
 from relicbox.games.tschak.views import score_breakdown
+from tschak.tschak_support import full_hands
 
 
 def finished(players, gold, monsters, treasures, **options):
@@ -47,8 +47,16 @@ def test_t2_rulebook_final_scoring_12_6_7():
     assert state.returns() == [1.0, 0.0, 0.0]
     rows = state.view(None)["breakdown"]
     assert rows[0] == {
-        "gold": 3, "chests": 5, "rings": 9, "cursed": 0, "trophy": 0, "monsters": -1,
-        "troglodytes": -4, "elixir": None, "monster_cards": 3, "total": 12,
+        "gold": 3,
+        "chests": 5,
+        "rings": 9,
+        "cursed": 0,
+        "trophy": 0,
+        "monsters": -1,
+        "troglodytes": -4,
+        "elixir": None,
+        "monster_cards": 3,
+        "total": 12,
     }
     assert rows[1]["elixir"] == "M4"
     assert (rows[1]["monsters"], rows[1]["monster_cards"]) == (-6, 2)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from tschak.tschak_support import rig
 
 import relicbox
 from relicbox.core.rng import Rng
+from tschak.tschak_support import rig
 
 
 def canonical(view):

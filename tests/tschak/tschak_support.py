@@ -11,7 +11,9 @@ from relicbox.games.tschak.rules import STEPS, TschakState, hand_at, seat_positi
 
 PER_HAND = {Kind.WIZARD: 3, Kind.WARRIOR: 3, Kind.DWARF: 3, Kind.ARTIFACT: 1}
 TABLE_CODES = [
-    code for group in ("wizards", "warriors", "dwarves", "artifacts") for code in PROPOSED_TABLE[group]
+    code
+    for group in ("wizards", "warriors", "dwarves", "artifacts")
+    for code in PROPOSED_TABLE[group]
 ]
 
 
