@@ -48,7 +48,14 @@ def explain(state: RelicRunnersState, action: Action) -> str:
 
 def _explain_move(state: RelicRunnersState, action: Action) -> str:
     if state._stage != "move":
-        return "your movement is over for this turn"
+        # The move may have ended by itself because no step was left: say which rule.
+        reason = _move_rule(state, action) if state._moves else None
+        over = "your movement is over for this turn"
+        return f"{over}: {reason}" if reason else over
+    return _move_rule(state, action) or "that move is not allowed now"
+
+
+def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
     seat = state._seat
     pos = state._pos[seat]
     a, b = (NODE_IDS.index(x) for x in action.text[5:].split("-"))
@@ -73,7 +80,7 @@ def _explain_move(state: RelicRunnersState, action: Action) -> str:
         if other == CAMP:
             return "entering the camp stops your move, and you may not end where you began"
         return "you could not go on from there, and a move may not end where it began"
-    return "that move is not allowed now"
+    return None
 
 
 def _explain_stop(state: RelicRunnersState) -> str:
