@@ -86,13 +86,24 @@ def fix_level(body: Body, where: str, level: int, code: str) -> None:
 
 
 def _from_pool(body: Body, code: str) -> int:
-    for tid in TILE_BY_CODE[code]:
-        t = TILES[tid]
-        pool = body["pools"][pool_key(t.colour, t.level)]
+    """Take a ``code`` tile out of hiding: the unseen pool, a stack, or the box."""
+    ids = TILE_BY_CODE[code]
+    pool = body["pools"][pool_key(TILES[ids[0]].colour, TILES[ids[0]].level)]
+    for tid in ids:
         if tid in pool:
             pool.remove(tid)
             return tid
-    raise ValueError(f"no unseen {code} left")
+    for fixed in body["fixed"]:
+        for level, (tid, knower) in list(fixed.items()):
+            if tid in ids and pool:
+                fixed[level] = [pool.pop(), knower]  # another tile takes its place
+                return tid
+    held = {t for ivory in body["ivory"] for t in ivory.values()}
+    held |= {t for blue in body["blue"] for t in blue} | set(body["discard"])
+    for tid in ids:
+        if tid not in held:
+            return tid  # from the box (e.g. a red-gem tile left out of a first game)
+    raise ValueError(f"no {code} tile left to rig")
 
 
 def set_purple_top(body: Body, where: str, code: str) -> None:
