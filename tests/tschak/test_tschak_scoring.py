@@ -96,20 +96,23 @@ def test_elixir_removes_the_monster_that_helps_most():
     assert row["total"] == -4 - 4
 
 
-def test_elixir_with_trophy_is_optional_by_default_and_can_be_mandatory():
+def test_elixir_is_mandatory_by_default_and_optional_by_flag():
     # Removing the 1-skull monster saves 1 but costs the trophy's 2.
     monsters, treasures = ["M1"], ["Elixir", "Trophy"]
-    optional = score_breakdown(monsters, treasures, 0, two_players=False)
-    assert (optional["elixir"], optional["total"]) == (None, 2 - 1)
-    forced = score_breakdown(monsters, treasures, 0, two_players=False, elixir_mandatory=True)
+    forced = score_breakdown(monsters, treasures, 0, two_players=False)
     assert (forced["elixir"], forced["total"], forced["monster_cards"]) == ("M1", 0, 0)
-    state = finished(2, [0, 0], [monsters, []], [treasures, []], elixir="mandatory")
-    assert state.scores()[0] == 0
+    optional = score_breakdown(monsters, treasures, 0, two_players=False, elixir_mandatory=False)
+    assert (optional["elixir"], optional["total"]) == (None, 2 - 1)
+    assert finished(3, [0, 0, 0], [monsters, [], []], [treasures, [], []]).scores()[0] == 0
+    state = finished(3, [0, 0, 0], [monsters, [], []], [treasures, [], []], elixir="optional")
+    assert state.scores()[0] == 1
 
 
 def test_elixir_prefers_a_removal_when_it_is_worth_the_same():
     # A 2-skull monster against a trophy at 2: fewer monster cards win ties.
-    row = score_breakdown(["M2"], ["Elixir", "Trophy"], 0, two_players=False)
+    row = score_breakdown(
+        ["M2"], ["Elixir", "Trophy"], 0, two_players=False, elixir_mandatory=False
+    )
     assert (row["elixir"], row["total"], row["monster_cards"]) == ("M2", 0, 0)
 
 

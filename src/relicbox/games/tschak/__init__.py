@@ -43,9 +43,10 @@ GAME = register(
             ),
             Option(
                 "elixir",
-                "optional",
-                "the elixir's removal is taken only when it helps (optional) or always (mandatory)",
-                ("optional", "mandatory"),
+                "mandatory",
+                "mandatory: the elixir always removes a monster card, as the rulebook says; "
+                "optional: only when that helps (the spec's house reading, with the trophy)",
+                ("mandatory", "optional"),
             ),
         ),
         summary="Build a party floor by floor: the strongest takes the treasure, the weakest "

@@ -597,7 +597,7 @@ class TschakState(State):
             self._treasures[seat],
             self._gold[seat],
             two_players=self.players == 2,
-            elixir_mandatory=self.options.get("elixir") == "mandatory",
+            elixir_mandatory=self.options.get("elixir") != "optional",
         )
 
     def scores(self) -> list[int]:

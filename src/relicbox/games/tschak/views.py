@@ -178,13 +178,15 @@ def score_breakdown(
     gold: int,
     *,
     two_players: bool,
-    elixir_mandatory: bool = False,
+    elixir_mandatory: bool = True,
 ) -> dict[str, Any]:
     """Spec §1.9 item by item. The elixir removes the monster card that helps most.
 
-    With ``elixir_mandatory`` False (spec §4.8), removing nothing is also
-    considered; on equal totals a removal is preferred (fewer monster cards win
-    ties). ``monster_cards`` counts monster cards after the removal.
+    The rulebook has the elixir's owner discard a monster card at scoring, so
+    a removal is mandatory by default. With ``elixir_mandatory`` False (the
+    spec's optional reading, §4.8), removing nothing is also considered; on
+    equal totals a removal is preferred (fewer monster cards win ties).
+    ``monster_cards`` counts monster cards after the removal.
     """
     kinds = [tower_card(code) for code in treasures]
     has = {card.kind for card in kinds if card is not None}
