@@ -53,7 +53,9 @@ def test_no_ration_no_exploring():
     assert "explore" not in texts(state)
     # Only "end" would be left, so the turn passed on by itself.
     assert state.to_act == (1,)
-    state = arrive("move CAMP-T1", lambda b: set_rations(b, 0, 0), lambda b: tools(b, 0, shovel_1=1))
+    state = arrive(
+        "move CAMP-T1", lambda b: set_rations(b, 0, 0), lambda b: tools(b, 0, shovel_1=1)
+    )
     with pytest.raises(IllegalActionError, match="costs a ration"):
         state.act(0, "explore")
 
@@ -137,7 +139,7 @@ def test_second_ivory_of_a_level_forces_a_choice_and_pays_two_vp():
     assert coins(state, 0) == 2
     play(state, "keep I3-a")
     assert state.view(0)["seats"][0]["ivory"] == ["I3-a"]
-    assert [e for e in state.view(0)["history"] if e["type"] == "keep"][0]["discarded"] == "I3-e"
+    assert next(e for e in state.view(0)["history"] if e["type"] == "keep")["discarded"] == "I3-e"
 
 
 # -- blue ---------------------------------------------------------------------------------------
@@ -158,9 +160,7 @@ def test_blue_tile_is_secret_and_scores_at_the_end():
 
 
 def purple(effect: str, *changes):
-    state = arrive(
-        "move CAMP-T4", lambda b: set_purple_top(b, "T4", f"P3-{effect}"), *changes
-    )
+    state = arrive("move CAMP-T4", lambda b: set_purple_top(b, "T4", f"P3-{effect}"), *changes)
     play(state, "explore")
     return state
 

@@ -56,7 +56,9 @@ def test_a_grey_token_gives_nothing():
 
 
 def test_several_tokens_flip_together_and_steps_may_go_to_one_toolbox():
-    state = game(lambda b: give_paths(b, 0, ["R2-T2", "R2-T3"]), start="T2", up=("TB6", "TB7", "TB5"))
+    state = game(
+        lambda b: give_paths(b, 0, ["R2-T2", "R2-T3"]), start="T2", up=("TB6", "TB7", "TB5")
+    )
     play(state, "move R2-T2", "move R2-T3", "stop")
     assert state.view(0)["decision"] == {"type": "steps", "count": 2}
     play(state, "step start machete", "step machete 1")
@@ -140,7 +142,9 @@ def test_machete_2_takes_two_rations_capped():
 
 
 def test_machete_3_four_vp_per_relic_duplicates_included():
-    state = game(lambda b: tools(b, 0, machete_3=1), lambda b: b["relics"].__setitem__(0, [2, 1, 0, 0]))
+    state = game(
+        lambda b: tools(b, 0, machete_3=1), lambda b: b["relics"].__setitem__(0, [2, 1, 0, 0])
+    )
     play(state, "use machete 3")
     assert coins(state, 0) == 12
 
