@@ -1,0 +1,86 @@
+"""Hidden information (spec §5): views show each seat only what it may know; determinize."""
+
+from __future__ import annotations
+
+import json
+
+import relicbox
+from relicbox.core.rng import Rng
+from support.relic_runners import edit, fix_top, hold_ivory, new, node, play, put, tokens
+
+
+def blue_game():
+    """Seat 0 took a blue tile; seat 1 holds I2-b; T6's top tile is rigged."""
+
+    def change(body):
+        tokens(body, ["TB5"])
+        fix_top(body, "T1", "B3-4")
+        fix_top(body, "T6", "B3-2")
+        hold_ivory(body, 1, "I2-b")
+
+    return play(edit(new(3, seed=5), change), "move CAMP-T1", "explore")
+
+
+def test_coins_and_blue_values_are_shown_to_their_owner_only():
+    state = blue_game()
+    state._coins[0] = 7  # type: ignore[attr-defined]
+    mine, theirs, public = state.view(0), state.view(1), state.view(None)
+    assert mine["seats"][0]["coins"] == 7 and mine["seats"][0]["blue"] == ["B3-4"]
+    for view in (theirs, public):
+        assert view["seats"][0]["coins"] is None
+        assert view["seats"][0]["blue"] == [] and view["seats"][0]["blue_levels"] == [3]
+    assert "B3-4" not in json.dumps(theirs) and "B3-4" not in json.dumps(public)
+
+
+def test_face_down_tiles_never_appear_in_a_view():
+    state = blue_game()
+    for seat in (None, 0, 1, 2):
+        assert "B3-2" not in json.dumps(state.view(seat))  # T6's rigged top, face down
+
+
+def test_determinize_keeps_the_seats_view_and_redraws_what_it_cannot_see():
+    state = blue_game()
+    seen_values = set()
+    for seed in range(30):
+        det = state.determinize(1, Rng(seed))
+        assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
+        assert not det.has_record
+        seen_values.add(det._blue[0][0])  # type: ignore[attr-defined]
+        assert det.view(0)["seats"][0]["blue"][0].startswith("B3-")
+    assert len(seen_values) > 1  # seat 0's blue tile is resampled for seat 1
+    own = state.determinize(0, Rng(3))
+    assert own.view(0)["seats"][0]["blue"] == ["B3-4"]  # a seat's own tile stays
+
+
+def test_determinize_redraws_a_face_down_tile_nobody_has_seen():
+    state = blue_game()
+    t6 = node("T6")
+    tops = {state.determinize(2, Rng(seed))._fixed[t6][3][0] for seed in range(30)}  # type: ignore[attr-defined]
+    assert len(tops) > 1
+
+
+def test_tiles_seen_with_i2b_stay_known_to_that_seat_only():
+    state = blue_game()
+    assert state.to_act == (1,)  # seat 0 had nothing left to do after exploring
+    state = edit(state, lambda body: put(body, 1, "R3"))
+    play(state, "move R3-T6", "use I2-b")
+    seen = state.view(1)["spaces"][t6 := node("T6")]["seen"]
+    assert seen["3"] == "B3-2" and len(seen) == 3
+    assert state.view(2)["spaces"][t6]["seen"] == {}
+    det = state.determinize(1, Rng(9))
+    assert det.view(1)["spaces"][t6]["seen"] == seen
+    other = state.determinize(2, Rng(9))
+    assert json.dumps(other.view(2), sort_keys=True) == json.dumps(state.view(2), sort_keys=True)
+
+
+def test_everything_is_shown_at_the_end():
+    state = relicbox.new_game("relic-runners", 2, seed=1, max_turns=30)
+    rng = Rng(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.act(seat, legal[rng.below(len(legal))])
+    view = state.view(None)
+    assert all(seat["coins"] is not None for seat in view["seats"])
+    assert view["scores"] == state.scores() and view["winners"] == state.winners()
+    assert all(len(s["blue"]) == len(s["blue_levels"]) for s in view["seats"])
