@@ -79,6 +79,8 @@ _NONE: tuple[Action, ...] = ()
 # Per-kind lookups on the hot path: plain tuples indexed by kind index.
 _TYPE = tuple(k.kind.value for k in KINDS)
 _BIT = tuple(1 << k.kind.value for k in KINDS)
+_PARTY_BIT = tuple((1 << (k.index + 4)) | (1 << k.kind.value) for k in KINDS)
+"""A seat's party as one int: bits 0-3 its backgrounds, bit 4 + kind each of its cards."""
 _CODE = tuple(k.code for k in KINDS)
 _VALUE = tuple(k.value or 0 for k in KINDS)
 _WIZARD_VALUE = tuple(k.value or 0 if k.kind is Kind.WIZARD else 0 for k in KINDS)
@@ -126,9 +128,23 @@ _LEGAL = tuple(_joiner(mask) for mask in range(16))
 _FIRST_OF_TYPE = tuple(next(k.index for k in KINDS if k.kind.value == t) for t in range(1, 4))
 
 
+_SPLIT_CACHE: dict[tuple[int, ...], Hand] = {}
+
+
 def split_hand(kinds: Sequence[int]) -> Hand:
     """A hand (any iterable of kinds) as the per-background tuples the rules keep."""
     ordered = tuple(sorted(kinds))
+    cached = _SPLIT_CACHE.get(ordered)
+    if cached is not None:
+        return cached.copy()
+    if len(_SPLIT_CACHE) > 50_000:
+        _SPLIT_CACHE.clear()  # a bounded memo: hands recur within a game, rarely across
+    hand = _split(ordered)
+    _SPLIT_CACHE[ordered] = hand
+    return hand.copy()
+
+
+def _split(ordered: tuple[int, ...]) -> Hand:
     # Kind indexes are grouped by background, so three cuts split a sorted hand.
     r, d, a = (bisect_left(ordered, first) for first in _FIRST_OF_TYPE)
     return [ordered[:r], ordered[r:d], ordered[d:a], ordered[a:]]
@@ -148,6 +164,59 @@ _WITHOUT = _without_table()
 """At equal value on the 10th card, a wizard beats a warrior beats a dwarf."""
 
 
+class _BestWizard(dict[int, int]):
+    """Party bits -> printed value of its valued wizard (0 if none or a chameleon)."""
+
+    def __missing__(self, party: int) -> int:
+        value = max([_WIZARD_VALUE[k] for k in _kinds_of(party)], default=0)
+        self[party] = value
+        return value
+
+
+class _PartyKeys(dict[int, tuple[int, int, int, int]]):
+    """``party << 3 | copied`` -> (strength, wizard, warrior, dwarf rank), higher = stronger.
+
+    Parties are few (one card per background), so each key is worked out once.
+    """
+
+    def __init__(self, rank: tuple[int, ...]) -> None:
+        super().__init__()
+        self.rank = rank
+
+    def __missing__(self, key: int) -> tuple[int, int, int, int]:
+        value = party_key(_kinds_of(key >> 3), key & 7, self.rank)
+        self[key] = value
+        return value
+
+
+def _kinds_of(party: int) -> list[int]:
+    return [k for k in range(len(KINDS)) if party >> (k + 4) & 1]
+
+
+def party_key(
+    party: Sequence[int], copied: int, rank: tuple[int, ...]
+) -> tuple[int, int, int, int]:
+    """Strength (spec §1.5) and the tie-break ranks (spec §4.3) of one party, higher = stronger.
+
+    ``copied`` is the value a chameleon in the party takes.
+    """
+    values = []
+    ranks = [0, 0, 0]
+    artifact = False
+    for k in party:
+        kind = _TYPE[k]
+        if kind == 3:
+            artifact = True
+            continue
+        values.append(copied if _CHAMELEON[k] else _VALUE[k])
+        ranks[kind] = rank[k]
+    strength = sum(values)
+    if artifact and values:
+        # The artifact doubles the weakest member (a chameleon too, after copying).
+        strength += min(values)
+    return (strength, ranks[0], ranks[1], ranks[2])
+
+
 def _hierarchy_rank(chameleon: int) -> tuple[int, ...]:
     """Spec §4.3: valued wizard 2 + 2v + wand, chameleon ``chameleon``, others 1 + 2v + icon."""
     ranks = []
@@ -165,6 +234,9 @@ def _hierarchy_rank(chameleon: int) -> tuple[int, ...]:
 
 _RANK_LOWEST_WIZARD = _hierarchy_rank(1)
 _RANK_NO_WIZARD = _hierarchy_rank(0)
+_BEST_WIZARD = _BestWizard()
+_KEYS_LOWEST_WIZARD = _PartyKeys(_RANK_LOWEST_WIZARD)
+_KEYS_NO_WIZARD = _PartyKeys(_RANK_NO_WIZARD)
 
 STEPS = ((1, 1), (1, 1), (1, 1), (2, 1), (2, 2), (3, 3))
 """(floor, cards to commit) for the six reveal steps of a tower."""
@@ -216,6 +288,7 @@ class TschakState(State):
         "_hands",
         "_history",
         "_holder",
+        "_keys",
         "_mdeck",
         "_monsters",
         "_need",
@@ -224,7 +297,6 @@ class TschakState(State):
         "_played",
         "_pool",
         "_pos",
-        "_rank",
         "_revealed",
         "_step",
         "_table",
@@ -268,11 +340,8 @@ class TschakState(State):
         """Set the fields that follow from the player count and options alone."""
         cards = self.options.get("cards")
         self._table = PROPOSED if cards is None else parse_card_table(cast(dict[str, Any], cards))
-        self._rank = (
-            _RANK_NO_WIZARD
-            if self.options.get("chameleon_rank") == "no-wizard"
-            else _RANK_LOWEST_WIZARD
-        )
+        no_wizard = self.options.get("chameleon_rank") == "no-wizard"
+        self._keys = _KEYS_NO_WIZARD if no_wizard else _KEYS_LOWEST_WIZARD
         self._pos = seat_positions(self.players)
         self._holder = holders(self.players)
         self._all_seats = tuple(range(self.players))
@@ -319,7 +388,7 @@ class TschakState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         if self._phase is not _PLAY or seat not in self._to_act:
             return _NONE
-        return _LEGAL[self._used[seat]](self._hand[seat])
+        return _LEGAL[self._used[seat] & 15](self._hand[seat])
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         not_a_seat = self._not_a_seat(seat)
@@ -346,39 +415,48 @@ class TschakState(State):
         return None
 
     def act(self, seat: int, action: Action | str | int) -> None:
-        # The generic State.act fused into one call: simulations spend most of
-        # their time here, and Python charges for every call.
+        # The generic State.act and the commit fused into one call: simulations
+        # spend most of their time here, and Python charges for every call.
         if id(action) not in _ACTION_IDS:
             action = ACTION_SPACE.parse(action)
         chosen = cast(Action, action)
         k = chosen.index
-        if (
-            self._phase is not _PLAY
-            or type(seat) is not int
-            or seat not in self._to_act
-            or k not in self._hand[seat][_TYPE[k]]
-            or self._used[seat] & _BIT[k]
-        ):
-            raise IllegalActionError(
-                f"illegal action {chosen.text!r} for seat {seat}: {self._why_illegal(seat, chosen)}"
-            )
-        self._commit(seat, k)
+        t = _TYPE[k]
+        if self._phase is not _PLAY or type(seat) is not int or seat not in self._to_act:
+            raise self._illegal(seat, chosen)
+        hand = self._hand[seat]
+        group = hand[t]
+        used = self._used[seat]
+        if k not in group or used & _BIT[k]:
+            raise self._illegal(seat, chosen)
+        i = group.index(k)
+        hand[t] = group[:i] + group[i + 1 :]
+        self._used[seat] = used | _PARTY_BIT[k]
+        picks = self._picks[seat]
+        picks.append(k)
         if self._log is not None:
             self._log.append((seat, chosen.text, False))
-        if self._phase is _SETUP and self.auto_chance:
-            self._settle()
+        if len(picks) == self._need:
+            self._to_act = to_act = _WITHOUT[(self._to_act, seat)]
+            if not to_act:
+                self._reveal()
+                if self._phase is _SETUP and self.auto_chance:
+                    self._settle()
+
+    def _illegal(self, seat: int, action: Action) -> IllegalActionError:
+        return IllegalActionError(
+            f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
-        self._commit(seat, action.index)
-
-    def _commit(self, seat: int, k: int) -> None:
+        k = action.index
         hand = self._hand[seat]
         group = hand[_TYPE[k]]
         i = group.index(k)
         hand[_TYPE[k]] = group[:i] + group[i + 1 :]
+        self._used[seat] |= _PARTY_BIT[k]
         picks = self._picks[seat]
         picks.append(k)
-        self._used[seat] |= _BIT[k]
         if len(picks) == self._need:
             self._to_act = _WITHOUT[(self._to_act, seat)]
             if not self._to_act:
@@ -404,40 +482,23 @@ class TschakState(State):
 
     def party_keys(self) -> list[tuple[int, int, int, int]]:
         """Each seat's (strength, wizard rank, warrior rank, dwarf rank) on the revealed floor."""
-        parties = self._revealed
-        best_wizard = [max([_WIZARD_VALUE[k] for k in party], default=0) for party in parties]
+        parties = self._used
+        best = _BEST_WIZARD
+        best_wizard = [best[party] for party in parties]
         # A chameleon copies the best valued wizard among the *other* parties.
         top = [*sorted(best_wizard, reverse=True), 0]
+        keys = self._keys
         return [
-            self._party_key(party, top[1] if best_wizard[seat] == top[0] else top[0])
+            keys[party << 3 | (top[1] if best_wizard[seat] == top[0] else top[0])]
             for seat, party in enumerate(parties)
         ]
-
-    def _party_key(self, party: list[int], copied: int) -> tuple[int, int, int, int]:
-        """Strength (spec §1.5) and the tie-break ranks (spec §4.3), higher = stronger."""
-        rank = self._rank
-        values = []
-        ranks = [0, 0, 0]
-        artifact = False
-        for k in party:
-            kind = _TYPE[k]
-            if kind == 3:
-                artifact = True
-                continue
-            values.append(copied if _CHAMELEON[k] else _VALUE[k])
-            ranks[kind] = rank[k]
-        strength = sum(values)
-        if artifact and values:
-            # The artifact doubles the weakest member (a chameleon too, after copying).
-            strength += min(values)
-        return (strength, ranks[0], ranks[1], ranks[2])
 
     def _resolve_floor(self, floor: int) -> None:
         n = self.players
         keys = self.party_keys()
         # Lower seats win exact ties (spec §4.4 house rule), so -seat is the last key.
-        order = sorted(range(n), key=lambda s: (keys[s], -s), reverse=True)
-        strongest, weakest = order[0], order[-1]
+        ranked = [(key, -seat) for seat, key in enumerate(keys)]
+        strongest, weakest = -max(ranked)[1], -min(ranked)[1]
         monster, treasure = self._tower_m[floor - 1], self._tower_t[floor - 1]
         self._monsters[weakest].append(monster)
         self._treasures[strongest].append(treasure)
@@ -617,7 +678,7 @@ class TschakState(State):
         other = TschakState.__new__(TschakState)
         self._copy_base_into(other)
         other._table = self._table
-        other._rank = self._rank
+        other._keys = self._keys
         other._pos = self._pos
         other._holder = self._holder
         other._all_seats = self._all_seats
@@ -758,13 +819,13 @@ def _resplit_picks(state: TschakState, seat: int, hidden: list[int], rng: Rng) -
     count = len(state._picks[seat])
     shown = 0
     for k in state._revealed[seat]:
-        shown |= _BIT[k]
+        shown |= _PARTY_BIT[k]
     options = []
     for chosen in combinations(range(len(hidden)), count):
         mask = 0
         for i in chosen:
             mask |= _BIT[hidden[i]]
-        if not mask & shown and bin(mask).count("1") == count:
+        if not mask & shown & 15 and bin(mask).count("1") == count:
             options.append(chosen)
     chosen = options[rng.below(len(options))]
     picks = [hidden[i] for i in chosen]
@@ -772,7 +833,7 @@ def _resplit_picks(state: TschakState, seat: int, hidden: list[int], rng: Rng) -
     state._set_hand(seat, [k for i, k in enumerate(hidden) if i not in chosen])
     used = shown
     for k in picks:
-        used |= _BIT[k]
+        used |= _PARTY_BIT[k]
     state._used[seat] = used
 
 
@@ -787,7 +848,8 @@ def _draw_three(items: list[_T], rng: Rng) -> list[_T]:
     x = rng.below(n * (n - 1) * (n - 2))
     drawn = []
     for size in (n, n - 1, n - 2):
-        x, index = divmod(x, size)
+        index = x % size
+        x //= size
         drawn.append(items[index])
         items[index] = items[-1]
         items.pop()

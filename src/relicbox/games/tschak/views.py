@@ -25,6 +25,7 @@ from relicbox.games.tschak.data import (
     REMOVED_PER_DECK,
     TOWERS,
     Kind,
+    TowerCard,
     TowerKind,
     tower_card,
 )
@@ -188,50 +189,74 @@ def score_breakdown(
     equal totals a removal is preferred (fewer monster cards win ties).
     ``monster_cards`` counts monster cards after the removal.
     """
-    kinds = [tower_card(code) for code in treasures]
-    has = {card.kind for card in kinds if card is not None}
-    rings = sum(1 for card in kinds if card is not None and card.kind is TowerKind.RING)
-    fixed = {
-        "gold": gold,
-        "chests": sum(c.value for c in kinds if c is not None and c.kind is TowerKind.CHEST),
-        "rings": rings * rings,
-        "cursed": -sum(c.value for c in kinds if c is not None and c.kind is TowerKind.CURSED),
-    }
-    trophy_rate = (1 if two_players else 2) if TowerKind.TROPHY in has else 0
-    choices: list[str | None] = [None]
-    if TowerKind.ELIXIR in has and monsters:
+    chests = cursed = rings = 0
+    trophy = elixir = False
+    for code in treasures:
+        card = _card(code)
+        if card.kind is TowerKind.CHEST:
+            chests += card.value
+        elif card.kind is TowerKind.RING:
+            rings += 1
+        elif card.kind is TowerKind.CURSED:
+            cursed += card.value
+        elif card.kind is TowerKind.TROPHY:
+            trophy = True
+        elif card.kind is TowerKind.ELIXIR:
+            elixir = True
+    skulls = trogs = 0
+    for code in monsters:
+        card = _card(code)
+        if card.kind is TowerKind.TROGLODYTE:
+            trogs += 1
+        else:
+            skulls += card.value
+    rate = (1 if two_players else 2) if trophy else 0
+    # (removed card, skulls, troglodytes) after each possible use of the elixir.
+    options: list[tuple[str | None, int, int]] = [(None, skulls, trogs)]
+    if elixir and monsters:
+        if elixir_mandatory:
+            options = []
         # Highest cost first, so an equal-valued removal names the bigger monster.
-        removals = sorted(set(monsters), key=_monster_order)
-        choices = [*([] if elixir_mandatory else [None]), *removals]
-    best_rank: tuple[int, bool] | None = None
-    best: dict[str, Any] = {}
-    for removed in choices:
-        kept = list(monsters)
-        if removed is not None:
-            kept.remove(removed)
-        row = _monster_points(kept, trophy_rate)
-        row["elixir"] = removed
-        total = sum(fixed.values()) + row["monsters"] + row["troglodytes"] + row["trophy"]
-        rank = (total, removed is not None)
-        if best_rank is None or rank > best_rank:
-            best_rank, best = rank, {**fixed, **row, "total": total}
-    return best
+        for code in sorted(set(monsters), key=_monster_order):
+            card = _card(code)
+            if card.kind is TowerKind.TROGLODYTE:
+                options.append((code, skulls, trogs - 1))
+            else:
+                options.append((code, skulls - card.value, trogs))
+    fixed = gold + chests + rings * rings - cursed
+    best: tuple[int, bool, str | None, int, int] | None = None
+    for removed, left_skulls, left_trogs in options:
+        count = len(monsters) - (removed is not None)
+        total = fixed - left_skulls - left_trogs * left_trogs + rate * count
+        candidate = (total, removed is not None, removed, left_skulls, left_trogs)
+        if best is None or candidate[:2] > best[:2]:
+            best = candidate
+    total, _, removed, left_skulls, left_trogs = best or (fixed, False, None, 0, 0)
+    count = len(monsters) - (removed is not None)
+    return {
+        "gold": gold,
+        "chests": chests,
+        "rings": rings * rings,
+        "cursed": -cursed,
+        "trophy": rate * count,
+        "monsters": -left_skulls,
+        "troglodytes": -(left_trogs * left_trogs),
+        "monster_cards": count,
+        "elixir": removed,
+        "total": total,
+    }
+
+
+def _card(code: str) -> TowerCard:
+    card = tower_card(code)
+    if card is None:
+        raise StateFormatError(f"{code!r} is not a monster or treasure card")
+    return card
 
 
 def _monster_order(code: str) -> tuple[int, str]:
-    card = tower_card(code)
-    return (-(card.value if card is not None else 0), code)
-
-
-def _monster_points(kept: Sequence[str], trophy_rate: int) -> dict[str, Any]:
-    cards = [tower_card(code) for code in kept]
-    trogs = sum(1 for c in cards if c is not None and c.kind is TowerKind.TROGLODYTE)
-    return {
-        "trophy": trophy_rate * len(kept),
-        "monsters": -sum(c.value for c in cards if c is not None and c.kind is TowerKind.MONSTER),
-        "troglodytes": -(trogs * trogs),
-        "monster_cards": len(kept),
-    }
+    card = _card(code)
+    return (-card.value, code)
 
 
 # -- JSON body ------------------------------------------------------------------------
@@ -304,7 +329,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     state._used = [0] * n
     for s in range(n):
         for k in state._revealed[s] + state._picks[s]:
-            state._used[s] |= 1 << KINDS[k].kind.value
+            state._used[s] |= (1 << (k + 4)) | (1 << KINDS[k].kind.value)
     waiting = tuple(s for s in range(n) if len(state._picks[s]) < state._need)
     state._to_act = waiting if state._phase is Phase.PLAY else ()
     check_body(state)
