@@ -36,6 +36,14 @@ def rate(games: int, players: int, record: bool) -> float:
     return games / (time.process_time() - start)
 
 
+def calibration() -> float:
+    """CPU seconds for ten million empty loop iterations, to compare machines."""
+    start = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3000)
@@ -44,6 +52,7 @@ def main() -> None:
     rate(200, args.players, False)  # warm-up
     fast = rate(args.games, args.players, False)
     recorded = rate(args.games, args.players, True)
+    print(f"machine: 10M empty loop iterations take {calibration():.2f} s of CPU")
     print(f"tschak {args.players}p random playouts: {fast:,.0f} games/s (record=False)")
     print(f"tschak {args.players}p random playouts: {recorded:,.0f} games/s (record=True)")
 

@@ -115,3 +115,21 @@ def test_determinize_resamples_another_seats_committed_pick():
     picks = {tuple(state.determinize(0, Rng(i)).to_dict()["body"]["picks"][1]) for i in range(40)}
     assert len(picks) > 1
     assert all(len(p) == 1 and not p[0].startswith("W") for p in picks)
+
+
+@pytest.mark.parametrize("decisions", [0, 37, 70])
+def test_a_reloaded_state_plays_on_exactly_like_the_original(decisions):
+    state = relicbox.new_game("tschak", 3, seed=21)
+    play_until(state, decisions, Rng(1))
+    copy = relicbox.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    play_until(state, 1000, Rng(2))
+    play_until(copy, 1000, Rng(2))
+    assert copy.to_dict() == state.to_dict()
+
+
+def test_a_reloaded_state_mid_deal_deals_the_same_cards():
+    state = relicbox.new_game("tschak", 4, seed=8, auto_chance=False)
+    for _ in range(6):
+        state.sample_chance()
+    copy = relicbox.state_from_dict(state.to_dict())
+    assert [copy.sample_chance() for _ in range(8)] == [state.sample_chance() for _ in range(8)]

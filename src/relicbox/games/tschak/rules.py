@@ -386,7 +386,7 @@ class TschakState(State):
     # -- decisions -------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if self._phase is not _PLAY or seat not in self._to_act:
+        if self._phase is not _PLAY or type(seat) is not int or seat not in self._to_act:
             return _NONE
         return _LEGAL[self._used[seat] & 15](self._hand[seat])
 

@@ -268,8 +268,8 @@ def body_to_dict(state: TschakState) -> dict[str, Any]:
         "step": state._step,
         "phase": state._phase.value,
         "deal_slot": state._deal_slot,
-        "monster_deck": sorted(state._mdeck),
-        "treasure_deck": sorted(state._tdeck),
+        "monster_deck": list(state._mdeck),
+        "treasure_deck": list(state._tdeck),
         "tower_monsters": list(state._tower_m),
         "tower_treasures": list(state._tower_t),
         "undealt": [_codes(pool) for pool in state._pool],
@@ -305,7 +305,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     state._need = _NEED[state._step]
     state._deal_slot = _int(body, "deal_slot", DEAL_EVENTS, 0, DEAL_EVENTS)
     state._hands = [sorted(_kinds(h, "hands")) for h in _lists(body, "hands", POSITIONS, None)]
-    state._pool = [sorted(_kinds(p, "undealt")) for p in _lists(body, "undealt", 3, [])]
+    state._pool = [_kinds(p, "undealt") for p in _lists(body, "undealt", 3, [])]
     state._tower_m = _tower_codes(body, "tower_monsters")
     state._tower_t = _tower_codes(body, "tower_treasures")
     for name in ("picks", "revealed", "played"):
@@ -421,9 +421,9 @@ def _load_decks(state: TschakState, body: Mapping[str, Any]) -> None:
                 f"deck {sorted(deck)}, elsewhere {sorted(elsewhere)}"
             )
         if key == "monster_deck":
-            state._mdeck = sorted(deck)
+            state._mdeck = deck
         else:
-            state._tdeck = sorted(deck)
+            state._tdeck = deck
 
 
 def _resolved_floors(state: TschakState) -> int:
