@@ -86,16 +86,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
+    name = f"relic-runners {PLAYERS}p"
     rate, games = measure(random_playout, args.seconds)
-    print(
-        f"relic-runners {PLAYERS}p random playouts      {rate:>9,.0f} decisions/s  ({games} games)"
-    )
+    print(f"{name} random playouts       {rate:>10,.0f} decisions/s  ({games} games)")
     rate, games = measure(determinized_playout, args.seconds)
-    print(
-        f"relic-runners {PLAYERS}p determinized playouts {rate:>8,.0f} decisions/s  ({games} games)"
-    )
+    print(f"{name} determinized playouts {rate:>10,.0f} decisions/s  ({games} games)")
     rate, games = measure(bot_game, max(args.seconds, 5.0))
-    print(f"relic-runners {PLAYERS}p rule-bot full games   {rate:>9,.2f} games/s  ({games} games)")
+    print(f"{name} rule-bot full games   {rate:>10,.2f} games/s      ({games} games)")
 
 
 if __name__ == "__main__":
