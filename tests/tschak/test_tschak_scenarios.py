@@ -25,6 +25,28 @@ def test_t1_rulebook_party_strengths(step):
     assert won[2] == {"monsters": [], "treasures": []}
 
 
+@pytest.mark.parametrize(
+    "parties",
+    [
+        [["W3", "R4", "D2"], ["W4", "R3", "A"], ["W?", "R5", "D4"], ["W?", "R6", "A"]],
+        [["W3", "R4", "D2"], ["W4", "D3a", "A"], ["W?", "R6+", "D3"], ["W?", "R6", "A"]],
+    ],
+    ids=["ludvik-warrior-3", "cyril-warrior-6"],
+)
+def test_t1_other_readings_of_the_pictures(parties):
+    result = play_floor(rig(4, parties), parties)
+    assert result["strengths"] == [9, 10, 13, 14]
+    assert (result["monster_to"], result["treasure_to"]) == (0, 3)
+
+
+def test_equal_chameleon_parties_fall_to_the_warrior():
+    # Both chameleons copy Ludvík's 4: 4 + 6 + 3 and 4 + 5 + 4 tie at 13; R6 wins.
+    parties = [["W3", "R4", "D2"], ["W4", "D3", "A"], ["W?", "R6", "D3a"], ["W?", "R5", "A"]]
+    result = play_floor(rig(4, parties), parties)
+    assert result["strengths"] == [9, 10, 13, 13]
+    assert result["treasure_to"] == 2
+
+
 def test_t1_golem_and_chest_go_to_weakest_and_strongest():
     state = rig(4, T1, monsters=("M3", "M1", "M2"), treasures=("C4", "C2", "C3"))
     play_floor(state, T1)

@@ -129,3 +129,12 @@ def test_winner_tie_break_fewer_monster_cards_then_shared():
 def test_negative_totals_are_possible():
     row = score_breakdown(["M4", "M4", "Trog", "Trog", "Trog"], ["C-2"], 0, two_players=False)
     assert row["total"] == -8 - 9 - 2
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize(("two_players", "rate"), [(False, 2), (True, 1)])
+def test_elixir_on_troglodytes_saves_2n_minus_1_less_the_trophy_rate(n, two_players, rate):
+    keep = score_breakdown(["Trog"] * n, ["Trophy"], 0, two_players=two_players)
+    drop = score_breakdown(["Trog"] * n, ["Trophy", "Elixir"], 0, two_players=two_players)
+    assert drop["elixir"] == "Trog"
+    assert drop["total"] - keep["total"] == (2 * n - 1) - rate
