@@ -47,6 +47,9 @@ class Map:
                 self.token_up[trail["id"]] = bool(trail["token_up"])
         self.me = view["seats"][self.seat]
         self._expeditions: dict[str, bool] = {}
+        self._potential: dict[str, float] = {}
+        self._turns: dict[str, dict[str, float]] = {}
+        self._goals: dict[str, float] | None = None
         self.relic_count: dict[str, int] = {}
         for space in view["spaces"]:
             if space["relic"]:
@@ -89,7 +92,10 @@ class Map:
 
         The camp is an end point only: a move stops on entering it.
         """
-        best = {source: 0.0}
+        cached = self._turns.get(source)
+        if cached is not None:
+            return cached
+        best = self._turns[source] = {source: 0.0}
         frontier = [(0.0, source)]
         while frontier:
             frontier.sort(reverse=True)
@@ -130,11 +136,17 @@ class Map:
 
     def potential(self, node: str) -> float:
         """The best goal near ``node``, discounted by the turns needed to get there."""
-        turns = self.turns_from(node)
-        return max(
-            (self.goal_value(m) * 0.6**cost for m, cost in turns.items() if m != node),
-            default=0.0,
-        )
+        cached = self._potential.get(node)
+        if cached is None:
+            turns = self.turns_from(node)
+            goals = self._goals
+            if goals is None:
+                goals = self._goals = {m: self.goal_value(m) for m in self.spaces}
+            cached = max(
+                (goals[m] * 0.6**cost for m, cost in turns.items() if m != node), default=0.0
+            )
+            self._potential[node] = cached
+        return cached
 
     def explore_value(self, node: str) -> float:
         space = self.spaces[node]

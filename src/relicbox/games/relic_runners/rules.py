@@ -131,6 +131,7 @@ class RelicRunnersState(State):
         "_g",
         "_height",
         "_history",
+        "_history_json",
         "_ivory",
         "_jumped",
         "_legal",
@@ -211,6 +212,7 @@ class RelicRunnersState(State):
         for seat in range(n):
             self._apply_setup_ability(seat)
         self._history: list[tuple[Any, ...]] = []
+        self._history_json: list[dict[str, Any]] = []
         self._final_seat: int | None = None
         self._final_left = 0
         self._extra = False
@@ -1361,6 +1363,7 @@ _FLAT_LISTS = (
     "_coins",
     "_ability",
     "_history",
+    "_history_json",
     "_chance",
     "_agenda",
     "_route",

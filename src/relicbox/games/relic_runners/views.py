@@ -62,12 +62,24 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "extra_turn": state._extra,
         "truncated": state._truncated,
         "this_turn": _this_turn(state),
-        "history": [event_json(event) for event in state._history],
+        "history": _history(state),
         "scores": state.scores() if over else None,
         "score_parts": [state.score_parts(s) for s in range(state.players)] if over else None,
         "winners": state.winners() if over else None,
     }
     return view
+
+
+def _history(state: RelicRunnersState) -> list[dict[str, Any]]:
+    # Events never change once written and are public, so their JSON is converted once
+    # per state line (clones share it) and handed out as fresh copies.
+    cache = state._history_json
+    for event in state._history[len(cache) :]:
+        cache.append(event_json(event))
+    return [
+        {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
+        for event in cache
+    ]
 
 
 def _space(state: RelicRunnersState, node: int, seat: int | None) -> dict[str, Any]:
@@ -357,6 +369,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         tuple(tuple(part) if isinstance(part, list) else part for part in event)
         for event in body.get("history", [])
     ]
+    state._history_json = []
     check_body(state)
     state._legal = ()
     state._run()
