@@ -183,8 +183,7 @@ def _took(event: dict[str, Any], lang: str) -> str:
 
 
 def describe_action(action: str, view: dict[str, Any], lang: str) -> str:
-    code = action.split()[-1]
-    return f"{card_markup(code)} — {card_name(code, lang)}"
+    return card_name(action.split()[-1], lang)
 
 
 RESULT_COLUMNS = (
@@ -215,7 +214,7 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
                 for _, field in RESULT_COLUMNS
             ]
             + [
-                "" if removed is None else card_name(removed, lang),
+                "" if removed is None else removed,
                 str(row["total"]),
                 _t(lang, "yes") if seat in (view["winners"] or []) else "",
             ]
