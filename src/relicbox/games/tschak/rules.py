@@ -12,8 +12,8 @@ single-card commits by the same seat before the reveal; since nothing is shown
 in between, this is the same decision as picking the cards together. Why:
 
 * legal actions are the seat's hand minus the backgrounds already in its party,
-  so enumerating them is one short loop (no combinations), which keeps random
-  playouts above 2,000 games per second;
+  so enumerating them is a few tuple lookups (no combinations), which keeps
+  random playouts fast (``benchmarks/bench_tschak.py``);
 * RL gets a small, fixed mask (34) instead of thousands of card combinations;
 * an invalid party simply cannot be committed, and the error names the clash
   (``your party already has a wizard (W2)``).
@@ -61,9 +61,7 @@ from relicbox.games.tschak.data import (
     TOWERS,
     CardTable,
     Kind,
-    TowerKind,
     parse_card_table,
-    tower_card,
 )
 
 ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index) for k in KINDS)
@@ -530,7 +528,7 @@ class TschakState(State):
         for seat in range(self.players):
             k = self.hand_kinds(seat)[0]
             if _VALUE[k]:
-                valued.append(((_VALUE[k], _LOOT_TYPE_RANK[_TYPE[k]], KINDS[k].icon), -seat, seat))
+                valued.append(((_VALUE[k], _LOOT_TYPE_RANK[_TYPE[k]], _ICON[k]), -seat, seat))
         valued.sort(reverse=True)
         return [seat for _, _, seat in valued]
 
@@ -854,10 +852,3 @@ def _draw_three(items: list[_T], rng: Rng) -> list[_T]:
         items[index] = items[-1]
         items.pop()
     return drawn
-
-
-def tower_kind(code: str) -> TowerKind:
-    card = tower_card(code)
-    if card is None:
-        raise ValueError(f"{code!r} is not a monster or treasure card")
-    return card.kind
