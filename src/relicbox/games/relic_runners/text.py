@@ -62,7 +62,12 @@ def draw_map(view: dict[str, Any]) -> list[str]:
         _draw_trail(grid, trail, where[trail["a"]], where[trail["b"]])
     for space in view["spaces"]:
         _draw_space(grid, space, where[space["id"]], view)
-    return [_row_markup(row) for row in grid]
+    rows = [_row_markup(row) for row in grid]
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return rows
 
 
 def _draw_trail(
@@ -207,7 +212,7 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
     )
     bar = "●" * info["rations"] + "○" * (5 - info["rations"])
     boxes = info["toolboxes"]
-    branches = ", ".join(
+    branches = "  ".join(
         _t(lang, "branch_line", branch=_t(lang, f"branch_{b}"), levels="/".join(map(str, boxes[b])))
         for b in ("machete", "compass", "shovel")
     )
