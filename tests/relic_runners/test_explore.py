@@ -291,3 +291,14 @@ def test_purple_h_turning_the_last_token_grey_resets_all_and_gives_a_step():
     assert state.phase == "steps"
     play(state, "step start shovel")
     assert state.view(0)["seats"][0]["toolboxes"]["shovel"] == [1, 0, 0]
+
+
+def test_a_pathway_off_the_allowed_trails_names_the_rule():
+    state = arrive("move CAMP-R1", lambda b: give_paths(b, 0, ["R1-T2"]))
+    play(state, "stop", "explore")
+    with pytest.raises(IllegalActionError, match="touching R1"):
+        state.act(0, "path T11-T12")
+    with pytest.raises(IllegalActionError, match="never two of yours"):
+        state.act(0, "path R1-T2")
+    with pytest.raises(IllegalActionError, match="first choose a trail"):
+        state.act(0, "end")

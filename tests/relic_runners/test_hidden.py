@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import relicbox
 from relicbox.core.rng import Rng
 from support.relic_runners import edit, fix_top, hold_ivory, new, node, play, put, tokens
@@ -84,3 +86,22 @@ def test_everything_is_shown_at_the_end():
     assert all(seat["coins"] is not None for seat in view["seats"])
     assert view["scores"] == state.scores() and view["winners"] == state.winners()
     assert all(len(s["blue"]) == len(s["blue_levels"]) for s in view["seats"])
+
+
+def test_a_malformed_state_is_refused_with_a_state_format_error():
+    data = new(3).to_dict()
+    data["body"]["stage"] = "lunch"
+    with pytest.raises(relicbox.StateFormatError, match="stage"):
+        relicbox.state_from_dict(data)
+    data = new(3).to_dict()
+    data["body"]["rations"][0] = 4
+    with pytest.raises(relicbox.StateFormatError, match="rations"):
+        relicbox.state_from_dict(data)
+    data = new(3).to_dict()
+    data["body"]["path_supply"][1] = 9
+    with pytest.raises(relicbox.StateFormatError, match="pathways"):
+        relicbox.state_from_dict(data)
+    data = new(3).to_dict()
+    del data["body"]["levels"]
+    with pytest.raises(relicbox.StateFormatError):
+        relicbox.state_from_dict(data)

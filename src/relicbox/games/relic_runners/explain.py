@@ -29,6 +29,9 @@ _TASK_NEEDS = {
 def explain(state: RelicRunnersState, action: Action) -> str:
     phase = state.phase
     if phase in _TASK_NEEDS:
+        verb = _TASK_NEEDS[phase].rsplit("(", 1)[1].split()[0]
+        if action.text.split()[0] == verb:
+            return _explain_choice(state, action)
         return f"first {_TASK_NEEDS[phase]}"
     text = action.text
     if text.startswith("move "):
@@ -39,6 +42,8 @@ def explain(state: RelicRunnersState, action: Action) -> str:
         return _explain_explore(state)
     if text.startswith("use "):
         return _explain_use(state, text)
+    if text.startswith("jump "):
+        return _explain_jump(state)
     if action is A.END:
         return (
             "finish your move first: you must move, and stop somewhere other than where you began"
@@ -121,4 +126,52 @@ def _explain_use(state: RelicRunnersState, text: str) -> str:
     return (
         "that toolbox action cannot be carried out in full here "
         "(e.g. no temple tile here, too few pathways on the board, or no toolbox in reserve)"
+    )
+
+
+def _explain_choice(state: RelicRunnersState, action: Action) -> str:
+    """The right kind of choice for the pending task, but not one of the allowed ones."""
+    task = state._agenda[-1]
+    kind = task[0]
+    seat = state._seat
+    if kind == "place":
+        trail = _trail_of(state, action.text[5:])
+        if trail is None:
+            return "there is no such trail on this board"
+        if state._paths[seat] >> trail & 1:
+            return "you already have a pathway on that trail (never two of yours on one trail)"
+        if task[4] and state._vacated >> trail & 1:
+            return "a moved pathway must go to a new trail"
+        return f"the pathway must go on a trail touching {NODE_IDS[task[1]]}"
+    if kind == "lift":
+        return "you have no pathway there that you may move now"
+    if kind == "keep":
+        return "keep one of the two ivory tiles of this level: the one you held or the new one"
+    if kind == "pick":
+        return "that level is no longer in the stack"
+    if kind == "target":
+        return (
+            "the target must be a ruin or temple with tiles, one trail away "
+            "(not the camp, not a stack already used by this effect)"
+        )
+    if kind == "flip":
+        return "that token was already flipped by this effect"
+    if kind == "steps":
+        return "you have no toolbox there that can go up (level 3 is the top)"
+    return "that space is not one trail away from the camp"
+
+
+def _trail_of(state: RelicRunnersState, pair: str) -> int | None:
+    a, b = (NODE_IDS.index(x) for x in pair.split("-"))
+    return state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
+
+
+def _explain_jump(state: RelicRunnersState) -> str:
+    if not state._has(state._seat, "I2-f"):
+        return "jumping needs the ivory tile I2-f"
+    if state._stage != "move" or state._moves:
+        return "the I2-f jump replaces the whole move, so it comes before any step"
+    return (
+        "you may jump only from a temple with tiles to another temple of the same colour "
+        "that holds no relic"
     )

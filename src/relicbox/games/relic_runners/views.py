@@ -370,6 +370,14 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         for event in body.get("history", [])
     ]
     state._history_json = []
+    if state._stage not in ("setup", "move", "post", "over"):
+        raise StateFormatError(f"stage {state._stage!r} must be setup, move, post or over")
+    from relicbox.games.relic_runners.rules import DECISIONS
+
+    known = DECISIONS | {"take", "turnup", "after-move", "end-turn", "seat", "setup-purples"}
+    for task in state._agenda:
+        if not task or task[0] not in known | {"begin", "first-turn"}:
+            raise StateFormatError(f"unknown agenda task {list(task)!r}")
     check_body(state)
     state._legal = ()
     state._run()
