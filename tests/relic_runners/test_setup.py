@@ -141,3 +141,18 @@ def test_unknown_option_values_are_refused():
         relicbox.new_game("relic-runners", 3, max_turns=-1)
     with pytest.raises(relicbox.ConfigurationError, match="2-5 players"):
         relicbox.new_game("relic-runners", 6)
+
+
+def test_black_big_refill_takes_four_rations_at_camp():
+    from support.relic_runners import edit, put, set_rations
+
+    def change(body):
+        put(body, 4, "R1")
+        set_rations(body, 4, 0)
+
+    state = relicbox.new_game("relic-runners", 5, seed=0, abilities=True)
+    play(state, "path CAMP-R3", "start CAMP")
+    state = edit(state, lambda body: body.__setitem__("seat", 4))
+    state = edit(state, change)
+    play(state, "move CAMP-R1")
+    assert state.view(None)["seats"][4]["rations"] == 4

@@ -7,6 +7,20 @@ expeditions between shrines of the same colour. Options: ``setup`` (first, stand
 or random temple layout), ``abilities`` (explorer ability sides), ``board`` (a board
 file, see :mod:`relicbox.games.relic_runners.board`) and ``max_turns`` (a safety cap
 for simulations; a capped game ends flagged ``truncated`` in its views).
+
+A turn is a run of small decisions by the player to move, each an action text:
+
+* ``move R1-T4`` walks one trail (either direction; ``move T4-R1`` is read the same),
+  ``stop`` ends the move, ``jump T7`` replaces it (ivory I2-f);
+* ``explore`` (one ration) or ``end`` after the move;
+* ``use machete 2`` .. ``use shovel 3`` (``use shovel 1 toolbox`` / ``use shovel 1 vp``)
+  fires a toolbox, before moving or after it; ``use I2-c`` etc. a one-use ivory tile;
+* inside effects: ``path R1-T2`` (place a pathway), ``lift R5-R6`` (pick one up to move
+  it), ``keep I3-a``, ``pick 2`` (I2-b), ``target R3`` (purple P-g), ``flip TB4`` /
+  ``done`` (tokens), ``step start compass`` / ``step compass 1`` (toolbox advances),
+  and ``start T1`` for the blue explorer's head start.
+
+Every action belongs to one fixed space of 743 actions (``GAME.action_space``).
 """
 
 from relicbox.core.game import Game, Option

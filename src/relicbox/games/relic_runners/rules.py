@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import ConfigurationError, IllegalActionError
+from relicbox.core.errors import IllegalActionError
 from relicbox.core.game import State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
@@ -1368,10 +1368,3 @@ _FLAT_LISTS = (
     "_agenda",
     "_route",
 )
-
-
-def check_board_option(value: object) -> None:
-    """Fail early, with the validator's message, on a bad ``board`` option."""
-    if value is not None and not isinstance(value, dict):
-        raise ConfigurationError("the board option must be a board file's path or its contents")
-    geo_for(value)
