@@ -20,7 +20,7 @@ import relicbox
 from relicbox.bots import bot_names
 from relicbox.cli.messages import MESSAGES
 from relicbox.core.errors import RelicboxError
-from relicbox.core.game import Game, State
+from relicbox.core.game import Game, Option, State
 from relicbox.core.i18n import LANGUAGES, translate
 from relicbox.play.match import Match, SeatSpec, default_seats, load_saved, parse_seats, save_match
 
@@ -68,17 +68,22 @@ def games_command(lang: LangOption = "en") -> None:
     for key in ("col_game", "col_players", "col_options", "col_bots"):
         table.add_column(_t(lang, key))
     for game in relicbox.games():
-        options = "\n".join(
-            f"{o.name}: {'|'.join(str(c) for c in o.choices) if o.choices else 'FILE'}"
-            f" (default {o.default})"
-            for o in game.options
-        )
+        options = "\n".join(_option_summary(o) for o in game.options)
         names = ", ".join([game.name, *game.aliases])
         players = f"{game.min_players}-{game.max_players}"
         table.add_row(
             f"{game.title}\n[dim]{names}[/]", players, options, ", ".join(bot_names(game))
         )
     console.print(table)
+
+
+def _option_summary(option: Option) -> str:
+    if option.choices:
+        allowed = "|".join(str(choice) for choice in option.choices)
+    else:
+        allowed = "N" if option.integer else "FILE"
+    default = "" if option.default is None else f" (default {option.default})"
+    return f"{option.name}: {allowed}{default}"
 
 
 def _parse_option_value(text: str) -> object:
