@@ -105,3 +105,14 @@ def test_a_malformed_state_is_refused_with_a_state_format_error():
     del data["body"]["levels"]
     with pytest.raises(relicbox.StateFormatError):
         relicbox.state_from_dict(data)
+
+
+def test_determinize_after_the_end_changes_nothing():
+    state = relicbox.new_game("relic-runners", 2, seed=1, max_turns=30)
+    rng = Rng(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.act(seat, legal[rng.below(len(legal))])
+    det = state.determinize(0, Rng(5))
+    assert det.to_dict()["body"] == state.to_dict()["body"]

@@ -1269,6 +1269,8 @@ class RelicRunnersState(State):
         other = self.clone()
         other._log = None
         other._rng = Rng(source.next64())
+        if self._stage == "over":
+            return other  # every tile and coin is turned face up at the end
         me = 1 << seat
         hidden: list[tuple[str, int, int]] = []
         shown = set(self._shown)
