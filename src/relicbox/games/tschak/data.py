@@ -138,7 +138,7 @@ class TowerCard:
 
 def tower_card(code: str) -> TowerCard | None:
     """The tower card a text form names, or ``None`` if it names none."""
-    card = _TOWER_CARDS.get(code)
+    card = TOWER_CARDS.get(code)
     return card if card is not None else _parse_tower_card(code)
 
 
@@ -160,7 +160,8 @@ def _parse_tower_card(code: str) -> TowerCard | None:
     return None
 
 
-_TOWER_CARDS: dict[str, TowerCard] = {}
+TOWER_CARDS: dict[str, TowerCard] = {}
+"""Every valid monster and treasure text form and its card."""
 for _code in (
     "Trog",
     "Ring",
@@ -170,7 +171,7 @@ for _code in (
     *(f"C-{v}" for v in CURSED_SKULLS),
     *(f"C{v}" for v in CHEST_VALUES),
 ):
-    _TOWER_CARDS[_code] = _parse_tower_card(_code)  # type: ignore[assignment]
+    TOWER_CARDS[_code] = _parse_tower_card(_code)  # type: ignore[assignment]
 
 MONSTER_COUNTS = {TowerKind.MONSTER: 8, TowerKind.TROGLODYTE: 6}
 TREASURE_COUNTS = {

@@ -63,6 +63,7 @@ from relicbox.games.tschak.data import (
     Kind,
     parse_card_table,
 )
+from relicbox.games.tschak.views import score_breakdown
 
 ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index) for k in KINDS)
 ACTION_SPACE = ActionSpace(
@@ -85,7 +86,10 @@ _WIZARD_VALUE = tuple(k.value or 0 if k.kind is Kind.WIZARD else 0 for k in KIND
 _CHAMELEON = tuple(k.chameleon for k in KINDS)
 _ARTIFACT = KIND_BY_CODE["A"].index
 _LOOT_TYPE_RANK = (3, 2, 1, 0)
-_ICON = tuple(k.icon for k in KINDS)
+_LOOT_KEY = tuple(
+    (k.value, _LOOT_TYPE_RANK[k.kind.value], k.icon) if k.value else () for k in KINDS
+)
+"""The 10th card's loot key, higher = better; empty for chameleons and artifacts."""
 
 
 class _ActionsOf(dict[tuple[int, ...], tuple[Action, ...]]):
@@ -121,6 +125,18 @@ def _joiner(mask: int) -> Callable[[Hand], tuple[Action, ...]]:
 
 
 _LEGAL = tuple(_joiner(mask) for mask in range(16))
+
+
+class _DealText(dict[tuple[int, ...], str]):
+    """Sorted kinds -> the deal outcome's text, e.g. ``"W2 W4* W?"``, made once per triple."""
+
+    def __missing__(self, kinds: tuple[int, ...]) -> str:
+        text = " ".join(_CODE[k] for k in kinds)
+        self[kinds] = text
+        return text
+
+
+_DEAL_TEXT = _DealText()
 
 
 _FIRST_OF_TYPE = tuple(next(k.index for k in KINDS if k.kind.value == t) for t in range(1, 4))
@@ -483,16 +499,19 @@ class TschakState(State):
         parties = self._used
         best = _BEST_WIZARD
         best_wizard = [best[party] for party in parties]
-        # A chameleon copies the best valued wizard among the *other* parties.
-        top = [*sorted(best_wizard, reverse=True), 0]
+        # A chameleon copies the best valued wizard among the *other* parties:
+        # the top value, or the runner-up for the party that holds the top one.
+        first = max(best_wizard)
+        rest = list(best_wizard)
+        rest.remove(first)
+        second = max(rest)
         keys = self._keys
         return [
-            keys[party << 3 | (top[1] if best_wizard[seat] == top[0] else top[0])]
-            for seat, party in enumerate(parties)
+            keys[party << 3 | (second if wizard == first else first)]
+            for party, wizard in zip(parties, best_wizard, strict=True)
         ]
 
     def _resolve_floor(self, floor: int) -> None:
-        n = self.players
         keys = self.party_keys()
         # Lower seats win exact ties (spec §4.4 house rule), so -seat is the last key.
         ranked = [(key, -seat) for seat, key in enumerate(keys)]
@@ -513,38 +532,40 @@ class TschakState(State):
                 "treasure_to": strongest,
             }
         )
-        for seat in range(n):
-            self._played[seat] += self._revealed[seat]
-            self._revealed[seat] = []
-            self._used[seat] = 0
+        played, revealed = self._played, self._revealed
+        for seat in self._all_seats:
+            played[seat] += revealed[seat]
+            revealed[seat] = []
+        self._used = [0] * self.players
         if floor < 3:
             self._next_step(self._step + 1)
         else:
             self._loot()
 
+    def last_cards(self) -> list[int]:
+        """Each seat's 10th card (its hand after floor 3), as a kind."""
+        return [(h[0] or h[1] or h[2] or h[3])[0] for h in self._hand]
+
     def loot_ranking(self) -> list[int]:
         """Seats whose last card has a value, best first (spec §1.4 loot, §4.6)."""
-        valued = []
-        for seat in range(self.players):
-            k = self.hand_kinds(seat)[0]
-            if _VALUE[k]:
-                valued.append(((_VALUE[k], _LOOT_TYPE_RANK[_TYPE[k]], _ICON[k]), -seat, seat))
+        valued = [(_LOOT_KEY[k], -seat) for seat, k in enumerate(self.last_cards()) if _LOOT_KEY[k]]
         valued.sort(reverse=True)
-        return [seat for _, _, seat in valued]
+        return [-seat for _, seat in valued]
 
     def loot_piles(self) -> tuple[int, ...]:
         return (2,) if self.players == 2 else (3, 2, 1)
 
     def _loot(self) -> None:
         gains = [0] * self.players
-        for seat, pile in zip(self.loot_ranking(), self.loot_piles(), strict=False):
+        piles = (2,) if self.players == 2 else (3, 2, 1)
+        for seat, pile in zip(self.loot_ranking(), piles, strict=False):
             gains[seat] = pile
             self._gold[seat] += pile
         self._history.append(
             {
                 "type": "loot",
                 "tower": self._tower,
-                "cards": tuple([self.hand_kinds(s)[0] for s in range(self.players)]),
+                "cards": tuple(self.last_cards()),
                 "gold": tuple(gains),
             }
         )
@@ -589,14 +610,24 @@ class TschakState(State):
         return [(text, count / total) for text, count in counts.items()]
 
     def _sample_chance(self) -> str:
-        if self._drawing_tower():
-            deck = self._mdeck if not self._tower_m else self._tdeck
-            codes = _draw_three(deck, self._rng)
+        if not self._tower_t:
+            codes = _draw_three(self._tdeck if self._tower_m else self._mdeck, self._rng)
             self._place_tower_cards(codes)
             return " ".join(codes)
         kinds = sorted(_draw_three(self._pool[self._deal_slot // POSITIONS], self._rng))
         self._deal(kinds)
-        return " ".join([_CODE[k] for k in kinds])
+        return _DEAL_TEXT[tuple(kinds)]
+
+    def _settle(self) -> None:
+        # The base class's loop with the phase test inlined: a game starts with
+        # 14 chance events, and simulations start many games.
+        if not self.auto_chance:
+            return
+        log = self._log
+        while self._phase is _SETUP:
+            outcome = self._sample_chance()
+            if log is not None:
+                log.append((None, outcome, True))
 
     def _apply_chance(self, outcome: str) -> None:
         words = outcome.split()
@@ -649,8 +680,6 @@ class TschakState(State):
 
     def score_breakdown(self, seat: int) -> dict[str, Any]:
         """Spec §1.9, item by item, with the elixir's best removal (spec §4.8)."""
-        from relicbox.games.tschak.views import score_breakdown
-
         return score_breakdown(
             self._monsters[seat],
             self._treasures[seat],

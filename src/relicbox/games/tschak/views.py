@@ -23,6 +23,7 @@ from relicbox.games.tschak.data import (
     KINDS,
     POSITIONS,
     REMOVED_PER_DECK,
+    TOWER_CARDS,
     TOWERS,
     Kind,
     TowerCard,
@@ -248,10 +249,8 @@ def score_breakdown(
 
 
 def _card(code: str) -> TowerCard:
-    card = tower_card(code)
-    if card is None:
-        raise StateFormatError(f"{code!r} is not a monster or treasure card")
-    return card
+    # Codes were validated on the way in (table, body), so a plain lookup will do.
+    return TOWER_CARDS[code]
 
 
 def _monster_order(code: str) -> tuple[int, str]:
