@@ -263,7 +263,7 @@ def _this_turn(view: dict[str, Any], lang: str) -> str:
         lang,
         "this_turn",
         start=turn["start"],
-        route=" → ".join(turn["route"]),
+        route=" → ".join(turn["route"]) or "—",
         moved=turn["trails_moved"],
         flags=flags,
     )
