@@ -106,22 +106,25 @@ Hand = list[tuple[int, ...]]
 """A hand on the hot path: one sorted tuple of kinds per background (wizard..artifact)."""
 
 
-def _joiner(mask: int) -> Callable[[Hand], tuple[Action, ...]]:
+HandActions = list[tuple[Action, ...]]
+"""A hand's distinct play actions, one tuple per background (kept beside the hand)."""
+
+
+def _joiner(mask: int) -> Callable[[HandActions], tuple[Action, ...]]:
     """Legal actions of a hand when the backgrounds in ``mask`` are already in the party."""
-    a = _ACTIONS_OF
     free = [t for t in range(4) if not mask >> t & 1]
     if len(free) == 4:
-        return lambda h: a[h[0]] + a[h[1]] + a[h[2]] + a[h[3]]
+        return lambda a: a[0] + a[1] + a[2] + a[3]
     if len(free) == 3:
         x, y, z = free
-        return lambda h: a[h[x]] + a[h[y]] + a[h[z]]
+        return lambda a: a[x] + a[y] + a[z]
     if len(free) == 2:
         x, y = free
-        return lambda h: a[h[x]] + a[h[y]]
+        return lambda a: a[x] + a[y]
     if len(free) == 1:
         (x,) = free
-        return lambda h: a[h[x]]
-    return lambda h: ()
+        return lambda a: a[x]
+    return lambda a: ()
 
 
 _LEGAL = tuple(_joiner(mask) for mask in range(16))
@@ -295,6 +298,7 @@ class TschakState(State):
     """One moment of a game of Tschak!. Build it with ``relicbox.new_game("tschak", ...)``."""
 
     __slots__ = (
+        "_acts",
         "_all_seats",
         "_deal_slot",
         "_gold",
@@ -340,6 +344,7 @@ class TschakState(State):
         self._deal_slot = 0
         self._hands: list[list[int]] = [[] for _ in range(POSITIONS)]
         self._hand: list[Hand] = [split_hand(()) for _ in range(n)]
+        self._acts: list[HandActions] = [[(), (), (), ()] for _ in range(n)]
         self._picks: list[list[int]] = [[] for _ in range(n)]
         self._revealed: list[list[int]] = [[] for _ in range(n)]
         self._played: list[list[int]] = [[] for _ in range(n)]
@@ -395,14 +400,15 @@ class TschakState(State):
         return [k for group in self._hand[seat] for k in group]
 
     def _set_hand(self, seat: int, kinds: Sequence[int]) -> None:
-        self._hand[seat] = split_hand(kinds)
+        hand = self._hand[seat] = split_hand(kinds)
+        self._acts[seat] = [_ACTIONS_OF[group] for group in hand]
 
     # -- decisions -------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
         if self._phase is not _PLAY or type(seat) is not int or seat not in self._to_act:
             return _NONE
-        return _LEGAL[self._used[seat] & 15](self._hand[seat])
+        return _LEGAL[self._used[seat] & 15](self._acts[seat])
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         not_a_seat = self._not_a_seat(seat)
@@ -444,7 +450,8 @@ class TschakState(State):
         if k not in group or used & _BIT[k]:
             raise self._illegal(seat, chosen)
         i = group.index(k)
-        hand[t] = group[:i] + group[i + 1 :]
+        hand[t] = group = group[:i] + group[i + 1 :]
+        self._acts[seat][t] = _ACTIONS_OF[group]
         self._used[seat] = used | _PARTY_BIT[k]
         picks = self._picks[seat]
         picks.append(k)
@@ -464,10 +471,12 @@ class TschakState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         k = action.index
+        t = _TYPE[k]
         hand = self._hand[seat]
-        group = hand[_TYPE[k]]
+        group = hand[t]
         i = group.index(k)
-        hand[_TYPE[k]] = group[:i] + group[i + 1 :]
+        hand[t] = group = group[:i] + group[i + 1 :]
+        self._acts[seat][t] = _ACTIONS_OF[group]
         self._used[seat] |= _PARTY_BIT[k]
         picks = self._picks[seat]
         picks.append(k)
@@ -721,6 +730,7 @@ class TschakState(State):
         other._deal_slot = self._deal_slot
         other._hands = [h.copy() for h in self._hands]
         other._hand = [h.copy() for h in self._hand]
+        other._acts = [a.copy() for a in self._acts]
         other._picks = [p.copy() for p in self._picks]
         other._revealed = [r.copy() for r in self._revealed]
         other._played = [p.copy() for p in self._played]

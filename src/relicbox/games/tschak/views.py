@@ -292,7 +292,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     each seat holding its hand for the tower, decks holding every tower card
     not elsewhere, no gold, no cards won, no history.
     """
-    from relicbox.games.tschak.rules import _NEED, Phase, hand_at, split_hand
+    from relicbox.games.tschak.rules import _ACTIONS_OF, _NEED, Phase, hand_at, split_hand
 
     n = state.players
     try:
@@ -320,6 +320,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
             for s in range(n)
         ]
     state._hand = [split_hand(cards) for cards in hands]
+    state._acts = [[_ACTIONS_OF[group] for group in hand] for hand in state._hand]
     state._gold = [_count(g, "gold") for g in _list(body, "gold", n, [0] * n)]
     state._monsters = [_tower_list(m, "monsters") for m in _lists(body, "monsters", n, [])]
     state._treasures = [_tower_list(t, "treasures") for t in _lists(body, "treasures", n, [])]
