@@ -30,7 +30,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "temple, [green]R[/] ruin, [yellow]*[/] relic, ~ river, · jungle; "
         "coloured trail = pathway",
         "spaces": "Spaces",
-        "space_line": "{id:<5}{kind:<15}{stack:<12}{top:<14}{relic:<15}{here}",
+        "space_line": "{id:<5}{kind:<19}{stack:<14}{rest}",
         "kind_camp": "base camp",
         "kind_ruin": "ruin",
         "kind_ivory": "ivory temple",
@@ -216,10 +216,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "[bold magenta]P[/] fialový chrám, [green]R[/] ruiny, [yellow]*[/] relikvie, ~ řeka, "
         "· džungle; barevná cesta = stezka",
         "spaces": "Místa",
-        "space_line": "{id:<5}{kind:<15}{stack:<12}{top:<14}{relic:<15}{here}",
+        "space_line": "{id:<5}{kind:<19}{stack:<14}{rest}",
         "kind_camp": "tábor",
         "kind_ruin": "ruiny",
-        "kind_ivory": "slonovinový",
+        "kind_ivory": "slonovinový chrám",
         "kind_blue": "modrý chrám",
         "kind_purple": "fialový chrám",
         "kind_temple": "chrám",

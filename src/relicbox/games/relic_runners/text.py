@@ -172,7 +172,9 @@ def _space_table(view: dict[str, Any], lang: str) -> list[str]:
             stack = _t(lang, "stack", levels="".join(str(level) for level in space["levels"]))
         else:
             stack = _t(lang, "shrine")
-        top = _t(lang, "top", tile=space["top"]) if space["top"] else ""
+        top = ""
+        if space["top"]:
+            top = _t(lang, "top", tile=space["top"]) + f" ({tile_effect(space['top'], lang)})"
         relic = (
             _t(lang, "relic_here", relic=_t(lang, f"relic_{space['relic']}"))
             if space["relic"]
@@ -188,9 +190,7 @@ def _space_table(view: dict[str, Any], lang: str) -> list[str]:
             id=space["id"],
             kind=_t(lang, f"kind_{kind}"),
             stack=stack,
-            top=top,
-            relic=relic,
-            here=here,
+            rest="  ".join(part for part in (relic, here, top) if part),
         )
         lines.append(f"[{KIND_STYLE.get(kind, 'white')}]{line[:5]}[/]{line[5:]}".rstrip())
     return lines
@@ -240,12 +240,18 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
         "    "
         + "   ".join(
             [
-                _t(lang, "ivory_tiles", tiles=", ".join(info["ivory"]) or _t(lang, "none")),
                 _t(lang, "blue_tiles", tiles=blue_text or _t(lang, "none")),
                 _t(lang, "relics_held", relics=relics),
             ]
         ),
+        "    " + _t(lang, "ivory_tiles", tiles=_ivory_list(info["ivory"], lang)),
     ]
+
+
+def _ivory_list(codes: list[str], lang: str) -> str:
+    if not codes:
+        return _t(lang, "none")
+    return "; ".join(f"{code} ({tile_effect(code, lang)})" for code in codes)
 
 
 def _this_turn(view: dict[str, Any], lang: str) -> str:
