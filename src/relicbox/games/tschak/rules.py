@@ -289,6 +289,10 @@ def holders(players: int) -> tuple[int | None, ...]:
     return tuple(by_position)
 
 
+_SEATING = {n: (seat_positions(n), holders(n), tuple(range(n))) for n in (2, 3, 4)}
+"""Positions, holders and seats by player count, worked out once."""
+
+
 def hand_at(position: int, tower: int) -> int:
     """The hand id a position holds in ``tower`` (1-4): hands move one position left a tower."""
     return (position - tower + 1) % POSITIONS
@@ -343,7 +347,7 @@ class TschakState(State):
         self._pool = [self._table.group(kind) for kind in (Kind.WIZARD, Kind.WARRIOR, Kind.DWARF)]
         self._deal_slot = 0
         self._hands: list[list[int]] = [[] for _ in range(POSITIONS)]
-        self._hand: list[Hand] = [split_hand(()) for _ in range(n)]
+        self._hand: list[Hand] = [[(), (), (), ()] for _ in range(n)]
         self._acts: list[HandActions] = [[(), (), (), ()] for _ in range(n)]
         self._picks: list[list[int]] = [[] for _ in range(n)]
         self._revealed: list[list[int]] = [[] for _ in range(n)]
@@ -361,9 +365,7 @@ class TschakState(State):
         self._table = PROPOSED if cards is None else parse_card_table(cast(dict[str, Any], cards))
         no_wizard = self.options.get("chameleon_rank") == "no-wizard"
         self._keys = _KEYS_NO_WIZARD if no_wizard else _KEYS_LOWEST_WIZARD
-        self._pos = seat_positions(self.players)
-        self._holder = holders(self.players)
-        self._all_seats = tuple(range(self.players))
+        self._pos, self._holder, self._all_seats = _SEATING[self.players]
 
     # -- whose turn ---------------------------------------------------------------
 
@@ -437,9 +439,11 @@ class TschakState(State):
     def act(self, seat: int, action: Action | str | int) -> None:
         # The generic State.act and the commit fused into one call: simulations
         # spend most of their time here, and Python charges for every call.
-        if id(action) not in _ACTION_IDS:
-            action = ACTION_SPACE.parse(action)
-        chosen = cast(Action, action)
+        chosen: Action = (
+            action  # type: ignore[assignment]  # an id in the space is one of its Actions
+            if id(action) in _ACTION_IDS
+            else ACTION_SPACE.parse(action)
+        )
         k = chosen.index
         t = _TYPE[k]
         if self._phase is not _PLAY or type(seat) is not int or seat not in self._to_act:
