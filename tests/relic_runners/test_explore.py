@@ -24,7 +24,7 @@ from support.relic_runners import (
 )
 
 
-def arrive(move: str, *changes, players: int = 3, start: str = "CAMP"):
+def arrive(move: str, *changes, players: int = 3, start: str = "CAMP", options=None):
     """Seat 0 starts on ``start``, applies ``changes`` to the body, then walks ``move``."""
 
     def change(body):
@@ -33,7 +33,7 @@ def arrive(move: str, *changes, players: int = 3, start: str = "CAMP"):
         for extra in changes:
             extra(body)
 
-    return play(edit(new(players), change), move)
+    return play(edit(new(players, **(options or {})), change), move)
 
 
 # -- rations ---------------------------------------------------------------------------
@@ -302,3 +302,15 @@ def test_a_pathway_off_the_allowed_trails_names_the_rule():
         state.act(0, "path R1-T2")
     with pytest.raises(IllegalActionError, match="first choose a trail"):
         state.act(0, "end")
+
+
+def test_purple_e_may_leave_the_turn_open_with_the_option():
+    state = arrive(
+        "move CAMP-T4",
+        lambda b: set_purple_top(b, "T4", "P3-e"),
+        lambda b: tools(b, 0, machete_2=1),
+        options={"teleport_ends_turn": False},
+    )
+    play(state, "explore")
+    assert state.to_act == (0,) and state.view(0)["seats"][0]["position"] == "CAMP"
+    assert "use machete 2" in texts(state)

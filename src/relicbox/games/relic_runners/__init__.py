@@ -62,6 +62,19 @@ GAME = register(
                 data_file=True,
             ),
             Option(
+                "teleport_ends_turn",
+                True,
+                "purple P-e (teleport to camp) ends the turn, as walking into camp does",
+                (True, False),
+            ),
+            Option(
+                "shovel3",
+                "after",
+                "Shovel level 3 doubles the VP gained after it is used (after) or all VP "
+                "of that turn (whole-turn)",
+                ("after", "whole-turn"),
+            ),
+            Option(
                 "max_turns",
                 None,
                 "end the game after this many turns, flagged truncated (for simulations)",

@@ -161,6 +161,8 @@ class RelicRunnersState(State):
         "_tools",
         "_truncated",
         "_turn",
+        "_turn_blue",
+        "_turn_gain",
         "_unexp",
         "_used",
         "_vacated",
@@ -261,6 +263,8 @@ class RelicRunnersState(State):
         self._explored = False
         self._tool_used = False
         self._double = False
+        self._turn_gain = 0
+        self._turn_blue: list[int] = []
         self._end_after = False
         self._new_tile: int | None = None
         self._lifted: int | None = None
@@ -463,8 +467,11 @@ class RelicRunnersState(State):
     def _gain(self, seat: int, amount: int, reason: str, temple: bool = False) -> None:
         if temple and self._has(seat, "I3-c"):
             amount += 1
-        if self._double and seat == self._seat:
-            amount *= 2
+        if seat == self._seat:
+            if self._double:
+                amount *= 2
+            else:
+                self._turn_gain += amount  # for the whole-turn reading of Shovel level 3
         if amount:
             self._coins[seat] += amount
             self._history.append(("coins", seat, amount, reason))
@@ -901,11 +908,17 @@ class RelicRunnersState(State):
         self._history.append(("blue", seat, node, _TILE_LEVEL[tile]))
         self._gain(seat, 0, "blue", temple=True)
         if self._double:
-            # Shovel level 3 on a blue tile: show it and take its value now as well.
-            self._shown.append(tile)
-            self._history.append(("show", seat, tile))
-            self._coins[seat] += _TILE_VALUE[tile]
-            self._history.append(("coins", seat, _TILE_VALUE[tile], "shown"))
+            self._show_blue(seat, tile)
+        elif seat == self._seat:
+            # by position in the seat's blue tiles, which determinize keeps in place
+            self._turn_blue.append(len(self._blue[seat]) - 1)
+
+    def _show_blue(self, seat: int, tile: int) -> None:
+        """Shovel level 3 on a blue tile: show it and take its value in coins now as well."""
+        self._shown.append(tile)
+        self._history.append(("show", seat, tile))
+        self._coins[seat] += _TILE_VALUE[tile]
+        self._history.append(("coins", seat, _TILE_VALUE[tile], "shown"))
 
     def _take_purple(self, seat: int, node: int, tile: int, origin: int, forbidden: int) -> None:
         self._discard.append(tile)
@@ -924,7 +937,7 @@ class RelicRunnersState(State):
             self._pos[seat] = CAMP
             self._history.append(("teleport", seat))
             self._arrive_camp(seat)
-            self._end_after = True
+            self._end_after = self.options.get("teleport_ends_turn", True) is not False
         elif effect == "f":
             self._begin_relocation(1)
         elif effect == "g":
@@ -1109,6 +1122,18 @@ class RelicRunnersState(State):
             self._agenda.append(("place", pos, 0, 1, 0))
         else:
             self._double = True
+            if self.options.get("shovel3") == "whole-turn":
+                self._double_earlier_gains(seat)
+
+    def _double_earlier_gains(self, seat: int) -> None:
+        """The retroactive reading (§4.14): what this turn already earned counts twice too."""
+        if self._turn_gain:
+            self._coins[seat] += self._turn_gain
+            self._history.append(("coins", seat, self._turn_gain, "shovel"))
+        for index in self._turn_blue:
+            self._show_blue(seat, self._blue[seat][index])
+        self._turn_gain = 0
+        self._turn_blue = []
 
     def longest_line(self, seat: int) -> int:
         """Trails in ``seat``'s longest trail-simple line of pathways, not passing through camp."""
@@ -1342,6 +1367,7 @@ _SHARED = (
     "_explored",
     "_tool_used",
     "_double",
+    "_turn_gain",
     "_end_after",
     "_new_tile",
     "_lifted",
@@ -1369,4 +1395,5 @@ _FLAT_LISTS = (
     "_chance",
     "_agenda",
     "_route",
+    "_turn_blue",
 )

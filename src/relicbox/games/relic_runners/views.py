@@ -283,6 +283,7 @@ _SCALARS = (
     "_explored",
     "_tool_used",
     "_double",
+    "_turn_gain",
     "_end_after",
     "_new_tile",
     "_lifted",
@@ -310,6 +311,7 @@ _LISTS = (
     "_coins",
     "_ability",
     "_route",
+    "_turn_blue",
 )
 
 
