@@ -514,10 +514,7 @@ class TschakState(State):
         best_wizard = [best[party] for party in parties]
         # A chameleon copies the best valued wizard among the *other* parties:
         # the top value, or the runner-up for the party that holds the top one.
-        first = max(best_wizard)
-        rest = list(best_wizard)
-        rest.remove(first)
-        second = max(rest)
+        second, first = sorted(best_wizard)[-2:]
         keys = self._keys
         return [
             keys[party << 3 | (second if wizard == first else first)]
@@ -537,7 +534,8 @@ class TschakState(State):
                 "type": "floor",
                 "tower": self._tower,
                 "floor": floor,
-                "parties": tuple(map(tuple, self._revealed)),
+                # The lists themselves: each is replaced, never changed, once the floor ends.
+                "parties": tuple(self._revealed),
                 "strengths": tuple([key[0] for key in keys]),
                 "monster": monster,
                 "monster_to": weakest,
