@@ -80,6 +80,8 @@ def render(view: dict[str, Any], lang: str) -> str:
     lines += _tower_lines(view, lang)
     lines.append(_t(lang, "loot_piles", piles=" · ".join(str(p) for p in view["loot"])))
     lines.append(_t(lang, "decks", **view["decks"]))
+    order = " → ".join(player_name(seat, lang) for seat in view["cycle"])
+    lines.append(_t(lang, "passing", order=order))
     lines.append("")
     lines += _seat_lines(view, lang)
     lines += _own_lines(view, lang)
