@@ -334,3 +334,37 @@ def test_passed_hands_keep_their_contents():
             state.act(seat, state.legal_actions(seat)[0])
     # Each seat now holds the hand of the seat on its right (seat - 1).
     assert [sorted(state.view(s)["hand"]) for s in range(4)] == [first[3], *first[:3]]
+
+
+# -- chance ----------------------------------------------------------------------------
+
+RIGGED_DEAL = [
+    "W2 W3 W4", "W2* W3* W4*", "W5 W5* W?", "W? W? W?",
+    "R1 R1+ R2", "R2+ R3 R3+", "R4 R4+ R5", "R5+ R6 R6+",
+    "D1 D1a D1a", "D2 D2a D2a", "D3 D3a D3a", "D4 D4a D4a",
+]  # fmt: skip
+
+
+def test_a_whole_deal_and_tower_can_be_rigged_with_apply_chance():
+    state = relicbox.new_game("tschak", 3, seed=0, auto_chance=False)
+    outcomes = dict(state.chance_outcomes())
+    assert abs(sum(outcomes.values()) - 1) < 1e-9
+    assert outcomes["M3 Trog M1"] == pytest.approx(2 * 6 * 2 / (14 * 13 * 12))
+    state.apply_chance("M3 Trog M1")
+    with pytest.raises(IllegalActionError, match="not possible"):
+        state.apply_chance("Ring Ring Ring Ring")
+    state.apply_chance("C4 Ring C-1")
+    for outcome in RIGGED_DEAL:
+        state.apply_chance(outcome)
+    assert state.to_act == (0, 1, 2)
+    assert state.view(0)["hand"] == ["W2", "W3", "W4", "R1", "R1+", "R2", "D1", "D1a", "D1a", "A"]
+    assert state.view(2)["hand"] == ["W5", "W5*", "W?", "R4", "R4+", "R5", "D3", "D3a", "D3a", "A"]
+    floors = state.view(0)["floors"]
+    assert [(f["monster"], f["treasure"]) for f in floors] == [
+        ("M3", "C4"),
+        ("Trog", "Ring"),
+        ("M1", "C-1"),
+    ]
+    # The board (position 3) got the rest; seat 0 holds it in tower 2.
+    body = state.to_dict()["body"]
+    assert body["hands"][3] == ["W?", "W?", "W?", "R5+", "R6", "R6+", "D4", "D4a", "D4a", "A"]
