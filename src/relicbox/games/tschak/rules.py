@@ -408,7 +408,7 @@ class TschakState(State):
     # -- decisions -------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if self._phase is not _PLAY or type(seat) is not int or seat not in self._to_act:
+        if type(seat) is not int or seat not in self._to_act:
             return _NONE
         return _LEGAL[self._used[seat] & 15](self._acts[seat])
 
@@ -446,7 +446,8 @@ class TschakState(State):
         )
         k = chosen.index
         t = _TYPE[k]
-        if self._phase is not _PLAY or type(seat) is not int or seat not in self._to_act:
+        # to_act is empty unless cards are being chosen, so it also checks the phase.
+        if type(seat) is not int or seat not in self._to_act:
             raise self._illegal(seat, chosen)
         hand = self._hand[seat]
         group = hand[t]
