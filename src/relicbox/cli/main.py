@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
@@ -323,14 +324,25 @@ def _show_results(state: State, lang: str) -> None:
     _show_board(state, view, None, lang)
     if text is not None:
         headers, rows = text.result_rows(view, lang)
-        table = Table(title=_t(lang, "game_over"))
-        for header in headers:
-            table.add_column(header)
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
+        console.print(_results_table(headers, rows, _t(lang, "game_over"), console.width))
     winners = ", ".join(_player(state, seat, lang) for seat in state.winners())
     console.print(f"[bold green]{_t(lang, 'winners', players=winners)}[/]")
+
+
+def _results_table(headers: list[str], rows: list[list[str]], title: str, width: int) -> Table:
+    """One row per seat; turned on its side when a long score breakdown would not fit."""
+    columns = list(zip(headers, *rows, strict=True))
+    needed = sum(max(len(cell) for cell in column) + 3 for column in columns)
+    if needed > width and len(rows) < len(headers):
+        headers, rows = [headers[0], *(row[0] for row in rows)], [
+            [header, *(row[i] for row in rows)] for i, header in enumerate(headers) if i
+        ]
+    table = Table(title=title, box=box.SIMPLE_HEAD)
+    for header in headers:
+        table.add_column(header)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 @app.command("replay", help=MESSAGES["en"]["replay_help"])

@@ -8,9 +8,12 @@ carried in the state, the game record, and the header of the JSON form. A game
 subclass supplies the rules through the ``_`` hooks documented below.
 
 Seats are numbered from 0. A state's decisions come from ``to_act``: one seat
-for a sequential decision, several for a simultaneous one (each commits once,
-and no other seat's view shows the commitment until all have committed), and
-none while a chance event is pending or when the game is over.
+for a sequential decision, several for a simultaneous one, and none while a
+chance event is pending or when the game is over. In a simultaneous step each
+seat commits its choice (one action, or several when the choice has parts, such
+as Tschak!'s cards picked for one reveal: the seat stays in ``to_act`` until it
+has committed them all); no other seat's view shows a commitment until every
+seat has committed, then all resolve at once.
 """
 
 from __future__ import annotations
