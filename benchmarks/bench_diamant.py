@@ -15,58 +15,43 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
+
+from harness import best_rate
 
 import relicbox
 
 PLAYERS = 4
 
 
-def fast_game(seed: int, rng: random.Random) -> None:
+def fast_game(seed: int, rng: random.Random) -> int:
     state = relicbox.new_game("diamant", PLAYERS, seed, record=False)
     while not state.is_over:
         for seat in state.to_act:
             legal = state.legal_actions(seat)
             state.act(seat, legal[1] if rng.random() < 0.5 else legal[0])
+    return 1
 
 
 _ROOT = relicbox.new_game("diamant", PLAYERS, 0, record=False)
 
 
-def clone_game(seed: int, rng: random.Random) -> None:
+def clone_game(seed: int, rng: random.Random) -> int:
     state = _ROOT.determinize(0, seed)
     while not state.is_over:
         for seat in state.to_act:
             legal = state.legal_actions(seat)
             state.act(seat, legal[1] if rng.random() < 0.5 else legal[0])
+    return 1
 
 
-def full_record_game(seed: int, rng: random.Random) -> None:
+def full_record_game(seed: int, rng: random.Random) -> int:
     state = relicbox.new_game("diamant", PLAYERS, seed)
     while not state.is_over:
         for seat in state.to_act:
             state.legal_actions(seat)
             state.act(seat, "leave" if rng.random() < 0.5 else "continue")
     _ = state.record
-
-
-def measure(play: Callable[[int, random.Random], None], seconds: float) -> tuple[float, int]:
-    """Best rate over five windows: the machine's other load only ever slows a window down."""
-    rng = random.Random(12345)  # the harness's own coin, not the engine's
-    games = 0
-    best = 0.0
-    for _ in range(5):
-        start = time.perf_counter()
-        deadline = start + seconds / 5
-        played = 0
-        while time.perf_counter() < deadline:
-            for _ in range(100):
-                play(games, rng)
-                games += 1
-                played += 1
-        best = max(best, played / (time.perf_counter() - start))
-    return best, games
+    return 1
 
 
 def main() -> None:
@@ -78,7 +63,7 @@ def main() -> None:
         ("clone path (determinize)", clone_game),
         ("full-record path", full_record_game),
     ):
-        rate, games = measure(play, args.seconds)
+        rate, games = best_rate(play, args.seconds)
         print(f"diamant {PLAYERS}p {name:<26} {rate:>9,.0f} games/s  ({games} games)")
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
+
+from harness import best_rate
 
 import relicbox
 from relicbox.core.rng import Rng
@@ -66,32 +66,16 @@ def bot_game(seed: int, rng: random.Random) -> int:
     return 1
 
 
-def measure(play: Callable[[int, random.Random], int], seconds: float) -> tuple[float, int]:
-    """Best rate over five windows: the machine's other load only ever slows a window down."""
-    rng = random.Random(12345)  # the harness's own coin, not the engine's
-    games = 0
-    best = 0.0
-    for _ in range(5):
-        start = time.perf_counter()
-        deadline = start + seconds / 5
-        counted = 0
-        while time.perf_counter() < deadline:
-            counted += play(games, rng)
-            games += 1
-        best = max(best, counted / (time.perf_counter() - start))
-    return best, games
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
     name = f"relic-runners {PLAYERS}p"
-    rate, games = measure(random_playout, args.seconds)
+    rate, games = best_rate(random_playout, args.seconds)
     print(f"{name} random playouts       {rate:>10,.0f} decisions/s  ({games} games)")
-    rate, games = measure(determinized_playout, args.seconds)
+    rate, games = best_rate(determinized_playout, args.seconds)
     print(f"{name} determinized playouts {rate:>10,.0f} decisions/s  ({games} games)")
-    rate, games = measure(bot_game, max(args.seconds, 5.0))
+    rate, games = best_rate(bot_game, max(args.seconds, 5.0))
     print(f"{name} rule-bot full games   {rate:>10,.2f} games/s      ({games} games)")
 
 
