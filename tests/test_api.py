@@ -138,5 +138,7 @@ def test_readme_starts_with_the_two_commands_and_its_example_runs():
     blocks = re.findall(r"```(\w+)\n(.*?)```", readme, flags=re.S)
     assert "relicbox play" in blocks[0][1] and "pip install" in blocks[0][1]
     assert "pytest" in blocks[1][1] and "pip install" in blocks[1][1]
+    ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert blocks[1][1].strip() in ci_lines, "CI must run exactly the README's test command"
     python = next(code for lang, code in blocks if lang == "python")
     exec(compile(python, "README.md", "exec"), {})
