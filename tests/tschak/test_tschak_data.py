@@ -118,6 +118,11 @@ def broken(**changes):
         ),
         (broken(monsters=["M9", *PROPOSED_TABLE["monsters"][1:]]), "'M9' in monsters"),
         (broken(treasures=["C7", *PROPOSED_TABLE["treasures"][1:]]), "'C7' in treasures"),
+        # Only the canonical text forms: others would not be found again at scoring.
+        (broken(monsters=["M01", *PROPOSED_TABLE["monsters"][1:]]), "'M01' in monsters"),
+        (broken(monsters=["M²", *PROPOSED_TABLE["monsters"][1:]]), "'M²' in monsters"),
+        (broken(treasures=["C02", *PROPOSED_TABLE["treasures"][1:]]), "'C02' in treasures"),
+        (broken(treasures=["C-01", *PROPOSED_TABLE["treasures"][1:]]), "'C-01' in treasures"),
         (broken(treasures=["Ring", *PROPOSED_TABLE["treasures"][1:]]), "3 chest cards"),
         (broken(extra=[1]), "unknown entries 'extra'"),
     ],

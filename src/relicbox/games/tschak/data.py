@@ -137,9 +137,12 @@ class TowerCard:
 
 
 def tower_card(code: str) -> TowerCard | None:
-    """The tower card a text form names, or ``None`` if it names none."""
-    card = TOWER_CARDS.get(code)
-    return card if card is not None else _parse_tower_card(code)
+    """The tower card a text form names, or ``None`` if it names none.
+
+    Only the canonical forms count (``M3``, not ``M03``): scoring and views
+    look cards up by their text form.
+    """
+    return TOWER_CARDS.get(code)
 
 
 def _parse_tower_card(code: str) -> TowerCard | None:
