@@ -8,7 +8,7 @@ import pytest
 
 import relicbox
 from relicbox.core.rng import Rng
-from tschak.tschak_support import rig
+from tschak.tschak_support import play_floor, rig
 
 
 def canonical(view):
@@ -133,3 +133,24 @@ def test_a_reloaded_state_mid_deal_deals_the_same_cards():
         state.sample_chance()
     copy = relicbox.state_from_dict(state.to_dict())
     assert [copy.sample_chance() for _ in range(8)] == [state.sample_chance() for _ in range(8)]
+
+
+
+@pytest.mark.parametrize(
+    ("step", "orders"),
+    [
+        (3, (["W2", "R1", "D1"], ["W2", "D1", "R1"])),  # floor 2: one alone, then two at once
+        (5, (["W2", "R1", "D1"], ["D1", "R1", "W2"])),  # floor 3: three at once
+    ],
+    ids=["floor2-two-at-once", "floor3-three-at-once"],
+)
+def test_cards_revealed_together_do_not_show_the_order_they_were_chosen_in(step, orders):
+    # Cards turned face up together show the others which cards, not which was
+    # committed first: at the table nobody can tell.
+    hands = [["W2", "R1", "D1"], ["W3", "R2", "D2"], ["W4", "R3", "D3"]]
+    views = set()
+    for order in orders:
+        state = rig(3, hands, step=step)
+        play_floor(state, [order, *hands[1:]])
+        views.add((canonical(state.view(1)), canonical(state.view(None))))
+    assert len(views) == 1

@@ -492,7 +492,11 @@ class TschakState(State):
 
     def _reveal(self) -> None:
         revealed, picks = self._revealed, self._picks
+        together = self._need > 1
         for seat in self._all_seats:
+            if together:
+                # Cards turned up at once show no commit order: kind order stands in.
+                picks[seat].sort()
             revealed[seat] += picks[seat]
             picks[seat] = []
         step = self._step
