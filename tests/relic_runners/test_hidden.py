@@ -8,7 +8,7 @@ import pytest
 
 import relicbox
 from relicbox.core.rng import Rng
-from support.relic_runners import edit, fix_top, hold_ivory, new, node, play, put, tokens
+from support.relic_runners import edit, fix_level, fix_top, hold_ivory, new, node, play, put, tokens
 
 
 def blue_game():
@@ -116,3 +116,28 @@ def test_determinize_after_the_end_changes_nothing():
         state.act(seat, legal[rng.below(len(legal))])
     det = state.determinize(0, Rng(5))
     assert det.to_dict()["body"] == state.to_dict()["body"]
+
+
+def test_a_blue_tile_seen_with_i2b_stays_known_after_another_seat_takes_it():
+    # Seat 1 looks through T6 with I2-b and takes level 3; seat 2 then takes level 2,
+    # a tile seat 1 has seen: seat 1 still knows its value, seat 0 does not.
+    def change(body):
+        tokens(body, ["TB5"])
+        hold_ivory(body, 1, "I2-b")
+        fix_level(body, "T6", 2, "B2-5")
+        put(body, 1, "R3")
+        put(body, 2, "R3")
+        body["seat"] = 1
+        put(body, 1, "R3")
+
+    state = play(edit(new(3, seed=5), change), "move R3-T6", "use I2-b", "pick 3")
+    assert state.view(1)["spaces"][node("T6")]["seen"]["2"] == "B2-5"
+    play(state, "move R3-T6", "explore")
+    assert state.view(2)["seats"][2]["blue"] == ["B2-5"]
+    assert state.view(1)["seats"][2]["blue"] == ["B2-5"]
+    assert state.view(0)["seats"][2]["blue"] == []
+    for seed in range(20):
+        det = state.determinize(1, Rng(seed))
+        assert det._blue[2] == state._blue[2]  # type: ignore[attr-defined]
+        assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
+    assert len({state.determinize(0, Rng(seed))._blue[2][0] for seed in range(30)}) > 1  # type: ignore[attr-defined]

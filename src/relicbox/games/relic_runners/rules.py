@@ -113,6 +113,7 @@ class RelicRunnersState(State):
         "_ability",
         "_agenda",
         "_blue",
+        "_blue_seen",
         "_bonus_steps",
         "_chance",
         "_coins",
@@ -204,6 +205,8 @@ class RelicRunnersState(State):
         self._tools = [[0] * 9 for _ in range(n)]
         self._ivory: list[dict[int, int]] = [{} for _ in range(n)]
         self._blue: list[list[int]] = [[] for _ in range(n)]
+        self._blue_seen: list[list[int]] = [[] for _ in range(n)]
+        """Per blue tile held, the seats that have seen it (its taker, I2-b lookers)."""
         self._relics = [[0, 0, 0, 0] for _ in range(n)]
         self._coins = [0] * n
         self._collected = 0
@@ -880,7 +883,7 @@ class RelicRunnersState(State):
         seat = self._seat
         levels = self._levels[node]
         first = len(levels) == self._height
-        tile, _ = self._fixed[node].pop(level)
+        tile, knower = self._fixed[node].pop(level)
         levels.remove(level)
         if first and self._has(seat, "I3-b"):
             self._gain(seat, 1, "first")
@@ -888,7 +891,7 @@ class RelicRunnersState(State):
         if colour == IVORY:
             self._take_ivory(seat, node, tile)
         elif colour == BLUE:
-            self._take_blue(seat, node, tile)
+            self._take_blue(seat, node, tile, knower)
         else:
             self._take_purple(seat, node, tile, origin, forbidden)
         self._shrine_check(node)
@@ -903,8 +906,9 @@ class RelicRunnersState(State):
         else:
             self._ivory[seat][level] = tile
 
-    def _take_blue(self, seat: int, node: int, tile: int) -> None:
+    def _take_blue(self, seat: int, node: int, tile: int, knower: int) -> None:
         self._blue[seat].append(tile)
+        self._blue_seen[seat].append(knower)
         self._history.append(("blue", seat, node, _TILE_LEVEL[tile]))
         self._gain(seat, 0, "blue", temple=True)
         if self._double:
@@ -1277,6 +1281,7 @@ class RelicRunnersState(State):
         other._tools = [tools.copy() for tools in self._tools]
         other._ivory = [ivory.copy() for ivory in self._ivory]
         other._blue = [blue.copy() for blue in self._blue]
+        other._blue_seen = [seen.copy() for seen in self._blue_seen]
         other._relics = [relics.copy() for relics in self._relics]
         return other
 
@@ -1285,7 +1290,8 @@ class RelicRunnersState(State):
 
         Hidden are: face-down stack tiles (drawn lazily, so nothing to do unless
         someone looked at them with I2-b), the other seats' blue tiles (their
-        levels are public, their values are not), and the boxed tiles (the pools).
+        levels are public, their values are not, unless ``seat`` saw the tile in
+        its stack with I2-b), and the boxed tiles (the pools).
         Coin gains are public events at the table, so coin totals stay as they are.
         """
         if self._not_a_seat(seat) is not None:
@@ -1303,7 +1309,7 @@ class RelicRunnersState(State):
             if s == seat:
                 continue
             for i, tile in enumerate(other._blue[s]):
-                if tile not in shown:
+                if tile not in shown and not other._blue_seen[s][i] & me:
                     hidden.append(("blue", s, i))
                     other._pools[pool_key(BLUE, _TILE_LEVEL[tile])].append(tile)
         for node, fixed in enumerate(other._fixed):

@@ -5,7 +5,8 @@ heights and the face-up purple tiles, shrines and relics, every trail's pathways
 toolbox token, every explorer, each player's board (rations, pathways, toolboxes,
 ivory tiles, relics, how many blue tiles of which size) and the public history, in
 which coin gains are events the table watches. Added for a seat only: its own coin
-total, its own blue tiles' values and the tiles it looked at with I2-b. Nobody sees
+total, its own blue tiles' values and the tiles it looked at with I2-b (blue ones
+stay known after another seat takes them). Nobody sees
 the face-down tiles, the boxed tiles or the generator. At the end everything is shown.
 """
 
@@ -149,7 +150,11 @@ def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> dict[str
             for t in sorted(state._blue[s], key=lambda t: (TILES[t].level, TILES[t].code))
         ]
         if sees_all
-        else [TILES[t].code for t in state._blue[s] if t in shown],
+        else [
+            TILES[t].code
+            for t, knower in zip(state._blue[s], state._blue_seen[s], strict=True)
+            if t in shown or (looker is not None and knower >> looker & 1)
+        ],
         "relics": {name: state._relics[s][i] for i, name in enumerate(RELIC_COLOURS)},
         "coins": state._coins[s] if sees_all else None,
     }
@@ -327,6 +332,7 @@ def body_to_dict(state: RelicRunnersState) -> dict[str, Any]:
     body["tools"] = [list(tools) for tools in state._tools]
     body["ivory"] = [{str(k): v for k, v in sorted(ivory.items())} for ivory in state._ivory]
     body["blue"] = [list(blue) for blue in state._blue]
+    body["blue_seen"] = [list(seen) for seen in state._blue_seen]
     body["relics"] = [list(relics) for relics in state._relics]
     body["agenda"] = [list(task) for task in state._agenda]
     body["chance"] = [list(event) for event in state._chance]
@@ -364,6 +370,8 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     state._tools = [[int(v) for v in tools] for tools in body["tools"]]
     state._ivory = [{int(k): int(v) for k, v in ivory.items()} for ivory in body["ivory"]]
     state._blue = [[int(t) for t in blue] for blue in body["blue"]]
+    seen = body.get("blue_seen") or [[0] * len(blue) for blue in state._blue]
+    state._blue_seen = [[int(k) for k in knowers] for knowers in seen]
     state._relics = [[int(v) for v in relics] for relics in body["relics"]]
     state._agenda = [tuple(task) for task in body["agenda"]]
     state._chance = [tuple(event) for event in body["chance"]]
@@ -391,9 +399,11 @@ def check_body(state: RelicRunnersState) -> None:
     for name in ("_pos", "_rations", "_paths", "_path_supply", "_reserve", "_start_row", "_coins"):
         if len(getattr(state, name)) != n:
             raise StateFormatError(f"{name[1:]} must have one entry per seat ({n})")
-    for name in ("_tools", "_ivory", "_blue", "_relics", "_ability"):
+    for name in ("_tools", "_ivory", "_blue", "_blue_seen", "_relics", "_ability"):
         if len(getattr(state, name)) != n:
             raise StateFormatError(f"{name[1:]} must have one entry per seat ({n})")
+    if any(len(b) != len(k) for b, k in zip(state._blue, state._blue_seen, strict=True)):
+        raise StateFormatError("blue_seen must have one entry per blue tile held")
     if len(state._levels) != len(NODE_IDS) or len(state._colour) != len(NODE_IDS):
         raise StateFormatError(f"levels and colour need one entry per space ({len(NODE_IDS)})")
     if len(state._tokens) != 10:
