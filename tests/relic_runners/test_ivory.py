@@ -152,3 +152,37 @@ def test_i2f_jump_to_a_temple_of_the_same_colour_but_not_onto_a_relic():
 def test_one_use_tiles_give_no_compensation():
     state = play(game(ivory("I2-e")), "move CAMP-R1", "explore", "use I2-e", "path T9-T11")
     assert coins(state, 0) == 0
+
+
+def test_a_level_two_tile_about_to_be_discarded_may_be_used_first():
+    # Rulebook: choosing between two ivory tiles of one level, you may use the effect of
+    # the one you discard before discarding it, if that makes sense. Here Machete 1 before
+    # moving brings a second level 2 tile while I2-c (start of the turn) still applies.
+    def change(body):
+        body["levels"][node("T3")] = [1, 2]
+        fix_top(body, "T3", "I2-a")
+        hold_ivory(body, 0, "I2-c")
+        tools(body, 0, machete_1=1)
+        set_rations(body, 0, 1)
+
+    state = game(change, start="T3")
+    play(state, "use machete 1")
+    assert state.phase == "keep"
+    assert texts(state) == ["keep I2-a", "keep I2-c", "use I2-a", "use I2-c"]
+    play(state, "use I2-c")
+    view = state.view(0)
+    assert view["seats"][0]["rations"] == 5
+    assert view["seats"][0]["ivory"] == ["I2-a"]
+    assert coins(state, 0) == 2  # the compensation for the forced choice
+    assert state.phase == "move"
+    assert "use I2-a" in texts(state)
+
+
+def test_a_discarded_tile_is_usable_only_when_its_effect_makes_sense():
+    def change(body):
+        body["levels"][node("T3")] = [1, 2]
+        fix_top(body, "T3", "I2-a")
+        hold_ivory(body, 0, "I2-c")
+
+    state = play(game(change, start="T1"), "move T1-T3", "explore")
+    assert texts(state) == ["keep I2-a", "keep I2-c"]  # the move is over: neither applies

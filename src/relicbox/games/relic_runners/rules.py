@@ -642,7 +642,10 @@ class RelicRunnersState(State):
         if kind == "keep":
             old = self._ivory[seat][task[1]]
             new = cast(int, self._new_tile)
-            return sorted((A.KEEP[_TILE_CODE[old]], A.KEEP[_TILE_CODE[new]]), key=lambda a: a.index)
+            legal = [A.KEEP[_TILE_CODE[old]], A.KEEP[_TILE_CODE[new]]]
+            for tile in (old, new):
+                legal.extend(self._uses_before_discard(seat, _TILE_EFFECT[tile]))
+            return sorted(legal, key=lambda a: a.index)
         if kind == "pick":
             return [A.PICK[level] for level in self._levels[task[1]]]
         if kind == "target":
@@ -657,6 +660,31 @@ class RelicRunnersState(State):
         if kind == "start":
             return [A.START[CAMP]] + [A.START[other] for other in self._g.board.neighbours(CAMP)]
         raise ValueError(f"unknown decision {kind!r}")  # pragma: no cover
+
+    def _uses_before_discard(self, seat: int, code: str) -> list[Action]:
+        """A level 2 tile about to be discarded may be used first, where its effect applies now.
+
+        Only the tiles that act at the start of a turn (before moving) or on a temple not
+        yet explored can apply while a choice between two tiles is pending (§1.5).
+        """
+        pos = self._pos[seat]
+        before_move = self._stage == "move" and not self._moves
+        if code == "I2-a" and before_move and not self._free_order:
+            return [A.USE_IVORY[code]]
+        if code == "I2-c" and before_move:
+            return [A.USE_IVORY[code]]
+        if code == "I2-f" and before_move:
+            return self._jump_actions(pos)
+        if (
+            code == "I2-b"
+            and self._stage == "post"
+            and not self._explored
+            and self._rations[seat] > 0
+            and self._levels[pos]
+            and self._colour[pos] is not None
+        ):
+            return [A.USE_IVORY[code]]
+        return []
 
     def _place_targets(self, seat: int, node: int, anywhere: bool, relocate: bool) -> list[int]:
         own = self._paths[seat]
@@ -797,6 +825,9 @@ class RelicRunnersState(State):
 
     def _jump(self, seat: int, node: int) -> None:
         self._use_ivory(seat, "I2-f")
+        self._jump_to(seat, node)
+
+    def _jump_to(self, seat: int, node: int) -> None:
         self._pos[seat] = node
         self._jumped = True
         self._history.append(("jump", seat, self._start, node))
@@ -979,7 +1010,10 @@ class RelicRunnersState(State):
         elif kind == "lift":
             self._lift(seat, task, action)
         elif kind == "keep":
-            self._keep(seat, task[1], text[5:])
+            if text.startswith("keep "):
+                self._keep(seat, task[1], text[5:])
+            else:
+                self._use_before_discard(seat, task[1], action)
         elif kind == "pick":
             level = int(text[5:])
             self._agenda.append(("take", task[1], level, task[1], 0))
@@ -1045,6 +1079,19 @@ class RelicRunnersState(State):
         self._new_tile = None
         self._history.append(("keep", seat, keep, drop))
 
+    def _use_before_discard(self, seat: int, level: int, action: Action) -> None:
+        """Keep one tile of the pair and use the other's effect as it is discarded."""
+        text = action.text
+        code = "I2-f" if text.startswith("jump ") else text[4:]
+        old = self._ivory[seat][level]
+        other = cast(int, self._new_tile) if _TILE_EFFECT[old] == code else old
+        self._keep(seat, level, _TILE_CODE[other])
+        self._history.append(("use-ivory", seat, code))
+        if code == "I2-f":
+            self._jump_to(seat, NODE_IDS.index(text[5:]))
+        else:
+            self._ivory_effect(seat, code)
+
     def _decide_flip(self, seat: int, task: tuple[Any, ...], action: Action) -> None:
         _, remaining, mandatory, mask, context = task
         if action is A.DONE:
@@ -1084,6 +1131,9 @@ class RelicRunnersState(State):
 
     def _use_ivory_action(self, seat: int, code: str) -> None:
         self._use_ivory(seat, code)
+        self._ivory_effect(seat, code)
+
+    def _ivory_effect(self, seat: int, code: str) -> None:
         if code == "I2-a":
             self._free_order = True
         elif code == "I2-b":
