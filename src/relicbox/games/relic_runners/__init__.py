@@ -16,7 +16,8 @@ A turn is a run of small decisions by the player to move, each an action text:
 * ``use machete 2`` .. ``use shovel 3`` (``use shovel 1 toolbox`` / ``use shovel 1 vp``)
   fires a toolbox, before moving or after it; ``use I2-c`` etc. a one-use ivory tile;
 * inside effects: ``path R1-T2`` (place a pathway), ``lift R5-R6`` (pick one up to move
-  it), ``keep I3-a``, ``pick 2`` (I2-b), ``target R3`` (purple P-g), ``flip TB4`` /
+  it), ``keep I3-a`` (or ``use I2-c`` etc. to use a level 2 tile as it is discarded),
+  ``pick 2`` (I2-b), ``target R3`` (purple P-g), ``flip TB4`` /
   ``done`` (tokens), ``step start compass`` / ``step compass 1`` (toolbox advances),
   and ``start T1`` for the blue explorer's head start.
 
