@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from harness import best_rate
+from harness import best_rate, calibration
 
 import relicbox
 
@@ -58,6 +58,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
+    print(calibration())
     for name, play in (
         ("fast path (record=False)", fast_game),
         ("clone path (determinize)", clone_game),

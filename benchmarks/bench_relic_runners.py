@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from harness import best_rate
+from harness import best_rate, calibration
 
 import relicbox
 from relicbox.core.rng import Rng
@@ -70,6 +70,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
+    print(calibration())
     name = f"relic-runners {PLAYERS}p"
     rate, games = best_rate(random_playout, args.seconds)
     print(f"{name} random playouts       {rate:>10,.0f} decisions/s  ({games} games)")

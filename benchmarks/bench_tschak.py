@@ -15,6 +15,8 @@ import argparse
 import random
 import time
 
+from harness import calibration
+
 import relicbox
 
 
@@ -36,14 +38,6 @@ def rate(games: int, players: int, record: bool) -> float:
     return games / (time.process_time() - start)
 
 
-def calibration() -> float:
-    """CPU seconds for ten million empty loop iterations, to compare machines."""
-    start = time.process_time()
-    for _ in range(10_000_000):
-        pass
-    return time.process_time() - start
-
-
 def best_of(repeats: int, games: int, players: int, record: bool) -> tuple[float, float]:
     """Best and median rate over several runs: on a shared machine the best is the engine's."""
     rates = sorted(rate(games, players, record) for _ in range(repeats))
@@ -57,7 +51,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
     rate(200, args.players, False)  # warm-up
-    print(f"machine: 10M empty loop iterations take {calibration():.2f} s of CPU")
+    print(calibration())
     for record in (False, True):
         best, median = best_of(args.repeats, args.games, args.players, record)
         print(

@@ -31,3 +31,11 @@ def best_rate(play: Play, seconds: float, windows: int = 10) -> tuple[float, int
             games += 1
         best = max(best, counted / (time.perf_counter() - start))
     return best, games
+
+
+def calibration() -> str:
+    """A line telling how fast this machine runs Python now, to compare figures across runs."""
+    start = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    return f"machine: 10M empty loop iterations take {time.process_time() - start:.2f} s of CPU"
