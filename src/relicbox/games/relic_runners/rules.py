@@ -1398,10 +1398,7 @@ class RelicRunnersState(State):
         load_body(self, body)
 
 
-_SHARED = (
-    "_g",
-    "_height",
-    "_legal",
+SCALAR_FIELDS = (
     "_collected",
     "_supply",
     "_final_seat",
@@ -1430,9 +1427,12 @@ _SHARED = (
     "_moved_to",
     "_vacated",
 )
-"""Fields holding immutable values (or never mutated in place), shared by clones."""
+"""Plain values (immutable, or never mutated in place), written to JSON as they are."""
 
-_FLAT_LISTS = (
+_SHARED = ("_g", "_height", "_legal", *SCALAR_FIELDS)
+"""Fields shared by clones: the scalars plus the board and caches derived from it."""
+
+LIST_FIELDS = (
     "_colour",
     "_relic_on",
     "_tokens",
@@ -1446,10 +1446,10 @@ _FLAT_LISTS = (
     "_start_row",
     "_coins",
     "_ability",
-    "_history",
-    "_history_json",
-    "_chance",
-    "_agenda",
     "_route",
     "_turn_blue",
 )
+"""Flat lists of plain values, written to JSON as they are."""
+
+_FLAT_LISTS = (*LIST_FIELDS, "_history", "_history_json", "_chance", "_agenda")
+"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way."""

@@ -28,6 +28,7 @@ from relicbox.games.relic_runners.data import (
     TILES,
     TOOLBOXES,
 )
+from relicbox.games.relic_runners.rules import LIST_FIELDS, SCALAR_FIELDS
 
 if TYPE_CHECKING:
     from relicbox.games.relic_runners.rules import RelicRunnersState
@@ -272,57 +273,10 @@ def _field(name: str, value: Any) -> Any:
 
 # -- the JSON body ------------------------------------------------------------------------
 
-_SCALARS = (
-    "_seat",
-    "_turn",
-    "_stage",
-    "_start",
-    "_start_relic",
-    "_moves",
-    "_jumped",
-    "_used",
-    "_unexp",
-    "_fam_before",
-    "_free_order",
-    "_bonus_steps",
-    "_explored",
-    "_tool_used",
-    "_double",
-    "_turn_gain",
-    "_end_after",
-    "_new_tile",
-    "_lifted",
-    "_moved_to",
-    "_vacated",
-    "_collected",
-    "_supply",
-    "_final_seat",
-    "_final_left",
-    "_extra",
-    "_truncated",
-)
-_LISTS = (
-    "_colour",
-    "_relic_on",
-    "_tokens",
-    "_discard",
-    "_shown",
-    "_pos",
-    "_rations",
-    "_paths",
-    "_path_supply",
-    "_reserve",
-    "_start_row",
-    "_coins",
-    "_ability",
-    "_route",
-    "_turn_blue",
-)
-
 
 def body_to_dict(state: RelicRunnersState) -> dict[str, Any]:
-    body: dict[str, Any] = {name[1:]: getattr(state, name) for name in _SCALARS}
-    body.update({name[1:]: list(getattr(state, name)) for name in _LISTS})
+    body: dict[str, Any] = {name[1:]: getattr(state, name) for name in SCALAR_FIELDS}
+    body.update({name[1:]: list(getattr(state, name)) for name in LIST_FIELDS})
     body["levels"] = [list(levels) for levels in state._levels]
     body["fixed"] = [
         {str(level): [tile, knower] for level, (tile, knower) in sorted(fixed.items())}
@@ -354,9 +308,9 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     except ValueError as error:
         raise StateFormatError(str(error)) from error
     state._height = 2 if n == 2 else 3
-    for name in _SCALARS:
+    for name in SCALAR_FIELDS:
         setattr(state, name, body[name[1:]])
-    for name in _LISTS:
+    for name in LIST_FIELDS:
         value = body[name[1:]]
         if not isinstance(value, list):
             raise StateFormatError(f"{name[1:]} must be a list")
