@@ -1,0 +1,2 @@
+# The web server's pages and messages.
+site-title = relicbox
