@@ -305,9 +305,7 @@ class Store:
                 .values(**values)
             )
 
-    def claim_open_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str
-    ) -> bool:
+    def claim_open_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Take ``seat`` if it is still open (atomically: two people never get one seat)."""
         with self._session() as session:
             result = session.execute(
@@ -323,7 +321,7 @@ class Store:
         self,
         table_id: str,
         first_seq: int,
-        events: Sequence[tuple[int | None, str, bool]],
+        events: Sequence[dict[str, Any]],
         reason: str | None = None,
         *,
         status: str | None = None,
@@ -332,16 +330,17 @@ class Store:
         """Commit a decision's log entries (and the chance it set off) in one transaction."""
         stamp = now()
         with self._session() as session:
-            for offset, (seat, text, sampled) in enumerate(events):
+            for offset, entry in enumerate(events):
+                is_chance = "chance" in entry
                 session.add(
                     EventRow(
                         table_id=table_id,
                         seq=first_seq + offset,
-                        seat=seat,
-                        action=text if seat is not None else None,
-                        chance=text if seat is None else None,
-                        sampled=sampled,
-                        reason=reason if seat is not None else None,
+                        seat=None if is_chance else entry["seat"],
+                        action=None if is_chance else entry["action"],
+                        chance=entry["chance"] if is_chance else None,
+                        sampled=bool(entry.get("sampled", False)),
+                        reason=None if is_chance else reason,
                         at=stamp,
                     )
                 )
@@ -382,7 +381,9 @@ class Store:
 
     # -- notes ------------------------------------------------------------------
 
-    def add_note(self, table_id: str, kind: str, seat: int | None, detail: str | None = None) -> None:
+    def add_note(
+        self, table_id: str, kind: str, seat: int | None, detail: str | None = None
+    ) -> None:
         with self._session() as session:
             session.add(NoteRow(table_id=table_id, seat=seat, kind=kind, detail=detail, at=now()))
 
