@@ -27,6 +27,7 @@ class LiveServer:
     """``create_app`` served by uvicorn in a thread: real HTTP, real WebSockets."""
 
     def __init__(self, db_url: str, **settings: Any) -> None:
+        self.db_url = db_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         values = {"bot_workers": 0, "bot_delay": 0.0, **settings}
@@ -86,11 +87,15 @@ class Player:
     """One WebSocket connection, keeping every frame it receives."""
 
     def __init__(self, server: LiveServer, table: str, token: str | None, lang: str = "en"):
-        self.ws: ClientConnection = connect(server.ws_url(table), max_size=2**24)
+        self._connection = connect(server.ws_url(table), max_size=2**24)
+        self.ws: ClientConnection = self._connection.__enter__()
         self.frames: list[dict[str, Any]] = []
+        self.mark = 0
         self.send({"type": "join", "token": token, "lang": lang})
 
     def send(self, message: dict[str, Any]) -> None:
+        """Send a message; later waits look only at frames that arrive after it."""
+        self.mark = len(self.frames)
         self.ws.send(json.dumps(message))
 
     def act(self, action: str) -> None:
@@ -110,8 +115,8 @@ class Player:
                 return
 
     def wait_for(self, predicate: Any, timeout: float = 15.0) -> dict[str, Any]:
-        """Frames until one satisfies ``predicate``."""
-        for frame in reversed(self.frames):
+        """The first frame since the last message sent that satisfies ``predicate``."""
+        for frame in self.frames[self.mark :]:
             if predicate(frame):
                 return frame
         deadline = time.monotonic() + timeout
@@ -131,7 +136,7 @@ class Player:
         return [f for f in self.frames if f["type"] == "error"]
 
     def close(self) -> None:
-        self.ws.close()
+        self._connection.__exit__(None, None, None)
 
 
 @contextmanager
