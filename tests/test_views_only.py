@@ -177,6 +177,11 @@ SECRETS: dict[str, list[tuple[Edit, bool]]] = {
 }
 
 
+def test_every_registered_game_has_its_secrets_listed_here():
+    assert set(SECRETS) == {game.name for game in relicbox.games()}
+    assert {name for name, _ in GAMES} == set(SECRETS)
+
+
 def may_know(state: State, looker: int | None, t: int, edit: Edit) -> bool:
     """Whether ``looker`` is entitled to the secret ``edit`` changes for seat ``t``."""
     if edit is tschak_hand:
