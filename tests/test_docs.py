@@ -27,13 +27,15 @@ def test_each_game_has_a_rules_page_naming_its_options_and_defaults(game):
     text = rules_page(game).read_text(encoding="utf-8")
     assert f"`{game.rules_version}`" in text
     for option in game.options:
+        # | option | values | default | meaning |
         rows = [line for line in text.splitlines() if line.startswith(f"| `{option.name}` |")]
         assert rows, f"option {option.name!r} has no row in the options table"
+        _, values, default, meaning = (cell.strip() for cell in rows[0].split("|")[1:5])
         if option.default is not None:
-            default = str(option.default).lower()
-            assert f"`{default}`" in rows[0], f"{option.name}: default {default!r} not given"
+            assert default == f"`{str(option.default).lower()}`", f"{option.name}: wrong default"
         for choice in option.choices or ():
-            assert f"`{str(choice).lower()}`" in rows[0], f"{option.name}: {choice!r} missing"
+            assert f"`{str(choice).lower()}`" in values, f"{option.name}: {choice!r} missing"
+        assert meaning
 
 
 @pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
