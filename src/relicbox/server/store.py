@@ -305,9 +305,7 @@ class Store:
                 .values(**values)
             )
 
-    def claim_open_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str
-    ) -> bool:
+    def claim_open_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Take ``seat`` if it is still open (atomically: two people never get one seat)."""
         with self._session() as session:
             result = session.execute(
@@ -382,7 +380,9 @@ class Store:
 
     # -- notes ------------------------------------------------------------------
 
-    def add_note(self, table_id: str, kind: str, seat: int | None, detail: str | None = None) -> None:
+    def add_note(
+        self, table_id: str, kind: str, seat: int | None, detail: str | None = None
+    ) -> None:
         with self._session() as session:
             session.add(NoteRow(table_id=table_id, seat=seat, kind=kind, detail=detail, at=now()))
 
