@@ -321,7 +321,7 @@ class Store:
         self,
         table_id: str,
         first_seq: int,
-        events: Sequence[tuple[int | None, str, bool]],
+        events: Sequence[dict[str, Any]],
         reason: str | None = None,
         *,
         status: str | None = None,
@@ -330,16 +330,17 @@ class Store:
         """Commit a decision's log entries (and the chance it set off) in one transaction."""
         stamp = now()
         with self._session() as session:
-            for offset, (seat, text, sampled) in enumerate(events):
+            for offset, entry in enumerate(events):
+                is_chance = "chance" in entry
                 session.add(
                     EventRow(
                         table_id=table_id,
                         seq=first_seq + offset,
-                        seat=seat,
-                        action=text if seat is not None else None,
-                        chance=text if seat is None else None,
-                        sampled=sampled,
-                        reason=reason if seat is not None else None,
+                        seat=None if is_chance else entry["seat"],
+                        action=None if is_chance else entry["action"],
+                        chance=entry["chance"] if is_chance else None,
+                        sampled=bool(entry.get("sampled", False)),
+                        reason=None if is_chance else reason,
                         at=stamp,
                     )
                 )
