@@ -151,16 +151,18 @@ def players(server: LiveServer, table: str, tokens: list[str | None]) -> Iterato
 
 def play_to_end(seated: list[Player], choose: Any, limit: int = 5000) -> dict[str, Any]:
     """Every connection acts whenever its newest frame offers actions, until the game ends."""
-    for _ in range(limit):
+    idle_since = time.monotonic()
+    for _ in range(limit * 20):
         for player in seated:
             player.drain()
         newest = max((p.state() for p in seated), key=lambda f: f["seq"])
         if newest["over"]:
             return newest
         movers = [p for p in seated if p.state()["seq"] == newest["seq"] and p.state()["legal"]]
-        if not movers:
-            seen = newest["seq"]
-            seated[0].wait_for(lambda f, seen=seen: f["type"] == "state" and f["seq"] > seen)
+        if not movers:  # frames still on their way, or bots thinking
+            if time.monotonic() - idle_since > 20:
+                raise TimeoutError(f"nobody can move at seq {newest['seq']}")
+            time.sleep(0.01)
             continue
         mover = movers[0]
         frame = mover.state()
@@ -170,4 +172,5 @@ def play_to_end(seated: list[Player], choose: Any, limit: int = 5000) -> dict[st
                 f["type"] == "error" or (f["type"] == "state" and f["seq"] > seen)
             )
         )
+        idle_since = time.monotonic()
     raise AssertionError("the game did not end")
