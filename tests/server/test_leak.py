@@ -19,7 +19,7 @@ import pytest
 import relicbox
 from relicbox.core.rng import Rng
 from relicbox.server.snapshots import snapshot
-from support.server import LiveServer, players, play_to_end
+from support.server import LiveServer, play_to_end, players
 
 GAME_CONTENT = ("seq", "seat", "view", "legal", "to_act", "over", "board_html", "log", "result")
 TABLE_KEYS = {
@@ -74,7 +74,7 @@ def test_every_frame_carries_only_its_seats_view(server: LiveServer, game: str, 
     for seat, conn in [*enumerate(seated), (None, watcher)]:
         for frame in conn.frames:
             assert frame["type"] in ("welcome", "state", "error"), frame["type"]
-            assert set(frame["table"] if "table" in frame else {}) <= TABLE_KEYS
+            assert set(frame.get("table", {})) <= TABLE_KEYS
             for info in frame.get("table", {}).get("seats", []):
                 assert set(info) == SEAT_KEYS
             if frame["type"] != "state" or frame["view"] is None:
