@@ -1,0 +1,4 @@
+# Zprávy společné pro herní plány jednotlivých her na stránce stolu.
+board-seat = Hráč { $seat }
+board-you = ty
+board-hidden = skryto
