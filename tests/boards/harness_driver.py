@@ -120,6 +120,7 @@ class BoardGame:
         query = {"game": game, "lang": lang, "players": players, "seat": "" if seat is None else seat}
         if names:
             query["names"] = json.dumps(names)
+        page.set_default_timeout(10_000)
         page.goto(f"{ORIGIN}/harness/page.html?{urlencode(query)}")
         page.wait_for_function("window.__ready === true")
         self.play_bots()

@@ -172,9 +172,12 @@ export function mount(root, ctx) {
       });
       const entry = groups.trails.get(trail.id);
       if (entry) {
+        // A band around the trail catches the pointer (a bare line has no area to click).
+        const band = [[a, 2.6], [b, 2.6], [b, -2.6], [a, -2.6]]
+          .map(([p, o]) => `${(p[0] + nx * o).toFixed(2)},${(p[1] + ny * o).toFixed(2)}`).join(" ");
         const hit = svg("g", { class: "rr-trail-hit" },
-          svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "rr-trail-glow" }),
-          svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "rr-trail-catch" }));
+          svg("polygon", { points: band, class: "rr-trail-catch" }),
+          svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "rr-trail-glow" }));
         svgTarget(ctx, hit, entry, entry.label);
         targetLayer.append(hit);
       }
