@@ -138,4 +138,7 @@ rr-col = { $col ->
     [ivory] Slonovinové destičky
    *[total] Celkem
 }
-rr-winner = vítěz
+rr-winners = { $count ->
+    [one] Vítěz: { $names }
+   *[other] Vítězové: { $names }
+}

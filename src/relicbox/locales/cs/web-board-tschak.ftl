@@ -132,4 +132,7 @@ tschak-col = { $col ->
     [elixir] Elixír odebral
    *[total] Celkem
 }
-tschak-winner = vítěz
+tschak-winners = { $count ->
+    [one] Vítěz: { $names }
+   *[other] Vítězové: { $names }
+}

@@ -127,4 +127,7 @@ rr-col = { $col ->
     [ivory] Ivory tiles
    *[total] Total
 }
-rr-winner = winner
+rr-winners = { $count ->
+    [one] Winner: { $names }
+   *[other] Winners: { $names }
+}

@@ -125,4 +125,7 @@ tschak-col = { $col ->
     [elixir] Elixir removed
    *[total] Total
 }
-tschak-winner = winner
+tschak-winners = { $count ->
+    [one] Winner: { $names }
+   *[other] Winners: { $names }
+}

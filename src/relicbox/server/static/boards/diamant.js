@@ -184,9 +184,9 @@ export function mount(root, ctx) {
     const parts = [
       el("h2", { class: "dm-round", text: t("diamant-round", { round: view.round, rounds: view.rounds }) }),
       entrances,
-      el("span", { class: "dm-deck", text: t("diamant-deck", { count: view.deck_size }) }),
     ];
-    if (view.next_relic_value !== null && view.next_relic_value !== undefined) {
+    if (view.phase !== "over") parts.push(el("span", { class: "dm-deck", text: t("diamant-deck", { count: view.deck_size }) }));
+    if (view.phase !== "over" && view.next_relic_value !== null && view.next_relic_value !== undefined) {
       parts.push(el("span", { class: "dm-next-relic", text: t("diamant-next-relic", { value: view.next_relic_value }) }));
     }
     replace(status, parts);
@@ -411,7 +411,13 @@ export function mount(root, ctx) {
       drawFinal(view);
       drawReveal(view, rounds, grew);
       drawChoice(snapshot);
-      drawPath(view, freshFrom);
+      if (view.phase === "over") {
+        replace(pathBox);
+        pathBox.hidden = true;
+      } else {
+        pathBox.hidden = false;
+        drawPath(view, freshFrom);
+      }
       drawSummary(view, rounds);
       drawExplorers(view);
     },

@@ -107,8 +107,9 @@ export function mount(root, ctx) {
       parts.push(el("span", { class: "rr-current" }, seatBadge(current, nameOf(ctx, current), colourOf(view, current), 20), " ",
         t("rr-to-play", { player: nameOf(ctx, current) })));
     }
-    if (view.final_round) parts.push(el("span", { class: "rr-flag rr-final-round", text: t("rr-final-round") }));
-    if (view.extra_turn) parts.push(el("span", { class: "rr-flag", text: t("rr-extra-turn") }));
+    const over = view.phase === "over" || snapshot.over;
+    if (view.final_round && !over) parts.push(el("span", { class: "rr-flag rr-final-round", text: t("rr-final-round") }));
+    if (view.extra_turn && !over) parts.push(el("span", { class: "rr-flag", text: t("rr-extra-turn") }));
     parts.push(el("span", { class: "rr-stat", text: t("rr-relics-progress", { collected: view.relics_collected, needed: view.relics_to_end }) }));
     parts.push(el("span", { class: "rr-stat", text: t("rr-camp-rations", { count: view.camp_rations }) }));
     replace(header, parts);
@@ -228,7 +229,7 @@ export function mount(root, ctx) {
           g.append(svg("rect", { x: x + 3.6, y: y + 2.4 - i * 1.5, width: 1.4 + level * 0.5, height: 1.1, class: "rr-stack-bar" }));
         });
       } else if (space.shrine) {
-        g.append(shape("star", x, y, 1.7, { class: "rr-shrine" }));
+        g.append(shape("star", x + 5, y + 1.5, 1.6, { class: "rr-shrine" }));
       }
       g.append(svg("text", { x, y: y + 1.1, "text-anchor": "middle", class: "rr-space-id", text: space.id === "CAMP" ? "" : space.id }));
       if (space.top) {
@@ -345,15 +346,17 @@ export function mount(root, ctx) {
     const cols = ["coins", "blue", "relics", "ivory"];
     const rows = view.scores.map((score, seat) => el("tr", { class: (view.winners || []).includes(seat) ? "rr-winner" : "" },
       el("th", { scope: "row" }, seatBadge(seat, nameOf(ctx, seat), colourOf(view, seat), 16), " ", nameOf(ctx, seat),
-        (view.winners || []).includes(seat) ? ` — ${t("rr-winner")}` : ""),
-      cols.map((c) => el("td", { text: parts[seat] && parts[seat][c] !== undefined ? String(parts[seat][c]) : "" })),
-      el("td", { class: "rr-total", text: String(score) })));
+        (view.winners || []).includes(seat) ? " ★" : ""),
+      el("td", { class: "rr-total", text: String(score) }),
+      cols.map((c) => el("td", { text: parts[seat] && parts[seat][c] !== undefined ? String(parts[seat][c]) : "" }))));
+    const winners = (view.winners || []).map((s) => nameOf(ctx, s)).join(", ");
     replace(final, el("h3", { text: t("rr-final") }),
+      el("p", { class: "rr-winners", text: t("rr-winners", { count: (view.winners || []).length, names: winners }) }),
       el("div", { class: "rb-scroll-x", tabindex: "0", role: "region", "aria-label": t("rr-final") },
         el("table", {},
           el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("rr-col", { col: "player" }) }),
-            cols.map((c) => el("th", { scope: "col", text: t("rr-col", { col: c }) })),
-            el("th", { scope: "col", text: t("rr-col", { col: "total" }) }))),
+            el("th", { scope: "col", text: t("rr-col", { col: "total" }) }),
+            cols.map((c) => el("th", { scope: "col", text: t("rr-col", { col: c }) })))),
           el("tbody", {}, rows))));
   }
 

@@ -224,7 +224,7 @@ export function mount(root, ctx) {
 
   function drawHand(snapshot) {
     const view = snapshot.view;
-    if (ctx.seat === null || ctx.seat === undefined || !view.hand) {
+    if (ctx.seat === null || ctx.seat === undefined || !view.hand || view.phase !== "play") {
       replace(handBox);
       return;
     }
@@ -330,14 +330,16 @@ export function mount(root, ctx) {
       replace(final);
       return;
     }
-    const columns = ["gold", "chests", "rings", "cursed", "trophy", "monsters", "troglodytes", "elixir", "total"];
+    const columns = ["total", "gold", "chests", "rings", "cursed", "trophy", "monsters", "troglodytes", "elixir"];
     const head = el("tr", {}, el("th", { scope: "col", text: t("tschak-col-player") }),
       columns.map((c) => el("th", { scope: "col", text: t("tschak-col", { col: c }) })));
     const body = view.breakdown.map((row, s) => el("tr", { class: view.winners.includes(s) ? "tk-winner" : "" },
-      el("th", { scope: "row" }, seatBadge(s, who(s), null, 16), " ", who(s), view.winners.includes(s) ? ` — ${t("tschak-winner")}` : ""),
-      columns.map((c) => el("td", { text: c === "elixir" ? (row.elixir || "—") : String(row[c]) }))));
+      el("th", { scope: "row" }, seatBadge(s, who(s), null, 16), " ", who(s), view.winners.includes(s) ? " ★" : ""),
+      columns.map((c) => el("td", { class: c === "total" ? "tk-total" : null, text: c === "elixir" ? (row.elixir || "—") : String(row[c]) }))));
+    const winners = view.winners.map((s) => who(s)).join(", ");
     replace(final,
       el("h3", { text: t("tschak-final") }),
+      el("p", { class: "tk-winners", text: t("tschak-winners", { count: view.winners.length, names: winners }) }),
       el("div", { class: "rb-scroll-x", tabindex: "0", role: "region", "aria-label": t("tschak-final") },
         el("table", { class: "tk-table" }, el("thead", {}, head), el("tbody", {}, body))));
   }
