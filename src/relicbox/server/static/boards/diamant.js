@@ -322,7 +322,9 @@ export function mount(root, ctx) {
         round = r;
       }
     }
-    if (!decision) {
+    const now = rounds[rounds.length - 1];
+    // A new round starts afresh: its first choices have not been revealed yet.
+    if (!decision || (now && round !== now && view.phase !== "over")) {
       replace(reveal);
       return;
     }
