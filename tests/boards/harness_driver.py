@@ -117,7 +117,12 @@ class BoardGame:
         self.seq = 0
         self.views: list[dict[str, Any]] = []
         page.route(f"{ORIGIN}/**", _serve)
-        query = {"game": game, "lang": lang, "players": players, "seat": "" if seat is None else seat}
+        query = {
+            "game": game,
+            "lang": lang,
+            "players": players,
+            "seat": "" if seat is None else seat,
+        }
         if names:
             query["names"] = json.dumps(names)
         page.set_default_timeout(10_000)

@@ -14,7 +14,12 @@ from relicbox.i18n import tr
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "src" / "relicbox" / "locales"
 BOARDS = ROOT / "src" / "relicbox" / "server" / "static" / "boards"
-FILES = ["web-boards.ftl", "web-board-diamant.ftl", "web-board-tschak.ftl", "web-board-relic-runners.ftl"]
+FILES = [
+    "web-boards.ftl",
+    "web-board-diamant.ftl",
+    "web-board-tschak.ftl",
+    "web-board-relic-runners.ftl",
+]
 
 
 def _ids(lang: str, name: str) -> set[str]:

@@ -135,6 +135,8 @@ export function mount(root, ctx) {
   const t = ctx.t;
   root.classList.add("rb-board", "rb-diamant");
   let last = null;
+  // The seat whose view is drawn: the connection's, or in a replay the one picked to watch.
+  const me = () => (ctx.seat ?? (last && last.view ? last.view.seat : null) ?? null);
   let chanceOpen = false;
   let seenHistory = null;
   let revealKey = null;
@@ -249,14 +251,14 @@ export function mount(root, ctx) {
       parts.push(buttons);
     } else if (view.phase !== "over") {
       let line;
-      if (ctx.seat === null || ctx.seat === undefined) line = t("diamant-spectating");
+      if (me() === null || me() === undefined) line = t("diamant-spectating");
       else if (view.my_choice) line = t("diamant-you-chose", { choice: view.my_choice });
-      else if (!view.inside[ctx.seat]) line = t("diamant-at-camp");
+      else if (!view.inside[me()]) line = t("diamant-at-camp");
       else line = null;
       if (line) parts.push(el("p", { class: "dm-wait", text: line }));
     }
     const waiting = (snapshot.waiting && snapshot.waiting.length ? snapshot.waiting : snapshot.to_act || [])
-      .filter((s) => s !== ctx.seat);
+      .filter((s) => s !== me());
     if (waiting.length && view.phase === "choice") {
       parts.push(el("p", { class: "dm-waiting", text: t("diamant-waiting-for", { names: waiting.map((s) => nameOf(ctx, s)).join(", ") }) }));
     }
@@ -290,7 +292,7 @@ export function mount(root, ctx) {
     const rows = [];
     for (let s = 0; s < view.players; s++) {
       const inside = view.inside[s];
-      const own = ctx.seat === s;
+      const own = me() === s;
       const name = nameOf(ctx, s);
       const cells = [
         seatBadge(s, name),

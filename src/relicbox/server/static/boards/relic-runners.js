@@ -83,6 +83,8 @@ export function mount(root, ctx) {
   const t = ctx.t;
   root.classList.add("rb-board", "rb-relic-runners");
   let last = null;
+  // The seat whose view is drawn: the connection's, or in a replay the one picked to watch.
+  const me = () => (ctx.seat ?? (last && last.view ? last.view.seat : null) ?? null);
 
   const header = el("header", { class: "rr-header" });
   const final = el("section", { class: "rr-final" });
@@ -119,7 +121,7 @@ export function mount(root, ctx) {
     const view = snapshot.view;
     const d = view.decision;
     const lines = [];
-    const mine = ctx.seat !== null && ctx.seat !== undefined && snapshot.legal.length > 0;
+    const mine = me() !== null && me() !== undefined && snapshot.legal.length > 0;
     if (mine) {
       let text;
       if (!d) text = t(view.phase === "post" ? "rr-prompt-post" : "rr-prompt-move");
@@ -293,7 +295,7 @@ export function mount(root, ctx) {
       g.append(svg("rect", { x: x - 6, y: y - 5, width: 12, height: 10, rx: 2 }));
       g.append(svg("text", { x, y: y + 2.3, "text-anchor": "middle", class: "rr-tool-count", text: String(count) }));
       g.append(svg("title", { text: label }));
-      const entry = key && seat === ctx.seat ? groups.tools.get(key) : null;
+      const entry = key && seat === me() ? groups.tools.get(key) : null;
       if (entry) svgTarget(ctx, g, entry, entry.label);
       return g;
     };
@@ -315,7 +317,7 @@ export function mount(root, ctx) {
   function drawBoards(snapshot, groups) {
     const view = snapshot.view;
     const cards = view.seats.map((info, seat) => {
-      const own = seat === ctx.seat;
+      const own = seat === me();
       const rations = el("span", { class: "rr-rations", role: "img", "aria-label": t("rr-rations", { count: info.rations }) },
         "●".repeat(info.rations) + "○".repeat(Math.max(0, 5 - info.rations)));
       const hiddenBlue = info.blue_levels.length - (info.blue || []).length;
@@ -364,7 +366,7 @@ export function mount(root, ctx) {
     update(snapshot) {
       last = snapshot;
       const view = snapshot.view;
-      const groups = classify(view, snapshot.legal || [], ctx.seat);
+      const groups = classify(view, snapshot.legal || [], me());
       drawHeader(snapshot);
       drawFinal(view);
       drawDecision(snapshot);

@@ -100,6 +100,8 @@ export function mount(root, ctx) {
   const t = ctx.t;
   root.classList.add("rb-board", "rb-tschak");
   let last = null;
+  // The seat whose view is drawn: the connection's, or in a replay the one picked to watch.
+  const me = () => (ctx.seat ?? (last && last.view ? last.view.seat : null) ?? null);
 
   const header = el("header", { class: "tk-header" });
   const final = el("section", { class: "tk-final" });
@@ -193,7 +195,7 @@ export function mount(root, ctx) {
     const cards = revealed.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code) }, cardArt(code, 30)));
     for (let i = 0; i < down; i++) cards.push(el("span", { class: "tk-mini", role: "img", "aria-label": t("tschak-face-down") }, backArt(30)));
     const state = view.to_act.includes(seat) ? t("tschak-choosing") : t("tschak-ready");
-    return el("li", { class: "tk-party" + (seat === ctx.seat ? " tk-own" : ""), "data-seat": seat },
+    return el("li", { class: "tk-party" + (seat === me() ? " tk-own" : ""), "data-seat": seat },
       seatBadge(seat, who(seat)),
       el("span", { class: "tk-name", text: who(seat) }),
       el("span", { class: "tk-cards" }, cards.length ? cards : el("span", { class: "tk-none", text: "—" })),
@@ -214,9 +216,9 @@ export function mount(root, ctx) {
   }
 
   function reasonFor(view, snapshot, code) {
-    if (!view.to_act.includes(ctx.seat)) return t("tschak-why-waiting");
+    if (!view.to_act.includes(me())) return t("tschak-why-waiting");
     const cls = adventurer(code).cls;
-    const party = [...(view.revealed[ctx.seat] || []), ...(view.picks || [])];
+    const party = [...(view.revealed[me()] || []), ...(view.picks || [])];
     const clash = party.find((c) => adventurer(c).cls === cls);
     if (clash) return t("tschak-why-clash", { cls, card: clash });
     return t("tschak-why-not-now");
@@ -224,7 +226,7 @@ export function mount(root, ctx) {
 
   function drawHand(snapshot) {
     const view = snapshot.view;
-    if (ctx.seat === null || ctx.seat === undefined || !view.hand || view.phase !== "play") {
+    if (me() === null || me() === undefined || !view.hand || view.phase !== "play") {
       replace(handBox);
       return;
     }
@@ -313,9 +315,9 @@ export function mount(root, ctx) {
     const rows = [];
     for (let s = 0; s < view.players; s++) {
       const won = view.won[s];
-      rows.push(el("li", { class: "tk-player" + (s === ctx.seat ? " tk-own" : "") },
+      rows.push(el("li", { class: "tk-player" + (s === me() ? " tk-own" : "") },
         seatBadge(s, who(s)),
-        el("span", { class: "tk-name" }, who(s), s === ctx.seat ? ` (${t("board-you")})` : ""),
+        el("span", { class: "tk-name" }, who(s), s === me() ? ` (${t("board-you")})` : ""),
         el("span", { text: t("tschak-gold", { gold: view.gold[s] }) }),
         el("span", { class: "tk-won", text: t("tschak-won-cards", {
           monsters: won.monsters.length, treasures: won.treasures.length,
