@@ -50,12 +50,12 @@ diamant-leave = Odejít
 diamant-continue-hint = Jít hlouběji do jeskyně
 diamant-leave-hint = Vrátit se s rubíny do tábora
 diamant-you-chose = { $choice ->
-    [continue] Pokračuješ. Čeká se na ostatní…
-   *[leave] Odcházíš. Čeká se na ostatní…
+    [continue] Pokračujete. Čeká se na ostatní…
+   *[leave] Odcházíte. Čeká se na ostatní…
 }
 diamant-waiting-for = Čeká se na: { $names }
-diamant-at-camp = Do konce kola jsi zpět v táboře.
-diamant-spectating = Sleduješ tento stůl.
+diamant-at-camp = Do konce kola jste zpět v táboře.
+diamant-spectating = Sledujete tento stůl.
 diamant-chance-show = Šance, že příští karta ukončí kolo
 diamant-chance = { $percent } % — { $danger ->
     [one] kolo by ukončila { $danger } z { $deck } karet v balíčku

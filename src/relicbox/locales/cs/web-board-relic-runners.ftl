@@ -18,29 +18,29 @@ rr-space = { $kind ->
     [purple] Fialový chrám { $id }
    *[other] Pole { $id }
 }
-rr-prompt-move = Jsi na tahu: klikni na zvýrazněné pole na mapě a přesuň se tam.
-rr-prompt-post = Pohyb je u konce: prozkoumej toto místo, použij bednu s nářadím, nebo tah ukonči.
+rr-prompt-move = Jste na tahu: klikněte na zvýrazněné pole na mapě a přesuňte se tam.
+rr-prompt-post = Pohyb je u konce: prozkoumejte toto místo, použijte bednu s nářadím, nebo tah ukončete.
 rr-prompt-place = { $count ->
-    [one] Polož stezku: klikni na zvýrazněnou cestu u { $space }.
-    [few] Polož { $count } stezky: klikni na zvýrazněné cesty u { $space }.
-   *[other] Polož { $count } stezek: klikni na zvýrazněné cesty u { $space }.
+    [one] Položte stezku: klikněte na zvýrazněnou cestu u { $space }.
+    [few] Položte { $count } stezky: klikněte na zvýrazněné cesty u { $space }.
+   *[other] Položte { $count } stezek: klikněte na zvýrazněné cesty u { $space }.
 }
 rr-prompt-place-anywhere = { $count ->
-    [one] Polož stezku: klikni na kteroukoli zvýrazněnou cestu.
-    [few] Polož { $count } stezky: klikni na kterékoli zvýrazněné cesty.
-   *[other] Polož { $count } stezek: klikni na kterékoli zvýrazněné cesty.
+    [one] Položte stezku: klikněte na kteroukoli zvýrazněnou cestu.
+    [few] Položte { $count } stezky: klikněte na kterékoli zvýrazněné cesty.
+   *[other] Položte { $count } stezek: klikněte na kterékoli zvýrazněné cesty.
 }
 rr-prompt-steps = { $count ->
-    [one] Posuň bednu o jeden krok: klikni na zvýrazněné místo ve stromu nářadí.
-    [few] Posuň bedny o { $count } kroky: klikej na zvýrazněná místa ve stromu nářadí.
-   *[other] Posuň bedny o { $count } kroků: klikej na zvýrazněná místa ve stromu nářadí.
+    [one] Posuňte bednu o jeden krok: klikněte na zvýrazněné místo ve stromu nářadí.
+    [few] Posuňte bedny o { $count } kroky: klikejte na zvýrazněná místa ve stromu nářadí.
+   *[other] Posuňte bedny o { $count } kroků: klikejte na zvýrazněná místa ve stromu nářadí.
 }
-rr-prompt-flip = Klikni na zvýrazněný žeton bedny na mapě a otoč ho.
-rr-prompt-target = Vyber, kam se vydáš z { $space }: klikni na zvýrazněné pole.
-rr-prompt-pick = Vyber, kterou destičku vezmeš z hromádky na { $space }.
-rr-prompt-keep = Ponecháš si { $held }, nebo vezmeš { $new }?
-rr-prompt-lift = Klikni na jednu ze svých zvýrazněných stezek, zvedni ji a polož jinam.
-rr-prompt-start = Vyber výchozí pole: klikni na zvýrazněné pole.
+rr-prompt-flip = Klikněte na zvýrazněný žeton bedny na mapě a otočte ho.
+rr-prompt-target = Vyberte, kam se vydáte z { $space }: klikněte na zvýrazněné pole.
+rr-prompt-pick = Vyberte, kterou destičku vezmete z hromádky na { $space }.
+rr-prompt-keep = Ponecháte si { $held }, nebo vezmete { $new }?
+rr-prompt-lift = Klikněte na jednu ze svých zvýrazněných stezek, zvedněte ji a položte jinam.
+rr-prompt-start = Vyberte výchozí pole: klikněte na zvýrazněné pole.
 rr-waiting = Čeká se na: { $player }…
 rr-this-turn = { $moved ->
     [one] Tento tah: { $route } (1 cesta)

@@ -3,9 +3,9 @@ tschak-tower-of = Věž { $tower } ze { $towers }
 tschak-over = Hra skončila.
 tschak-setup = Věž se připravuje…
 tschak-step = { $need ->
-    [one] Patro { $floor }: vyber jednu kartu
-    [few] Patro { $floor }: vyber naráz { $need } karty
-   *[other] Patro { $floor }: vyber naráz { $need } karet
+    [one] Patro { $floor }: vyberte jednu kartu
+    [few] Patro { $floor }: vyberte naráz { $need } karty
+   *[other] Patro { $floor }: vyberte naráz { $need } karet
 }
 tschak-tower-label = Věž { $tower }: tři patra, na každém netvor a poklad, nahoře kořist
 tschak-loot = Hromádky kořisti: { $piles }
@@ -57,12 +57,12 @@ tschak-face-down = karta lícem dolů
 tschak-choosing = vybírá…
 tschak-ready = připraven
 tschak-floor-parties = Družiny v patře { $floor }
-tschak-your-hand = Tvoje ruka
+tschak-your-hand = Vaše ruka
 tschak-your-picks = Vybráno lícem dolů:
 tschak-prompt = { $left ->
-    [one] Klikni na kartu, kterou zahraješ.
-    [few] Klikni postupně na { $left } karty, které zahraješ.
-   *[other] Klikni postupně na { $left } karet, které zahraješ.
+    [one] Klikněte na kartu, kterou zahrajete.
+    [few] Klikněte postupně na { $left } karty, které zahrajete.
+   *[other] Klikněte postupně na { $left } karet, které zahrajete.
 }
 tschak-class = { $cls ->
     [wizard] Kouzelníci
@@ -72,13 +72,13 @@ tschak-class = { $cls ->
 } ({ $count })
 tschak-play = Zahrát: { $card }
 tschak-cannot-play = { $card } teď zahrát nelze: { $reason }
-tschak-why-waiting = už jsi vybral(a), čeká se na ostatní
+tschak-why-waiting = už jste vybrali, čeká se na ostatní
 tschak-why-not-now = teď ji zahrát nelze
 tschak-why-clash = { $cls ->
-    [wizard] tvoje družina už má kouzelníka ({ $card })
-    [warrior] tvoje družina už má válečníka ({ $card })
-    [dwarf] tvoje družina už má trpaslíka ({ $card })
-   *[artifact] tvoje družina už má artefakt ({ $card })
+    [wizard] vaše družina už má kouzelníka ({ $card })
+    [warrior] vaše družina už má válečníka ({ $card })
+    [dwarf] vaše družina už má trpaslíka ({ $card })
+   *[artifact] vaše družina už má artefakt ({ $card })
 }
 tschak-strength = síla { $strength }
 tschak-floor-result = Věž { $tower }, patro { $floor }: družiny

@@ -1,3 +1,3 @@
 # Zprávy společné pro herní plány jednotlivých her na stránce stolu.
 board-seat = Hráč { $seat }
-board-you = ty
+board-you = vy

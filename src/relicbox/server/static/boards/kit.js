@@ -30,14 +30,16 @@ export function svg(tag, attrs, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-/** Colours safe for the common colour-vision deficiencies (Okabe and Ito). */
+/** Colours safe for the common colour-vision deficiencies (Okabe and Ito), in the order the
+ * table page gives its seats (style.css --seat-N), so a seat looks the same everywhere. */
 export const SEAT_COLOURS = [
-  "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#555555",
+  "#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7F7F00",
 ];
 
-/** One shape per seat, so seats differ without colour (the number is drawn inside too). */
+/** One shape per seat, the table page's markers (● ▲ ■ ◆ ★ ✚ ⬟ ⬢): seats differ without
+ * colour, and the seat number is drawn inside too. */
 export const SEAT_SHAPES = [
-  "circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross",
+  "circle", "triangle", "square", "diamond", "star", "cross", "pentagon", "hexagon",
 ];
 
 function polygon(cx, cy, r, corners, rotate = -90, inner = null) {
@@ -76,7 +78,7 @@ export function shape(name, cx, cy, r, attrs = {}) {
 /** The marker of a seat as SVG children: its shape, filled with its colour, its number inside. */
 export function seatShape(seat, cx, cy, r, colour = null) {
   const fillColour = colour || SEAT_COLOURS[seat % SEAT_COLOURS.length];
-  const dark = ["#F0E442", "#E69F00", "#56B4E9", "#CC79A7", "#ffffff", "#e8e0c8", "#f2d24b"].includes(fillColour);
+  const dark = ["#F0E442", "#E69F00", "#56B4E9", "#CC79A7"].includes(fillColour);
   return svg(
     "g",
     { class: "rb-seat-marker", "data-seat": seat },
