@@ -1,7 +1,7 @@
 """The board modules in headless Chromium against the engine, without the server (the
-harness in ``harness_driver``): the keys and the chance figure of Diamant, keyboard-only
-play on the Relic Runners map, and every board drawn for a watcher. Full games on the
-real table page are in ``tests/server/test_boards.py``.
+harness in ``harness_driver``): the keys and the chance figure of Diamant, and keyboard-only
+play on the Relic Runners map. Full games, the phone layout, the page leak check and the
+replay (the public view) run on the real table page in ``tests/server/test_boards.py``.
 """
 
 from __future__ import annotations
@@ -69,21 +69,4 @@ def test_relic_runners_map_plays_by_keyboard_alone(chrome: Any) -> None:
         assert label
         page.keyboard.press("Enter")
         assert game.take_action() == focused
-    page.close()
-
-
-@pytest.mark.parametrize(("name", "players"), [("diamant", 3), ("tschak", 2), ("relic-runners", 2)])
-def test_a_watcher_sees_the_board_with_nothing_to_click(
-    chrome: Any, name: str, players: int
-) -> None:
-    page = chrome.new_page(viewport={"width": 375, "height": 812})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    game = BoardGame(page, name, players=players, seed=9, seat=None, lang="cs")
-    assert game.state.is_over
-    assert page.locator(".board [data-action]").count() == 0
-    assert page.locator(".board table").count() == 1
-    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
-    assert page.evaluate("[...window.__missing]") == []
-    assert errors == []
     page.close()
