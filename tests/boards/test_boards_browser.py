@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from boards.harness_driver import BoardGame, browser, chromium_available
+from boards.harness_driver import BoardGame, chromium_available
 from relicbox.games.diamant.data import CARDS
 
 REASON = chromium_available()
@@ -22,9 +22,8 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def chrome() -> Iterator[Any]:
-    with browser() as instance:
-        yield instance
+def chrome(browser: Any) -> Iterator[Any]:
+    yield browser
 
 
 def test_diamant_keys_and_the_chance_of_ending_the_round(chrome: Any) -> None:
