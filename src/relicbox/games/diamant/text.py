@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from relicbox.core.i18n import translate
-from relicbox.games.diamant.messages import MESSAGES
+from relicbox.core.i18n import message
 
 TRAP_STYLE = "bold red"
 TREASURE_STYLE = "yellow"
@@ -16,7 +15,7 @@ RELIC_STYLE = "bold magenta"
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+    return message(lang, "diamant-" + key, **params)
 
 
 def card_name(code: str, lang: str) -> str:

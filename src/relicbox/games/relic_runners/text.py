@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from relicbox.core.i18n import translate
-from relicbox.games.relic_runners.messages import MESSAGES
+from relicbox.core.i18n import message
 
 WIDTH = 78
 HEIGHT = 31
@@ -29,7 +28,7 @@ Cell = tuple[str, str]
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+    return message(lang, "rr-" + key, **params)
 
 
 def player_name(seat: int, lang: str) -> str:
@@ -184,14 +183,8 @@ def _space_table(view: dict[str, Any], lang: str) -> list[str]:
             player_name(s, lang) for s, pos in enumerate(view["explorers"]) if pos == space["id"]
         ]
         here = _t(lang, "explorers_here", who=", ".join(who)) if who else ""
-        line = _t(
-            lang,
-            "space_line",
-            id=space["id"],
-            kind=_t(lang, f"kind_{kind}"),
-            stack=stack,
-            rest="  ".join(part for part in (relic, here, top) if part),
-        )
+        rest = "  ".join(part for part in (relic, here, top) if part)
+        line = f"{space['id']:<5}{_t(lang, f'kind_{kind}'):<19}{stack:<14}{rest}"
         lines.append(f"[{KIND_STYLE.get(kind, 'white')}]{line[:5]}[/]{line[5:]}".rstrip())
     return lines
 

@@ -2,16 +2,15 @@
 
 Implements :class:`relicbox.core.agents.TextRenderer`. Strings carry rich-style
 markup (``[bold]``, ``[blue]``); the terminal layer interprets it. Every
-sentence comes from :data:`relicbox.games.tschak.messages.MESSAGES`.
+sentence comes from the catalogs in ``locales/<lang>/tschak.ftl``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from relicbox.core.i18n import translate
+from relicbox.core.i18n import message
 from relicbox.games.tschak.data import KIND_BY_CODE, Kind, tower_card
-from relicbox.games.tschak.messages import MESSAGES
 
 COLOURS = {Kind.WIZARD: "blue", Kind.WARRIOR: "green", Kind.DWARF: "red", Kind.ARTIFACT: "magenta"}
 MONSTER_STYLE = "bold red"
@@ -19,7 +18,7 @@ TREASURE_STYLE = "yellow"
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+    return message(lang, "tschak-" + key, **params)
 
 
 def player_name(seat: int | None, lang: str) -> str:
