@@ -135,7 +135,6 @@ def test_a_reloaded_state_mid_deal_deals_the_same_cards():
     assert [copy.sample_chance() for _ in range(8)] == [state.sample_chance() for _ in range(8)]
 
 
-
 @pytest.mark.parametrize(
     ("step", "orders"),
     [

@@ -101,6 +101,10 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
 
 
 def alias_hint(state: State, lang: str) -> str:
+    """One line naming the short forms a person may type (the game's own summary if it has one)."""
+    text = state.game.text
+    if text is not None and hasattr(text, "alias_summary"):
+        return t(lang, "aliases", aliases=text.alias_summary(lang))
     aliases = prompt_aliases(state, lang)
     if not aliases:
         return ""

@@ -76,3 +76,4 @@ cli-tui-waiting = Čeká se na: { $player }…
 cli-tui-type = napiš číslo, akci, ?, q
 cli-quit-offer = Hra zastavena. Následuje dotaz na uložení.
 cli-version = relicbox { $version }
+cli-tui-chosen = Volba zadána.

@@ -72,3 +72,4 @@ cli-tui-waiting = Waiting for { $player }…
 cli-tui-type = type a number, an action, ?, q
 cli-quit-offer = Game stopped. Your answer at the save prompt comes next.
 cli-version = relicbox { $version }
+cli-tui-chosen = Choice made.

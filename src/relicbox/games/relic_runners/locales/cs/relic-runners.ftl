@@ -14,8 +14,8 @@ rr-hidden = skryto
 rr-player = Hráč { $seat }
 rr-seat = Hráč
 rr-colour = Barva
-rr-score = Body
-rr-coins = Mince
+rr-score = Celkem
+rr-coins = Body
 rr-blue = Modré
 rr-relic_bonus = Relikvie
 rr-ivory_bonus = Slonovina
@@ -44,8 +44,12 @@ rr-branch_line = { $branch } { $levels }
 rr-ivory_tiles = slonovina: { $tiles }
 rr-blue_tiles = modré žetony: { $tiles }
 rr-relics_held = relikvie: { $relics }
-rr-coins_held = mince: { $coins }
-rr-this_turn = Tento tah: z { $start }, cesta { $route }, { $moved } cest(a){ $flags }
+rr-coins_held = body: { $coins }
+rr-this_turn = Tento tah: z { $start }, cesta { $route }, { $moved ->
+    [one] { $moved } stezka
+    [few] { $moved } stezky
+   *[other] { $moved } stezek
+}{ $flags }
 rr-flag_unexplored = , neprozkoumaná cesta použita
 rr-flag_explored = , prozkoumáno
 rr-flag_tool = , bedna použita
@@ -55,7 +59,11 @@ rr-decision_place = Polož stezku (zbývá { $count }){ $where }
 rr-decision_place_near = { " " }na cestu u { $near }
 rr-decision_place_any = { " " }na libovolnou cestu
 rr-decision_lift = Zvedni jednu ze svých stezek a přesuň ji
-rr-decision_steps = Posuň své bedny s nářadím: { $count } krok(y)
+rr-decision_steps = Posuň své bedny s nářadím: { $count ->
+    [one] { $count } krok
+    [few] { $count } kroky
+   *[other] { $count } kroků
+}
 rr-decision_flip = Otoč žeton bedny (zbývá { $left })
 rr-decision_target = Prozkoumej ruiny nebo chrám vedle { $space }
 rr-decision_pick = Vezmi si z { $space } žeton dle své volby
@@ -97,17 +105,17 @@ rr-act_use = použij bednu { $branch } { $level }: { $effect }
 rr-act_use_ivory = použij { $tile }: { $effect }
 rr-tool_machete_1 = akce chrámu zde bez proviantu
 rr-tool_machete_2 = vezmi 2 balíčky proviantu
-rr-tool_machete_3 = 4 VB za každou svou relikvii
+rr-tool_machete_3 = 4 body za každou svou relikvii
 rr-tool_compass_1 = přesuň 1 svou stezku kamkoliv
 rr-tool_compass_2 = přesuň 2 své stezky kamkoliv
-rr-tool_compass_3 = 2 VB za každou stezku nejdelší linie
+rr-tool_compass_3 = 2 body za každou stezku nejdelší linie
 rr-tool_shovel_1_toolbox = přidej bednu z rezervy
-rr-tool_shovel_1_vp = získej 2 VB
+rr-tool_shovel_1_vp = získej 2 body
 rr-tool_shovel_2 = polož stezku u svého místa
-rr-tool_shovel_3 = zbytek tahu zdvojnásob zisk VB
-rr-I3-a = +1 VB za každou položenou stezku
-rr-I3-b = +1 VB, když první zkoumáš ruiny či chrám
-rr-I3-c = +1 VB, když získáš VB při průzkumu chrámu
+rr-tool_shovel_3 = zbytek tahu zdvojnásob zisk bodů
+rr-I3-a = +1 bod za každou položenou stezku
+rr-I3-b = +1 bod, když první zkoumáš ruiny či chrám
+rr-I3-c = +1 bod, když získáš body při průzkumu chrámu
 rr-I3-d = +1 proviant, když soupeř přesune stezku
 rr-I3-e = +1 proviant při návratu do tábora
 rr-I3-f = při odchodu z tábora otoč žeton bedny
@@ -117,13 +125,13 @@ rr-I2-c = jednou: na začátku tahu doplň proviant na 5
 rr-I2-d = jednou: polož dvě stezky místo jedné
 rr-I2-e = jednou: polož stezku na libovolnou cestu
 rr-I2-f = jednou: přenes se na chrám stejné barvy
-rr-I1-a = konec: 3 VB za každý slonovinový žeton
-rr-I1-b = konec: 2 VB za každý proviant
-rr-I1-c = konec: 5 VB za každou relikvii stejné barvy navíc
-rr-I1-d = konec: 1 VB za každou stezku na plánu
-rr-I1-e = konec: 4 VB za každou bednu na tabulce
+rr-I1-a = konec: 3 body za každý slonovinový žeton
+rr-I1-b = konec: 2 body za každý proviant
+rr-I1-c = konec: 5 bodů za každou relikvii stejné barvy navíc
+rr-I1-d = konec: 1 bod za každou stezku na plánu
+rr-I1-e = konec: 4 body za každou bednu na tabulce
 rr-I1-f = konec: jeden tah navíc
-rr-P-a = získej 3 VB
+rr-P-a = získej 3 body
 rr-P-b = posuň bednu o stupeň
 rr-P-c = vezmi 2 balíčky proviantu
 rr-P-d = přidej bednu z rezervy
@@ -141,9 +149,21 @@ rr-ev_move = { $player } jde { $route }
 rr-ev_jump = { $player } se přenáší z { $a } na { $b }
 rr-ev_tokens = { $player } otáčí žetony beden { $tokens } na šedou
 rr-ev_reset = Všechny žetony beden jsou opět lícem vzhůru; { $player } získává krok navíc
-rr-ev_relic = { $player } dokončuje expedici na { $space } a bere relikvii { $relic } ({ $trails } cest)
-rr-ev_coins = { $player } získává { $amount } VB ({ $reason })
-rr-ev_rations = { $player } bere { $amount } proviant ({ $reason })
+rr-ev_relic = { $player } dokončuje expedici na { $space } a bere relikvii { $relic } ({ $trails ->
+    [one] { $trails } stezka
+    [few] { $trails } stezky
+   *[other] { $trails } stezek
+})
+rr-ev_coins = { $player } získává { $amount ->
+    [one] { $amount } bod
+    [few] { $amount } body
+   *[other] { $amount } bodů
+} ({ $reason })
+rr-ev_rations = { $player } bere { $amount ->
+    [one] { $amount } dávku proviantu
+    [few] { $amount } dávky proviantu
+   *[other] { $amount } dávek proviantu
+} ({ $reason })
 rr-ev_shrine = Na { $space } se objevila svatyně s relikvií { $relic }
 rr-ev_final = { $player } získal relikvii, která spouští poslední kolo
 rr-ev_ruin = { $player } zkoumá ruiny na { $space }
@@ -164,7 +184,10 @@ rr-ev_tool = { $player } používá bednu: { $toolbox }
 rr-ev_start = { $player } začíná na { $space }
 rr-ev_extra = { $player } odhazuje I1-f a hraje tah navíc
 rr-ev_stall = Už nelze získat žádnou relikvii: hra končí
-rr-ev_truncated = Hra končí na limitu { $turns } tahů
+rr-ev_truncated = Hra končí na limitu { $turns ->
+    [one] { $turns } tahu
+   *[other] { $turns } tahů
+}
 rr-ev_over = Konec hry
 rr-up = barevnou stranu
 rr-down = šedou stranu

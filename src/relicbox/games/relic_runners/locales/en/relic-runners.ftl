@@ -14,8 +14,8 @@ rr-hidden = hidden
 rr-player = Player { $seat }
 rr-seat = Seat
 rr-colour = Colour
-rr-score = Score
-rr-coins = Coins
+rr-score = Total
+rr-coins = Points
 rr-blue = Blue
 rr-relic_bonus = Relics
 rr-ivory_bonus = Ivory
@@ -44,18 +44,24 @@ rr-branch_line = { $branch } { $levels }
 rr-ivory_tiles = ivory: { $tiles }
 rr-blue_tiles = blue tiles: { $tiles }
 rr-relics_held = relics: { $relics }
-rr-coins_held = coins: { $coins }
-rr-this_turn = This turn: from { $start }, route { $route }, { $moved } trail(s){ $flags }
+rr-coins_held = points: { $coins }
+rr-this_turn = This turn: from { $start }, route { $route }, { $moved ->
+    [one] { $moved } trail
+   *[other] { $moved } trails
+}{ $flags }
 rr-flag_unexplored = , unexplored trail used
 rr-flag_explored = , explored
 rr-flag_tool = , toolbox used
-rr-flag_double = , VP doubled
+rr-flag_double = , points doubled
 rr-decision_keep = Keep one ivory tile: { $held } or { $new }
 rr-decision_place = Place a pathway ({ $count } left){ $where }
 rr-decision_place_near = { " " }on a trail touching { $near }
 rr-decision_place_any = { " " }on any trail
 rr-decision_lift = Pick up one of your pathways to move it
-rr-decision_steps = Advance your toolboxes: { $count } step(s)
+rr-decision_steps = Advance your toolboxes: { $count ->
+    [one] { $count } step
+   *[other] { $count } steps
+}
 rr-decision_flip = Flip a toolbox token ({ $left } left)
 rr-decision_target = Explore a ruin or temple next to { $space }
 rr-decision_pick = Take the tile you want from { $space }
@@ -97,17 +103,17 @@ rr-act_use = use the toolbox at { $branch } { $level }: { $effect }
 rr-act_use_ivory = use { $tile }: { $effect }
 rr-tool_machete_1 = temple action here without a ration
 rr-tool_machete_2 = take 2 rations
-rr-tool_machete_3 = 4 VP per relic you hold
+rr-tool_machete_3 = 4 points per relic you hold
 rr-tool_compass_1 = move 1 of your pathways anywhere
 rr-tool_compass_2 = move 2 of your pathways anywhere
-rr-tool_compass_3 = 2 VP per pathway in your longest line
+rr-tool_compass_3 = 2 points per pathway in your longest line
 rr-tool_shovel_1_toolbox = bring a toolbox from your reserve
-rr-tool_shovel_1_vp = gain 2 VP
+rr-tool_shovel_1_vp = gain 2 points
 rr-tool_shovel_2 = place a pathway touching your space
-rr-tool_shovel_3 = double your VP for the rest of the turn
-rr-I3-a = +1 VP whenever you place a pathway
-rr-I3-b = +1 VP whenever you are first to explore a ruin or temple
-rr-I3-c = +1 VP whenever you gain VP exploring a temple
+rr-tool_shovel_3 = double your points for the rest of the turn
+rr-I3-a = +1 point whenever you place a pathway
+rr-I3-b = +1 point whenever you are first to explore a ruin or temple
+rr-I3-c = +1 point whenever you gain points exploring a temple
 rr-I3-d = +1 ration whenever an opponent moves a pathway
 rr-I3-e = +1 ration whenever you arrive at camp
 rr-I3-f = flip a toolbox token whenever you leave camp
@@ -117,13 +123,13 @@ rr-I2-c = once: at the start of your turn, refill to 5 rations
 rr-I2-d = once: place two pathways instead of one
 rr-I2-e = once: place a pathway on any trail
 rr-I2-f = once: jump to a temple of the same colour
-rr-I1-a = end: 3 VP per ivory tile
-rr-I1-b = end: 2 VP per ration
-rr-I1-c = end: 5 VP per duplicate relic
-rr-I1-d = end: 1 VP per pathway on the board
-rr-I1-e = end: 4 VP per toolbox on your table
+rr-I1-a = end: 3 points per ivory tile
+rr-I1-b = end: 2 points per ration
+rr-I1-c = end: 5 points per duplicate relic
+rr-I1-d = end: 1 point per pathway on the board
+rr-I1-e = end: 4 points per toolbox on your table
 rr-I1-f = end: one extra turn
-rr-P-a = gain 3 VP
+rr-P-a = gain 3 points
 rr-P-b = advance a toolbox one level
 rr-P-c = take 2 rations
 rr-P-d = bring a toolbox from your reserve
@@ -141,9 +147,18 @@ rr-ev_move = { $player } walks { $route }
 rr-ev_jump = { $player } jumps from { $a } to { $b }
 rr-ev_tokens = { $player } flips toolbox tokens { $tokens } to grey
 rr-ev_reset = All toolbox tokens turn face up again; { $player } earns a bonus step
-rr-ev_relic = { $player } completes an expedition to { $space } and takes the { $relic } ({ $trails } trails)
-rr-ev_coins = { $player } gains { $amount } VP ({ $reason })
-rr-ev_rations = { $player } takes { $amount } ration(s) ({ $reason })
+rr-ev_relic = { $player } completes an expedition to { $space } and takes the { $relic } ({ $trails ->
+    [one] { $trails } trail
+   *[other] { $trails } trails
+})
+rr-ev_coins = { $player } gains { $amount ->
+    [one] { $amount } point
+   *[other] { $amount } points
+} ({ $reason })
+rr-ev_rations = { $player } takes { $amount ->
+    [one] { $amount } ration
+   *[other] { $amount } rations
+} ({ $reason })
 rr-ev_shrine = A shrine appears at { $space } with a { $relic }
 rr-ev_final = { $player } collected the relic that starts the final round
 rr-ev_ruin = { $player } explores the ruin at { $space }
@@ -164,7 +179,10 @@ rr-ev_tool = { $player } uses a toolbox: { $toolbox }
 rr-ev_start = { $player } starts on { $space }
 rr-ev_extra = { $player } discards I1-f and takes an extra turn
 rr-ev_stall = No relic can be collected any more: the game ends
-rr-ev_truncated = The game stops at the limit of { $turns } turns
+rr-ev_truncated = The game stops at the limit of { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+}
 rr-ev_over = The game is over
 rr-up = face up
 rr-down = grey

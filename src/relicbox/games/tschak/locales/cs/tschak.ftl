@@ -8,14 +8,34 @@ tschak-floor = patro { $floor }
 tschak-phase_setup = příprava věže
 tschak-phase_over = konec hry
 tschak-choose_one = vyber 1 kartu
-tschak-choose_many = vyber najednou { $need } karty
+tschak-choose_many = vyber najednou { $need ->
+    [one] { $need } kartu
+    [few] { $need } karty
+   *[other] { $need } karet
+}
 tschak-floor_label = Patro { $floor }
 tschak-won_by = → { $who }
 tschak-loot_piles = Kořist za 10. kartu: { $piles }
-tschak-decks = Balíčky: nestvůry { $monsters }, poklady { $treasures } (z každého 2 neviděné v krabici)
+tschak-decks = Balíčky: { $monsters ->
+    [one] { $monsters } nestvůra
+    [few] { $monsters } nestvůry
+   *[other] { $monsters } nestvůr
+}, { $treasures ->
+    [one] { $treasures } poklad
+    [few] { $treasures } poklady
+   *[other] { $treasures } pokladů
+} (z každého balíčku 2 karty neviděné v krabici)
 tschak-passing = Ruce se po každé věži předávají doleva: { $order }
 tschak-gold = zlaťáky { $gold }
-tschak-won_cards = nestvůry: { $monsters }, poklady: { $treasures }
+tschak-won_cards = { $monsters ->
+    [one] { $monsters } nestvůra
+    [few] { $monsters } nestvůry
+   *[other] { $monsters } nestvůr
+}, { $treasures ->
+    [one] { $treasures } poklad
+    [few] { $treasures } poklady
+   *[other] { $treasures } pokladů
+}
 tschak-face_down = lícem dolů: { $count }
 tschak-waiting = vybírá…
 tschak-ready = připraven

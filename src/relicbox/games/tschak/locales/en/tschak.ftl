@@ -8,14 +8,29 @@ tschak-floor = floor { $floor }
 tschak-phase_setup = setting up the tower
 tschak-phase_over = game over
 tschak-choose_one = choose 1 card
-tschak-choose_many = choose { $need } cards at once
+tschak-choose_many = choose { $need ->
+    [one] { $need } card
+   *[other] { $need } cards
+} at once
 tschak-floor_label = Floor { $floor }
 tschak-won_by = → { $who }
 tschak-loot_piles = Loot for the 10th card: { $piles }
-tschak-decks = Decks: { $monsters } monsters, { $treasures } treasures (2 of each removed unseen)
+tschak-decks = Decks: { $monsters ->
+    [one] { $monsters } monster
+   *[other] { $monsters } monsters
+}, { $treasures ->
+    [one] { $treasures } treasure
+   *[other] { $treasures } treasures
+} (2 of each removed unseen)
 tschak-passing = After each tower, hands pass left: { $order }
 tschak-gold = gold { $gold }
-tschak-won_cards = { $monsters } monster(s), { $treasures } treasure(s)
+tschak-won_cards = { $monsters ->
+    [one] { $monsters } monster
+   *[other] { $monsters } monsters
+}, { $treasures ->
+    [one] { $treasures } treasure
+   *[other] { $treasures } treasures
+}
 tschak-face_down = { $count } face down
 tschak-waiting = choosing…
 tschak-ready = ready
