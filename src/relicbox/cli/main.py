@@ -175,9 +175,9 @@ def play_command(
         list[str] | None, typer.Option("--option", "-o", help="Any game option as name=value.")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Save the game to FILE after every decision.")
+        str | None, typer.Option(help="Save the game to FILE after every decision.")
     ] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a game saved with --save.")] = None,
+    resume: Annotated[str | None, typer.Option(help="Continue a game saved with --save.")] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Allow --save to replace a file of another game.")
     ] = False,
@@ -192,9 +192,15 @@ def play_command(
     from relicbox.play.match import load_saved
 
     chosen_lang = _check_lang(lang)
+    resume_path = None if resume is None else Path(resume)
+    save_path = None if save is None else Path(save)
     try:
-        if resume is not None:
-            state, saved_seats, data = load_saved(resume)
+        if save == "" or resume == "":
+            raise ConfigurationError(
+                t(chosen_lang, "bad-save-path", path="''", reason="the file name is empty")
+            )
+        if resume_path is not None:
+            state, saved_seats, data = load_saved(resume_path)
             saved_lang = data.get("lang")
             if lang is None and saved_lang in LANGUAGES:
                 chosen_lang = str(saved_lang)
@@ -223,9 +229,10 @@ def play_command(
             match = _new_match(
                 game, players, seats, seed, variant, split, setup, option, chosen_lang
             )
-        save_path = save or resume
         if save_path is not None:
             _check_save_target(save_path, match, force, chosen_lang)
+        elif resume_path is not None:
+            save_path = resume_path  # the file we resumed from is this game's own save
     except RelicboxError as error:
         raise _fail(chosen_lang, str(error)) from None
     _run(match, save_path, chosen_lang, plain)

@@ -512,3 +512,13 @@ def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> st
         if key in event and key not in params:
             params[key] = event[key]
     return _t(lang, f"ev_{kind}", **params)
+
+
+def alias_summary(lang: str) -> str:
+    """How to type an action at the prompt, in ``lang``."""
+    return _t(lang, "aliases")
+
+
+def rules_summary(lang: str) -> str:
+    """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
+    return _t(lang, "rules")

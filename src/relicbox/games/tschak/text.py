@@ -268,3 +268,13 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if not any(event["gold"]):
         entries.append(_t(lang, "ev_no_loot"))
     return _t(lang, "ev_loot", tower=event["tower"], lines=", ".join(entries))
+
+
+def alias_summary(lang: str) -> str:
+    """How to type an action at the prompt, in ``lang``."""
+    return _t(lang, "aliases")
+
+
+def rules_summary(lang: str) -> str:
+    """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
+    return _t(lang, "rules")

@@ -37,11 +37,7 @@ cli-resumed = { $events ->
    *[other] Pokračuje hra { $game } po { $events } zaznamenaných událostech.
 }
 cli-finished = Tato hra už skončila; její soubor { $path } zůstává beze změny.
-cli-unfinished = { $count ->
-    [one] Tato hra ještě neskončila: zatím { $count } rozhodnutí. Pokračuj příkazem: relicbox play --resume { $path }
-    [few] Tato hra ještě neskončila: zatím { $count } rozhodnutí. Pokračuj příkazem: relicbox play --resume { $path }
-   *[other] Tato hra ještě neskončila: zatím { $count } rozhodnutí. Pokračuj příkazem: relicbox play --resume { $path }
-}
+cli-unfinished = Tato hra ještě neskončila, počet rozhodnutí zatím: { $count }. Pokračuj příkazem: relicbox play --resume { $path }
 cli-transcript-title = { $players ->
     [one] { $game } — seed { $seed }, { $players } hráč
     [few] { $game } — seed { $seed }, { $players } hráči

@@ -22,7 +22,11 @@ rr-ivory_bonus = Slonovina
 rr-relic_count = Počet relikvií
 rr-winner = Vítěz
 rr-yes = ano
-rr-legend = Legenda: [bold white]I[/] slonovinový  [bold blue]B[/] modrý  [bold magenta]P[/] fialový chrám, [green]R[/] ruiny, [yellow]*[/] relikvie, ~ řeka, · džungle; barevná cesta = stezka
+rr-legend =
+    Legenda: [bold white]T[/] slonovinový, [bold blue]T[/] modrý, [bold magenta]T[/] fialový chrám, [green]R[/] ruiny, [bold cyan]CAMP[/] základní tábor,
+    { "[" }bold yellow]*[/] relikvie na svatyni, ☻ průzkumník; · cesta džunglí, [cyan]~[/] cesta přes řeku;
+    • stezka, ≈ stezka přes řeku, = stezky více hráčů (v barvách hráčů);
+    { "[" }bold yellow]◆[/] žeton bedny lícem nahoru, ◇ šedý žeton bedny
 rr-spaces = Místa
 rr-kind_camp = tábor
 rr-kind_ruin = ruiny
@@ -204,3 +208,30 @@ rr-reason_expedition = expedice
 rr-reason_camp = tábor
 rr-reason_I2-c = I2-c
 rr-reason_I3-d = I3-d
+rr-aliases = napiš číslo nebo akci, např. „move 3-7“ nebo „end“
+rr-rules =
+    Cíl: mít na konci nejvíc bodů z výprav, chrámů, relikvií a slonovinových žetonů.
+
+    Tah: musíš se pohnout, pak smíš prozkoumat místo, kde jsi skončil.
+    • Pohyb: smíš použít nejvýš jednu cestu bez vlastní stezky (neprozkoumanou) a
+      libovolně mnoho svých stezek, všechny před ní, nebo všechny po ní. Vstup do
+      základního tábora ukončí pohyb i tah a dá ti 3 dávky proviantu (nikdy víc než 5).
+    • Průzkum (stojí 1 proviant): ruiny ti dovolí položit stezku na sousední cestu;
+      slonovinový chrám dá žeton s trvalou nebo jednorázovou schopností (jeden na
+      stupeň); modrý chrám dá tajný žeton za 2–5 bodů; fialový chrám okamžitý účinek.
+    • Jednou za tah smíš použít jednu bednu s nářadím ze své tabulky postupu; přechod
+      řeky nebo chůze po vlastních stezkách otáčí žetony beden a ty posouvají bedny.
+
+    Svatyně: když se z ruin nebo chrámu vezme poslední žeton, vznikne tam svatyně
+    s relikvií jeho barvy. Výprava za relikvií: začni tah na svatyni s relikvií a skonči
+    pohyb na jiné svatyni s relikvií stejné barvy: vezmeš si ji a 2 body za každou
+    cestu, kterou jsi v tahu prošel.
+
+    Konec: jakmile hráči dohromady získají 7/8/9/10 relikvií (2/3/4/5 hráčů), ostatní
+    mají ještě po jednom tahu. Body: získané během hry, modré žetony, 5 bodů za každou
+    jinou barvu relikvie, koncové bonusy slonoviny.
+    Remíza: vyhrává víc relikvií, pak víc různých relikvií; jinak se o výhru dělí.
+
+    Na mapě: chrámy jsou T (bílý slonovinový, modrý, fialový), ruiny R, základní
+    tábor CAMP, relikvie *, průzkumník ☻; ~ je řeka; cesta v barvě hráče (•, ≈) je
+    jeho stezka; ◆ a ◇ jsou žetony beden (lícem nahoru, šedý).

@@ -22,7 +22,11 @@ rr-ivory_bonus = Ivory
 rr-relic_count = Relics held
 rr-winner = Winner
 rr-yes = yes
-rr-legend = Legend: [bold white]I[/] ivory  [bold blue]B[/] blue  [bold magenta]P[/] purple temple, [green]R[/] ruin, [yellow]*[/] relic, ~ river, · jungle; coloured trail = pathway
+rr-legend =
+    Legend: [bold white]T[/] ivory, [bold blue]T[/] blue, [bold magenta]T[/] purple temple, [green]R[/] ruin, [bold cyan]CAMP[/] base camp,
+    { "[" }bold yellow]*[/] relic on a shrine, ☻ explorer; · jungle trail, [cyan]~[/] river trail;
+    • a pathway, ≈ a pathway on a river, = pathways of several players (in the players' colours);
+    { "[" }bold yellow]◆[/] toolbox token face up, ◇ toolbox token grey
 rr-spaces = Spaces
 rr-kind_camp = base camp
 rr-kind_ruin = ruin
@@ -199,3 +203,33 @@ rr-reason_expedition = expedition
 rr-reason_camp = camp
 rr-reason_I2-c = I2-c
 rr-reason_I3-d = I3-d
+rr-aliases = type a number, or an action such as "move 3-7" or "end"
+rr-rules =
+    Goal: the most points when the game ends, from expeditions, temples, relics and
+    your ivory tiles.
+
+    A turn: you must move, then you may explore where you stopped.
+    • Move: you may use at most one trail without your own pathway (an unexplored
+      trail), plus any number of your own pathways all before it or all after it.
+      Entering the base camp ends your move and your turn and gives you 3 rations
+      (never more than 5 on your board).
+    • Explore (costs 1 ration): a ruin lets you place a pathway on a trail touching it;
+      an ivory temple gives a tile with a lasting or one-time power (one per level);
+      a blue temple gives a secret tile worth 2–5 points; a purple temple gives an
+      immediate effect.
+    • Once per turn you may use one toolbox from your progression table; crossing a
+      river or using your pathways flips toolbox tokens, which move toolboxes up.
+
+    Shrines: when the last tile of a ruin or temple is taken, a shrine appears there
+    with a relic of its colour. Relic expedition: start your turn on a shrine with a
+    relic and end your move on another shrine with a relic of the same colour: you
+    take that relic and 2 points per trail you walked.
+
+    The end: once the players together hold 7/8/9/10 relics (2/3/4/5 players), the
+    others get one last turn each. Score: points earned during play, blue tiles,
+    5 points per different relic colour, ivory end bonuses.
+    Ties: most relics wins, then most different relics; still tied, the win is shared.
+
+    On the map: temples are T (white ivory, blue, purple), ruins R, the base camp
+    CAMP, a relic *, an explorer ☻; ~ is a river; a trail drawn in a player's colour
+    (•, ≈) is that player's pathway; ◆ and ◇ are toolbox tokens (face up, grey).

@@ -81,3 +81,32 @@ tschak-ev_tower_floor = patro { $floor } { $monster } / { $treasure }
 tschak-ev_floor = Věž { $tower }, patro { $floor }: { $parties }. { $took }.
 tschak-ev_loot = Kořist věže { $tower }: { $lines }.
 tschak-ev_no_loot = kořist nikdo nebere
+tschak-aliases = napiš kód karty (W4, R2+, D3a, A) nebo „play W4“
+tschak-rules =
+    Cíl: po 4 věžích mít nejvíc bodů ze zlaťáků, truhlic a prstenů a co nejméně nestvůr.
+
+    Každé místo drží 10 dobrodruhů: 3 čaroděje, 3 válečníky, 3 trpaslíky a 1 artefakt.
+    Věž má 3 patra, na každém leží lícem nahoru nestvůra a poklad.
+    V každém patře všichni tajně skládají družinu ze 3 karet 3 různých barev a karty
+    se odhalují současně: v 1. patře po jedné (1+1+1), ve 2. jedna a pak dvě (1+2),
+    ve 3. patře všechny tři najednou.
+
+    Síla družiny je součet hodnot. Artefakt zdvojnásobí slabší ze dvou zbylých karet.
+    Nejsilnější družina bere poklad (i prokletou truhlici), nejslabší nestvůru.
+    Karta, která ti po 3. patře zůstane v ruce (tvá 10. karta), soupeří svou hodnotou
+    o hromádky kořisti; chameleon ani artefakt kořist nezískají.
+    Po každé věži se všechny ruce posílají doleva, takže každý hraje každou ruku jednou.
+
+    Kódy karet: W = čaroděj, R = válečník, D = trpaslík, A = artefakt; číslo je hodnota.
+    W4* = čaroděj s hůlkou, W? = chameleon (převezme hodnotu nejsilnějšího čaroděje
+    s číslem, kterého v tomto patře ukáže soupeř, jinak 0), R3+ = válečník s větší
+    sekerou, D2a = trpaslík se sekerou (D2 samotné je beze zbraně).
+
+    Remíza v patře i o kořist: vyhrává vyšší čaroděj (hůlka porazí stejnou hodnotu,
+    chameleon je vždy nejnižší čaroděj), pak vyšší válečník (dřív větší sekera), pak
+    vyšší trpaslík (dřív ten se sekerou).
+
+    Body: zlaťák +1; truhlice +2 až +5; prsteny: jejich počet na druhou; prokleté
+    truhlice −1 nebo −2; každá nestvůra minus své lebky; troglodyti: minus jejich počet
+    na druhou; trofej +2 za každou tvou nestvůru (+1 ve 2 hráčích); elixír odstraní
+    jednu nestvůru. Remíza: vyhrává ten s méně nestvůrami; jinak se o výhru dělí.

@@ -76,3 +76,34 @@ tschak-ev_tower_floor = floor { $floor } { $monster } / { $treasure }
 tschak-ev_floor = Tower { $tower }, floor { $floor }: { $parties }. { $took }.
 tschak-ev_loot = Tower { $tower } loot: { $lines }.
 tschak-ev_no_loot = nobody takes loot
+tschak-aliases = type a card code (W4, R2+, D3a, A) or "play W4"
+tschak-rules =
+    Goal: after 4 towers, have the most points from gold, chests and rings, and the
+    fewest monsters.
+
+    Every seat holds a hand of 10 adventurers: 3 wizards, 3 warriors, 3 dwarves and
+    1 artifact. A tower has 3 floors, each with a monster and a treasure face up.
+    On each floor everyone secretly builds a party of 3 cards of 3 different colours,
+    and the cards are revealed together: floor 1 one card at a time (1+1+1), floor 2
+    one then two (1+2), floor 3 all three at once.
+
+    Party strength is the sum of its values. The artifact doubles the weaker of the
+    other two cards. The strongest party takes the treasure (even a cursed chest);
+    the weakest takes the monster.
+    The card left in your hand after floor 3 (your 10th card) competes for the loot
+    piles by its value; a chameleon or an artifact gets no loot.
+    After each tower every hand passes to the left, so everyone plays each hand once.
+
+    Card codes: W = wizard, R = warrior, D = dwarf, A = artifact; the number is the
+    value. W4* = wizard with a wand, W? = chameleon (it copies the strongest valued
+    wizard an opponent shows on this floor, 0 if none), R3+ = warrior with the bigger
+    axe, D2a = dwarf with an axe (D2 alone is bare-handed).
+
+    Ties on a floor or for loot: the higher wizard wins (a wand beats the same value,
+    a chameleon is always the lowest wizard), then the higher warrior (bigger axe
+    first), then the higher dwarf (axe first).
+
+    Scoring: gold +1 each; chests +2 to +5; rings: the number of rings squared;
+    cursed chests −1 or −2; each monster minus its skulls; troglodytes: minus their
+    number squared; the trophy +2 per monster you hold (+1 with 2 players); the elixir
+    discards one monster. Ties: fewer monster cards wins; still tied, the win is shared.
