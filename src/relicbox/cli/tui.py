@@ -15,6 +15,7 @@ Enter, and ``q`` works at every hand-off.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -79,13 +80,19 @@ class HelpScreen(ModalScreen[None]):
 
 
 class AnswerInput(Input):
-    """The typing line; ``?`` on an empty line opens the help at once."""
+    """The typing line; ``?`` on an empty line opens the help at once, ``q`` at a hand-off quits."""
 
     def _on_key(self, event: Any) -> None:
-        if event.character == "?" and not self.value:
-            event.stop()
-            event.prevent_default()
-            self.app.action_help()
+        app = self.app
+        if not self.value and isinstance(app, GameApp):
+            if event.character == "?":
+                event.stop()
+                event.prevent_default()
+                app.action_help()
+            elif event.character == "q" and app.covers:
+                event.stop()
+                event.prevent_default()
+                app.action_quit_game()
 
 
 class GameApp(App[str]):
@@ -97,21 +104,22 @@ class GameApp(App[str]):
     #main { height: 1fr; layout: vertical; }
     #board-pane { height: 1fr; min-height: 5; }
     #side { height: auto; }
-    #own { height: auto; max-height: 6; padding: 0 1; color: $text; }
+    #own { height: auto; max-height: 6; padding: 0 1; }
     #log { height: 4; padding: 0 1; color: $text-muted; border-top: solid $panel; }
     #options { height: auto; max-height: 7; border: none; padding: 0; }
-    #message { height: 1; padding: 0 1; color: $warning; }
+    #message { height: auto; max-height: 2; padding: 0 1; color: $warning; }
     #answer { height: 1; border: none; padding: 0 1; }
     #cover { display: none; height: 1fr; content-align: center middle; text-align: center;
              padding: 1 2; }
-    .covered #main, .covered #options, .covered #answer, .covered #message { display: none; }
+    .covered #main { display: none; }
     .covered #cover { display: block; }
     .wide #main { layout: horizontal; }
-    .wide #board-pane { width: 82; height: 1fr; }
-    .wide #side { width: 1fr; height: 1fr; }
-    .wide #own { max-height: 16; }
-    .wide #log { height: 1fr; }
-    .wide #options { max-height: 12; }
+    .wide #board-pane { width: 81; height: 1fr; }
+    .wide #side { width: 1fr; height: 1fr; border-left: solid $panel; }
+    .wide #own { max-height: 14; }
+    .wide #log { height: 1fr; min-height: 4; }
+    .wide #options { max-height: 16; }
+    .wide #message { max-height: 4; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
@@ -149,10 +157,10 @@ class GameApp(App[str]):
             with Vertical(id="side"):
                 yield Static("", id="own")
                 yield Static("", id="log")
+                yield OptionList(id="options")
+                yield Static("", id="message")
+                yield AnswerInput(placeholder=t(self.lang, "tui-type"), id="answer")
         yield Static("", id="cover")
-        yield OptionList(id="options")
-        yield Static("", id="message")
-        yield AnswerInput(placeholder=t(self.lang, "tui-type"), id="answer")
 
     def on_mount(self) -> None:
         self._fit(self.size.width)
@@ -168,13 +176,24 @@ class GameApp(App[str]):
     # -- the match, on the worker thread -------------------------------------------------
 
     def _play(self) -> None:
-        self.call_from_thread(self._update_log, self._transcript(self.match.state))
+        outcome = "over"
         try:
+            self.call_from_thread(self._update_log, self._transcript(self.match.state))
             self.match.play(after_each=self._after_each)
         except QuitGame:
-            self.call_from_thread(self.exit, "quit")
-            return
-        self.call_from_thread(self.exit, "over")
+            outcome = "quit"
+        except RuntimeError:
+            if not self.stopping:  # the app closed under us; anything else is a real fault
+                raise
+            outcome = "quit"
+        if not self.stopping or outcome == "quit":
+            with contextlib.suppress(RuntimeError):
+                self.call_from_thread(self.exit, outcome)
+
+    def on_unmount(self) -> None:
+        """However the app closes, the match thread stops at its next decision."""
+        self.stopping = True
+        self.answers.put(_QUIT)
 
     def _transcript(self, state: State) -> list[str]:
         text = state.game.text
@@ -237,7 +256,7 @@ class GameApp(App[str]):
 
     def _update_log(self, lines: list[str]) -> None:
         self.log_lines = lines
-        height = 12 if self.screen.has_class("wide") else 3
+        height = 20 if self.screen.has_class("wide") else 3
         self.query_one("#log", Static).update("\n".join(lines[-height:]))
 
     def _show_decision(self, decision: Decision) -> None:
@@ -255,31 +274,48 @@ class GameApp(App[str]):
         answer = self.query_one("#answer", Input)
         answer.value = ""
         self._show_cover()
-        answer.focus()
 
     def _show_cover(self) -> None:
         if self.covers:
             self.query_one("#cover", Static).update(self.covers[0])
             self.screen.add_class("covered")
+            self.set_focus(None)
         else:
             self.screen.remove_class("covered")
+            self.call_after_refresh(self.query_one("#answer", Input).focus)
+
+    def _advance_cover(self, typed: str = "") -> None:
+        if typed.strip().casefold() in ("q", "quit", "exit", "konec"):
+            self.action_quit_game()
+            return
+        self.covers.pop(0)
+        self._show_cover()
+
+    def on_key(self, event: Any) -> None:
+        """While the table is covered (the typing line is hidden): Enter goes on, q stops."""
+        if not self.covers or isinstance(self.screen, HelpScreen):
+            return
+        if isinstance(self.focused, Input):
+            return  # the typing line submits, and on_input_submitted goes on
+        if event.key == "enter":
+            event.stop()
+            self._advance_cover()
+        elif event.key == "q":
+            event.stop()
+            self.action_quit_game()
 
     def _hide_table(self, text: str) -> None:
         self.query_one("#cover", Static).update(text)
         self.screen.add_class("covered")
+        self.set_focus(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         decision = self.decision
         event.input.value = ""
         if decision is None:
             return
-        word = event.value.strip().casefold()
         if self.covers:
-            if word in ("q", "quit", "exit", "konec"):
-                self.action_quit_game()
-                return
-            self.covers.pop(0)
-            self._show_cover()
+            self._advance_cover(event.value)
             return
         if not event.value.strip():
             highlighted = self.query_one("#options", OptionList).highlighted
@@ -310,11 +346,6 @@ class GameApp(App[str]):
             self._hide_table(t(self.lang, "tui-chosen"))
             self.seen_log = len(self.log_lines) + 1
         self.answers.put(action)
-
-    def on_key(self, event: Any) -> None:
-        if self.covers and event.key == "q":
-            event.stop()
-            self.action_quit_game()
 
     # -- actions -------------------------------------------------------------------------
 

@@ -522,3 +522,34 @@ def alias_summary(lang: str) -> str:
 def rules_summary(lang: str) -> str:
     """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
     return _t(lang, "rules")
+
+
+def board(view: dict[str, Any], lang: str) -> str:
+    """The full-screen table's board pane: the map, its legend, then every space."""
+    lines = [_header(view, lang), ""]
+    lines.extend(draw_map(view))
+    lines.append(_t(lang, "legend"))
+    lines.append("")
+    lines.extend(_space_table(view, lang))
+    lines.append("")
+    lines.append(
+        _t(lang, "relics_line", collected=view["relics_collected"], needed=view["relics_to_end"])
+    )
+    lines.append(_t(lang, "camp_rations", count=view["camp_rations"]))
+    lines.append(_t(lang, "tokens_line", tokens=", ".join(view["tokens_up"]) or _t(lang, "none")))
+    for seat in range(view["players"]):
+        if seat != view.get("seat"):
+            lines.append("")
+            lines.extend(player_board(view, seat, lang))
+    return "\n".join(lines)
+
+
+def own_panel(view: dict[str, Any], lang: str) -> str:
+    """The deciding seat's own board, what this turn has done so far, and what is asked."""
+    seat = view.get("seat")
+    lines = [] if seat is None else player_board(view, seat, lang)
+    lines.append(_this_turn(view, lang))
+    decision = _decision_line(view, lang)
+    if decision:
+        lines.append(f"[bold]{decision}[/]")
+    return "\n".join(lines)

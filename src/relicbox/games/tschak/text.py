@@ -278,3 +278,23 @@ def alias_summary(lang: str) -> str:
 def rules_summary(lang: str) -> str:
     """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
     return _t(lang, "rules")
+
+
+def board(view: dict[str, Any], lang: str) -> str:
+    """The full-screen table's board pane: tower, loot, every seat and the last floor."""
+    lines = [_header(view, lang), ""]
+    lines += _tower_lines(view, lang)
+    lines.append(_t(lang, "loot_piles", piles=" · ".join(str(p) for p in view["loot"])))
+    lines += _seat_lines(view, lang)
+    last = _last_floor_lines(view, lang)
+    if last:
+        lines += ["", *last]
+    lines.append(_t(lang, "decks", **view["decks"]))
+    order = " → ".join(player_name(seat, lang) for seat in view["cycle"])
+    lines.append(_t(lang, "passing", order=order))
+    return "\n".join(lines)
+
+
+def own_panel(view: dict[str, Any], lang: str) -> str:
+    """The deciding seat's hand, face-down picks and winnings."""
+    return "\n".join(line for line in _own_lines(view, lang) if line.strip())
