@@ -8,11 +8,11 @@ import pytest
 
 pytest.importorskip("textual")
 
-from textual.widgets import OptionList, Static  # noqa: E402
+from textual.widgets import OptionList, Static
 
-import relicbox  # noqa: E402
-from relicbox.cli.tui import GameApp, HelpScreen  # noqa: E402
-from relicbox.play.match import Match, parse_seats  # noqa: E402
+import relicbox
+from relicbox.cli.tui import GameApp, HelpScreen
+from relicbox.play.match import Match, parse_seats
 
 SIZES = {"diamant": (80, 24), "tschak": (80, 24), "relic-runners": (120, 40)}
 
