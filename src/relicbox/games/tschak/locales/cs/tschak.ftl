@@ -110,3 +110,11 @@ tschak-rules =
     truhlice −1 nebo −2; každá nestvůra minus své lebky; troglodyti: minus jejich počet
     na druhou; trofej +2 za každou tvou nestvůru (+1 ve 2 hráčích); elixír odstraní
     jednu nestvůru. Remíza: vyhrává ten s méně nestvůrami; jinak se o výhru dělí.
+tschak-tie_treasure = Remíza { $strength }–{ $strength }: { $player } vyhrává díky { $reason } a bere poklad.
+tschak-tie_monster = Remíza { $strength }–{ $strength }: { $rival } vyhrává díky { $reason }; nestvůru bere { $player }.
+tschak-tie_wizard = vyššímu čaroději
+tschak-tie_wand = hůlce čaroděje
+tschak-tie_warrior = vyššímu válečníkovi
+tschak-tie_axe = větší sekeře válečníka
+tschak-tie_dwarf = vyššímu trpaslíkovi
+tschak-tie_dwarf_axe = sekeře trpaslíka

@@ -107,3 +107,11 @@ tschak-rules =
     cursed chests −1 or −2; each monster minus its skulls; troglodytes: minus their
     number squared; the trophy +2 per monster you hold (+1 with 2 players); the elixir
     discards one monster. Ties: fewer monster cards wins; still tied, the win is shared.
+tschak-tie_treasure = Tie { $strength }–{ $strength }: { $player } wins on the { $reason } and takes the treasure.
+tschak-tie_monster = Tie { $strength }–{ $strength }: { $rival } wins on the { $reason }; { $player } takes the monster.
+tschak-tie_wizard = higher wizard
+tschak-tie_wand = wizard's wand
+tschak-tie_warrior = higher warrior
+tschak-tie_axe = warrior's bigger axe
+tschak-tie_dwarf = higher dwarf
+tschak-tie_dwarf_axe = dwarf's axe
