@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from relicbox.cli import server_commands
 from relicbox.cli.common import (
     QuitGame,
     alias_hint,
@@ -690,6 +691,10 @@ def replay_command(
     else:
         decisions = sum(1 for event in record["events"] if "chance" not in event)
         console.print(f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]")
+
+
+app.command("serve")(server_commands.serve_command)
+app.command("export")(server_commands.export_command)
 
 
 def main() -> None:
