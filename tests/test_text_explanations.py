@@ -59,3 +59,33 @@ def test_the_relic_runners_legend_names_every_glyph_on_the_map():
     }  # pathways, shared trails, grey tokens and relics appear later
     for glyph in glyphs:
         assert glyph in legend, glyph
+
+
+def _rr_game(stop):
+    from relicbox.core.rng import Rng
+    from relicbox.games.relic_runners.bots import RelicRunnersRuleBot
+
+    state = relicbox.new_game("relic-runners", 3, seed=2)
+    bot, rng = RelicRunnersRuleBot(), Rng(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        view = state.view(seat)
+        if stop(view):
+            return view
+        state.act(seat, bot.choose(view, state.legal_actions(seat), rng))
+    raise AssertionError("the situation never came up")
+
+
+def test_relic_runners_says_why_each_turn_ended():
+    view = _rr_game(lambda v: sum(e["type"] == "end" for e in v["history"]) >= 12)
+    lines = rr_text.transcript(view, "en")
+    ends = [line for line in lines if "turn" in line and ("ends" in line)]
+    assert len(ends) >= 12
+    assert any("walking into the base camp ends the move and the turn" in line for line in ends)
+
+
+def test_the_expedition_rule_shows_when_a_turn_starts_on_a_relic():
+    view = _rr_game(lambda v: bool(rr_text._expedition_hint(v, "en")))
+    panel = rr_text.own_panel(view, "en")
+    assert "Expedition: you began on a shrine with a" in panel
+    assert "2 points per trail walked" in panel

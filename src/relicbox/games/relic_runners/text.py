@@ -142,10 +142,34 @@ def render(view: dict[str, Any], lang: str) -> str:
         lines.extend(player_board(view, seat, lang))
     lines.append("")
     lines.append(_this_turn(view, lang))
+    hint = _expedition_hint(view, lang)
+    if hint:
+        lines.append(hint)
     decision = _decision_line(view, lang)
     if decision:
         lines.append(f"[bold]{decision}[/]")
     return "\n".join(lines)
+
+
+def _expedition_hint(view: dict[str, Any], lang: str) -> str:
+    """When the turn began on a relic: where an expedition can end, and what it pays."""
+    turn = view.get("this_turn") or {}
+    relic = turn.get("start_relic")
+    if relic is None or view.get("seat") != view.get("current"):
+        return ""
+    targets = [
+        space["id"]
+        for space in view["spaces"]
+        if space["relic"] == relic and space["id"] != turn.get("start")
+    ]
+    if not targets:
+        return ""
+    return _t(
+        lang,
+        "expedition_hint",
+        relic=_t(lang, f"relic_{relic}"),
+        spaces=", ".join(targets),
+    )
 
 
 def _header(view: dict[str, Any], lang: str) -> str:
@@ -472,8 +496,30 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
 
 
 def transcript(view: dict[str, Any], lang: str) -> list[str]:
-    """The public history as sentences."""
-    return [line for event in view["history"] if (line := describe_event(event, view, lang))]
+    """The public history as sentences, each turn's end with the reason it ended."""
+    lines = []
+    turn: list[dict[str, Any]] = []
+    for event in view["history"]:
+        if event["type"] == "turn":
+            turn = []
+        turn.append(event)
+        line = (
+            _turn_end(turn, lang) if event["type"] == "end" else describe_event(event, view, lang)
+        )
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _turn_end(turn: list[dict[str, Any]], lang: str) -> str:
+    """Why a turn ended: the camp, a teleport, or the player's own choice."""
+    player = player_name(turn[-1]["seat"], lang)
+    if any(event["type"] == "teleport" for event in turn):
+        return _t(lang, "ev_end_teleport", player=player)
+    moves = [event for event in turn if event["type"] == "move"]
+    if moves and moves[-1]["route"] and moves[-1]["route"][-1] == "CAMP":
+        return _t(lang, "ev_end_camp", player=player)
+    return _t(lang, "ev_end", player=player)
 
 
 def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> str:
@@ -549,7 +595,31 @@ def own_panel(view: dict[str, Any], lang: str) -> str:
     seat = view.get("seat")
     lines = [] if seat is None else player_board(view, seat, lang)
     lines.append(_this_turn(view, lang))
+    hint = _expedition_hint(view, lang)
+    if hint:
+        lines.append(hint)
     decision = _decision_line(view, lang)
     if decision:
         lines.append(f"[bold]{decision}[/]")
     return "\n".join(lines)
+
+
+def _expedition_hint(view: dict[str, Any], lang: str) -> str:
+    """When the turn began on a relic: where an expedition can end, and what it pays."""
+    turn = view.get("this_turn") or {}
+    relic = turn.get("start_relic")
+    if relic is None or view.get("seat") != view.get("current"):
+        return ""
+    targets = [
+        space["id"]
+        for space in view["spaces"]
+        if space["relic"] == relic and space["id"] != turn.get("start")
+    ]
+    if not targets:
+        return ""
+    return _t(
+        lang,
+        "expedition_hint",
+        relic=_t(lang, f"relic_{relic}"),
+        spaces=", ".join(targets),
+    )

@@ -235,3 +235,7 @@ rr-rules =
     Na mapě: chrámy jsou T (bílý slonovinový, modrý, fialový), ruiny R, základní
     tábor CAMP, relikvie *, průzkumník ☻; ~ je řeka; cesta v barvě hráče (•, ≈) je
     jeho stezka; ◆ a ◇ jsou žetony beden (lícem nahoru, šedý).
+rr-ev_end = { $player } končí tah
+rr-ev_end_camp = { $player } končí tah: vstup do základního tábora ukončuje pohyb i tah
+rr-ev_end_teleport = { $player } končí tah přesunem do tábora
+rr-expedition_hint = Výprava: začal jsi na svatyni s relikvií ({ $relic }); skonči pohyb na { $spaces } a vezmeš tamní relikvii a 2 body za každou prošlou cestu.

@@ -233,3 +233,7 @@ rr-rules =
     On the map: temples are T (white ivory, blue, purple), ruins R, the base camp
     CAMP, a relic *, an explorer ☻; ~ is a river; a trail drawn in a player's colour
     (•, ≈) is that player's pathway; ◆ and ◇ are toolbox tokens (face up, grey).
+rr-ev_end = { $player } ends the turn
+rr-ev_end_camp = { $player }'s turn ends: walking into the base camp ends the move and the turn
+rr-ev_end_teleport = { $player }'s turn ends with the teleport to the camp
+rr-expedition_hint = Expedition: you began on a shrine with a { $relic }; end your move on { $spaces } to take that { $relic } and 2 points per trail walked.
