@@ -77,11 +77,12 @@ def _rr_game(stop):
 
 
 def test_relic_runners_says_why_each_turn_ended():
-    view = _rr_game(lambda v: sum(e["type"] == "end" for e in v["history"]) >= 12)
+    camp = "walking into the base camp ends the move and the turn"
+    view = _rr_game(lambda v: any(camp in line for line in rr_text.transcript(v, "en")))
     lines = rr_text.transcript(view, "en")
-    ends = [line for line in lines if "turn" in line and ("ends" in line)]
-    assert len(ends) >= 12
-    assert any("walking into the base camp ends the move and the turn" in line for line in ends)
+    turns = sum(event["type"] == "turn" for event in view["history"])
+    ends = [line for line in lines if line.endswith(" ends the turn") or "turn ends" in line]
+    assert len(ends) >= turns - 1  # every finished turn says how it ended
 
 
 def test_the_expedition_rule_shows_when_a_turn_starts_on_a_relic():
