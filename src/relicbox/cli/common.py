@@ -49,12 +49,29 @@ def prompt_aliases(state: State, lang: str) -> dict[str, str]:
 
 
 def rules_summary(state_or_game: Any, lang: str) -> str:
+    """The game's rules in brief, with paragraphs joined so any width can wrap them."""
     game = getattr(state_or_game, "game", state_or_game)
     text = game.text
     if text is None or not hasattr(text, "rules_summary"):
-        return game.summary or game.title
-    summary: str = text.rules_summary(lang)
-    return summary
+        return str(game.summary or game.title)
+    return reflow(text.rules_summary(lang))
+
+
+def reflow(text: str) -> str:
+    """Join a catalog's hard-wrapped lines: blank lines part paragraphs, ``•`` starts an item."""
+    out: list[str] = []
+    joining = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            out.append("")
+            joining = False
+        elif joining and not stripped.startswith("•"):
+            out[-1] += " " + stripped
+        else:
+            out.append(stripped)
+            joining = True
+    return "\n".join(out)
 
 
 class Answer:

@@ -62,7 +62,7 @@ class HelpScreen(ModalScreen[None]):
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    #help-box { width: 90%; height: 90%; border: round $accent; background: $surface;
+    #help-box { width: 100%; height: 100%; border: round $accent; background: $surface;
                 padding: 0 1; }
     """
 
