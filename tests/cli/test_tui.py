@@ -149,3 +149,18 @@ def test_hot_seat_covers_the_table_until_enter_and_q_quits_at_the_hand_off():
         assert app.match.state.record["events"][-1].get("seat") != 0
 
     asyncio.run(scenario())
+
+
+def test_a_stray_enter_never_chooses_for_anyone():
+    async def scenario():
+        app = make_app("diamant", "human,human,rule")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.decision is not None)
+            await pilot.press("enter", "enter", "enter")  # past the hand-off, then two extra
+            await pilot.pause(0.3)
+            assert app.decision is not None and app.decision.seat == 0
+            assert not [e for e in app.match.state.record["events"] if e.get("seat") == 0]
+            assert "is not one of the options" in text_of(app, "#message")
+            await pilot.press("ctrl+c")
+
+    asyncio.run(scenario())

@@ -371,7 +371,7 @@ def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
     if humans and _is_tui_possible(plain):
         from relicbox.cli.tui import run_tui
 
-        outcome = run_tui(match, lang, saver)
+        outcome = run_tui(match, lang, lambda played: saver(played, quiet=True))
         if outcome == "quit":
             console.print(f"[bold]{t(lang, 'interrupted')}[/]")
             _offer_save(match, save_path, lang)
@@ -413,18 +413,22 @@ class _Saver:
         self.lang = lang
         self.warned = False
 
-    def __call__(self, match: Match) -> None:
+    def __call__(self, match: Match, quiet: bool = False) -> str | None:
+        """Save; returns the warning when saving failed (printed too, unless ``quiet``)."""
         from relicbox.play.match import save_match
 
         if self.path is None:
-            return
+            return None
         try:
             save_match(self.path, match, {"lang": self.lang})
             self.warned = False
+            return None
         except (OSError, RelicboxError) as error:
-            if not self.warned:
-                console.print(f"[bold red]{t(self.lang, 'save-failed', reason=str(error))}[/]")
-                self.warned = True
+            warning = t(self.lang, "save-failed", reason=str(error))
+            if not self.warned and not quiet:
+                console.print(f"[bold red]{warning}[/]")
+            self.warned = True
+            return warning
 
 
 class _HumanPrompt:

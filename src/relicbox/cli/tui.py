@@ -131,7 +131,7 @@ class GameApp(App[str]):
     ]
 
     def __init__(
-        self, match: Match, lang: str, after_each: Callable[[Match], None] | None = None
+        self, match: Match, lang: str, after_each: Callable[[Match], str | None] | None = None
     ) -> None:
         super().__init__()
         self.match = match
@@ -145,6 +145,7 @@ class GameApp(App[str]):
         self.seen_log = 0
         self.first_decision = True
         self.stopping = False
+        self.highlight_moved = False
         match.ask_human = self._ask
 
     # -- layout --------------------------------------------------------------------------
@@ -205,7 +206,9 @@ class GameApp(App[str]):
     def _after_each(self, match: Match, seat: int) -> None:
         lines = self._transcript(match.state)
         if self.saver is not None:
-            self.saver(match)
+            problem = self.saver(match)
+            if problem:
+                self.call_from_thread(self.warn, problem)
         if self.stopping:
             raise QuitGame
         self.call_from_thread(self._update_log, lines)
@@ -270,6 +273,7 @@ class GameApp(App[str]):
         options.clear_options()
         options.add_options([Option(line) for line in decision.options])
         options.highlighted = 0
+        self.highlight_moved = False
         self.query_one("#message", Static).update(decision.hint)
         answer = self.query_one("#answer", Input)
         answer.value = ""
@@ -317,7 +321,8 @@ class GameApp(App[str]):
         if self.covers:
             self._advance_cover(event.value)
             return
-        if not event.value.strip():
+        if not event.value.strip() and self.highlight_moved:
+            # Enter alone takes the option the arrows chose; with one option read_answer takes it
             highlighted = self.query_one("#options", OptionList).highlighted
             if highlighted is not None:
                 self._answer(decision.legal[highlighted])
@@ -360,10 +365,16 @@ class GameApp(App[str]):
         self.push_screen(HelpScreen(t(self.lang, "help-title"), body))
 
     def action_option_up(self) -> None:
+        self.highlight_moved = True
         self.query_one("#options", OptionList).action_cursor_up()
 
     def action_option_down(self) -> None:
+        self.highlight_moved = True
         self.query_one("#options", OptionList).action_cursor_down()
+
+    def warn(self, text: str) -> None:
+        """A problem worth knowing about now (a save that failed), on the message line."""
+        self.query_one("#message", Static).update(text)
 
     def action_board_up(self) -> None:
         self.query_one("#board-pane", VerticalScroll).scroll_page_up()
@@ -372,7 +383,7 @@ class GameApp(App[str]):
         self.query_one("#board-pane", VerticalScroll).scroll_page_down()
 
 
-def run_tui(match: Match, lang: str, saver: Callable[[Match], None]) -> str:
+def run_tui(match: Match, lang: str, saver: Callable[[Match], str | None]) -> str:
     """Play ``match`` on the full screen; ``"over"`` at the end, ``"quit"`` when stopped."""
     result = GameApp(match, lang, saver).run()
     return result or "quit"
