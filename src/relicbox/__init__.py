@@ -9,6 +9,7 @@
 import importlib as _importlib
 import sys as _sys
 import types as _types
+from importlib.metadata import PackageNotFoundError, version
 
 from relicbox.core import (
     Action,
@@ -73,7 +74,15 @@ def new_game(
     )
 
 
-__version__ = "0.1.0"
+def _installed_version() -> str:
+    """The version pyproject.toml declares, as installed; the only place it is written."""
+    try:
+        return version("relicbox")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _installed_version()
 
 __all__ = [
     "Action",
