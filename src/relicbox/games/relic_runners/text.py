@@ -151,27 +151,6 @@ def render(view: dict[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-def _expedition_hint(view: dict[str, Any], lang: str) -> str:
-    """When the turn began on a relic: where an expedition can end, and what it pays."""
-    turn = view.get("this_turn") or {}
-    relic = turn.get("start_relic")
-    if relic is None or view.get("seat") != view.get("current"):
-        return ""
-    targets = [
-        space["id"]
-        for space in view["spaces"]
-        if space["relic"] == relic and space["id"] != turn.get("start")
-    ]
-    if not targets:
-        return ""
-    return _t(
-        lang,
-        "expedition_hint",
-        relic=_t(lang, f"relic_{relic}"),
-        spaces=", ".join(targets),
-    )
-
-
 def _header(view: dict[str, Any], lang: str) -> str:
     parts = [f"[bold]{_t(lang, 'title')}[/]", _t(lang, "turn", turn=view["turn"])]
     if view["to_act"]:
