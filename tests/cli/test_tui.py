@@ -22,7 +22,7 @@ def make_app(game: str, seats: str, seed: int = 4, lang: str = "en") -> GameApp:
     return GameApp(Match(state, parse_seats(seats, state.game), seed=seed), lang)
 
 
-async def wait_for(pilot, condition, tries: int = 200) -> None:
+async def wait_for(pilot, condition, tries: int = 600) -> None:
     for _ in range(tries):
         if condition():
             await pilot.pause(0.1)  # let the screen lay itself out
@@ -161,6 +161,22 @@ def test_a_stray_enter_never_chooses_for_anyone():
             assert app.decision is not None and app.decision.seat == 0
             assert not [e for e in app.match.state.record["events"] if e.get("seat") == 0]
             assert "is not one of the options" in text_of(app, "#message")
+            await pilot.press("ctrl+c")
+
+    asyncio.run(scenario())
+
+
+def test_earlier_answers_come_back_with_ctrl_p():
+    async def scenario():
+        app = make_app("tschak", "human,rule,rule")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.decision is not None)
+            await pilot.press(*"play W2", "enter")
+            await wait_for(pilot, lambda: "Not allowed" in text_of(app, "#message"))
+            await pilot.press("ctrl+p")
+            assert app.query_one("#answer").value == "play W2"
+            await pilot.press("ctrl+n")
+            assert app.query_one("#answer").value == ""
             await pilot.press("ctrl+c")
 
     asyncio.run(scenario())

@@ -80,7 +80,32 @@ class HelpScreen(ModalScreen[None]):
 
 
 class AnswerInput(Input):
-    """The typing line; ``?`` on an empty line opens the help at once, ``q`` at a hand-off quits."""
+    """The typing line; ``?`` on an empty line opens the help at once, ``q`` at a hand-off quits.
+
+    Ctrl-P and Ctrl-N walk through earlier answers, as at a shell prompt.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+p", "history(-1)", "Previous answer", show=False),
+        Binding("ctrl+n", "history(1)", "Next answer", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.history: list[str] = []
+        self.position = 0
+
+    def remember(self, answer: str) -> None:
+        if answer.strip() and (not self.history or self.history[-1] != answer):
+            self.history.append(answer)
+        self.position = len(self.history)
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self.position = max(0, min(len(self.history), self.position + step))
+        self.value = self.history[self.position] if self.position < len(self.history) else ""
+        self.cursor_position = len(self.value)
 
     def _on_key(self, event: Any) -> None:
         app = self.app
@@ -97,6 +122,8 @@ class AnswerInput(Input):
 
 class GameApp(App[str]):
     """One match on one fixed screen. Returns ``"over"`` or ``"quit"``."""
+
+    ENABLE_COMMAND_PALETTE = False  # Ctrl-P recalls earlier answers instead
 
     CSS = """
     Screen { layout: vertical; }
@@ -315,6 +342,8 @@ class GameApp(App[str]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         decision = self.decision
+        if isinstance(event.input, AnswerInput):
+            event.input.remember(event.value)
         event.input.value = ""
         if decision is None:
             return
