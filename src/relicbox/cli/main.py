@@ -357,12 +357,19 @@ def _check_save_target(path: Path, match: Match, force: bool, lang: str) -> None
 
 
 def _is_tui_possible(plain: bool) -> bool:
+    """The full screen needs a real terminal both ways, and Textual installed."""
     if plain:
         return False
     try:
-        return sys.stdin.isatty() and sys.stdout.isatty()
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return False
     except (AttributeError, ValueError):
         return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
