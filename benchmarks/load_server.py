@@ -35,8 +35,20 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int, bot_workers: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "relicbox.cli.main", "serve", "--port", str(port),
-               "--db", db, "--bot-delay", "0", "--bot-workers", str(bot_workers)]
+    command = [
+        sys.executable,
+        "-m",
+        "relicbox.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        "--bot-workers",
+        str(bot_workers),
+    ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -56,14 +68,19 @@ class Totals:
         self.games = 0
 
 
-async def client(base: str, game: str, players: int, bot: str, until: float, seed: int,
-                 totals: Totals) -> None:
+async def client(
+    base: str, game: str, players: int, bot: str, until: float, seed: int, totals: Totals
+) -> None:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         while time.monotonic() < until:
             seats = [{"kind": "me"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
-            made = (await http.post("/api/tables", json={
-                "game": game, "players": players, "seats": seats, "name": f"load{seed}"})).json()
+            made = (
+                await http.post(
+                    "/api/tables",
+                    json={"game": game, "players": players, "seats": seats, "name": f"load{seed}"},
+                )
+            ).json()
             uri = base.replace("http", "ws") + f"/ws/{made['table']}"
             async with websockets.connect(uri, max_size=2**24) as ws:
                 await ws.send(json.dumps({"type": "join", "token": made["token"]}))
@@ -91,10 +108,12 @@ async def client(base: str, game: str, players: int, bot: str, until: float, see
 async def run(args: argparse.Namespace, base: str) -> Totals:
     totals = Totals()
     until = time.monotonic() + args.seconds
-    await asyncio.gather(*(
-        client(base, args.game, args.players, args.bot, until, n, totals)
-        for n in range(args.tables)
-    ))
+    await asyncio.gather(
+        *(
+            client(base, args.game, args.players, args.bot, until, n, totals)
+            for n in range(args.tables)
+        )
+    )
     return totals
 
 
@@ -121,12 +140,16 @@ def main() -> None:
         server.wait(timeout=30)
     latencies = sorted(totals.latencies)
     p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
-    print(f"{args.tables} tables of {args.game} ({args.players} players, bots: {args.bot}), "
-          f"{elapsed:.0f} s, database {db.split(':')[0]}")
+    print(
+        f"{args.tables} tables of {args.game} ({args.players} players, bots: {args.bot}), "
+        f"{elapsed:.0f} s, database {db.split(':')[0]}"
+    )
     print(f"record events stored: {totals.events / elapsed:.0f}/s; games finished: {totals.games}")
-    print(f"people's decisions: {len(latencies)} ({len(latencies) / elapsed:.0f}/s); latency "
-          f"median {statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
-          f"max {latencies[-1] * 1000:.0f} ms")
+    print(
+        f"people's decisions: {len(latencies)} ({len(latencies) / elapsed:.0f}/s); latency "
+        f"median {statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+        f"max {latencies[-1] * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":
