@@ -1,6 +1,6 @@
 """Diamant observation encoding: ``view(seat)`` as a flat float32 vector in [0, 1].
 
-Length ``64 + 4 * players`` (76 for 3 players, 96 for 8). Card codes are the
+Length ``64 + 4 * players`` (76 for 3 players, 96 for 8 players). Card codes are the
 23 codes of the base game and the relic variant, in this order: the treasures
 ``T1 T2 T3 T4 T5 T7 T9 T11 T13 T14 T15 T17``, the traps ``spiders snakes lava
 boulders rams``, the base relic ``R`` and the variant relics ``R5 R7 R8 R10

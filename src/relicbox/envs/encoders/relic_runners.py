@@ -4,7 +4,7 @@ The board is read from the configuration's spectator view at construction, so
 a custom board (the ``board`` option) gets its own fixed length. With ``S``
 spaces and ``E`` trails (21 and 42 on the default map) and ``n`` players the
 length is ``31 + n + S * (17 + n) + E * (3 + n) + 22 * n`` (514 + 86 * n on the
-default map: 686 for 2 players, 944 for 5). Per-seat values are relative
+default map: 686 for 2 players, 944 for 5 players). Per-seat values are relative
 (block 0 = the observing seat). Slices, in order:
 
 ===============  ===========  ==========================================================
