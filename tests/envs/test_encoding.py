@@ -129,7 +129,7 @@ def test_module_docstring_documents_every_field_in_order(name):
     for players in (game.min_players, game.max_players):
         encoder = encoder_for(game, players, _options(game))
         assert documented == [field for field, _ in encoder.fields]
-        length = re.search(r"(\d+) for %d players" % players, module.__doc__)
+        length = re.search(rf"(\d+) for {players} players", module.__doc__)
         assert length is not None and int(length.group(1)) == encoder.size
 
 

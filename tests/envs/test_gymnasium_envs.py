@@ -64,11 +64,11 @@ def test_an_episode_against_bots_follows_the_mask_and_pays_the_result():
 def test_same_seed_same_episode():
     def run(seed):
         env = RelicboxEnv("diamant", 4)
-        obs, info = env.reset(seed=seed)
+        obs, _ = env.reset(seed=seed)
         trace = [obs]
         done = False
         while not done:
-            obs, reward, terminated, truncated, info = env.step(0)
+            obs, reward, terminated, truncated, _info = env.step(0)
             trace.append(obs)
             done = terminated or truncated
         return np.stack(trace), reward

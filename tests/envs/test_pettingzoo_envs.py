@@ -119,9 +119,7 @@ def test_a_capped_game_reports_truncation():
     truncations = {}
     while par.agents:
         actions = {
-            agent: int(np.flatnonzero(obs["action_mask"])[0])
-            if obs["action_mask"].any()
-            else 0
+            agent: int(np.flatnonzero(obs["action_mask"])[0]) if obs["action_mask"].any() else 0
             for agent, obs in observations.items()
         }
         observations, _, terminations, truncations, _ = par.step(actions)

@@ -49,5 +49,3 @@ def render_text(game: Game, state: State, lang: str, seat: int | None = None) ->
 
     markup: str = game.text.render(state.view(seat), lang)
     return Text.from_markup(markup).plain
-
-

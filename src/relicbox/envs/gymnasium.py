@@ -29,7 +29,7 @@ so the order changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -61,7 +61,7 @@ ENV_IDS = {
 class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a relicbox game against bots; see the module docstring."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -126,8 +126,7 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         if chosen is None:
             if self.illegal == "raise" or state.is_over:
                 raise IllegalActionError(
-                    f"illegal action {action!r} for seat {self.seat}: legal now are "
-                    f"{sorted(legal)}"
+                    f"illegal action {action!r} for seat {self.seat}: legal now are {sorted(legal)}"
                 )
             info = self._info()
             info["illegal_action"] = True

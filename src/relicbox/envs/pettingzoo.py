@@ -35,7 +35,7 @@ cap (Relic Runners' ``max_turns``) reports truncation instead of termination.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -138,7 +138,7 @@ class _Table:
 class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
     """A relicbox game under PettingZoo's AEC API; see the module docstring."""
 
-    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": True}
 
     def __init__(
         self,
@@ -224,7 +224,7 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
 class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
     """A relicbox game under PettingZoo's Parallel API; see the module docstring."""
 
-    metadata: dict[str, Any] = {"render_modes": RENDER_MODES}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES}
 
     def __init__(
         self,
@@ -257,7 +257,9 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
         observations = {agent: self._table.observe(seat) for seat, agent in enumerate(self.agents)}
         return observations, {agent: {} for agent in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
         dict[str, Any],
         dict[str, float],
         dict[str, bool],

@@ -1,10 +1,10 @@
 """Tschak! observation encoding: ``view(seat)`` as a flat float32 vector in [0, 1].
 
-Length ``342 + 86 * players`` (514 for 2 players, 686 for 4 players). Adventurer cards are the 34 kinds of
-the action space in its order (``W2 W2* .. W5* W? R1 R1+ .. R6+ D1 D1a .. D6a
-A``); tower cards are the 16 codes ``Trog Ring Trophy Elixir M1..M6 C-1 C-2
-C2..C5``. Per-seat blocks are relative (block 0 = the observing seat). Slices,
-in order:
+Length ``342 + 86 * players`` (514 for 2 players, 686 for 4 players).
+Adventurer cards are the 34 kinds of the action space in its order (``W2 W2*
+.. W5* W? R1 R1+ .. R6+ D1 D1a .. D6a A``); tower cards are the 16 codes
+``Trog Ring Trophy Elixir M1..M6 C-1 C-2 C2..C5``. Per-seat blocks are
+relative (block 0 = the observing seat). Slices, in order:
 
 ==================  ===============  =================================================
 field               length           meaning
