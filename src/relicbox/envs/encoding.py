@@ -89,7 +89,8 @@ def encoder_for(game: Game, players: int, options: Mapping[str, object] | None =
     if module_name is None:
         raise ConfigurationError(f"game {game.name!r} has no observation encoding yet")
     module = importlib.import_module(module_name)
-    template = game.new_state(players, 0, record=False, **dict(options or {})).view(None)
+    given: dict[str, Any] = dict(options or {})
+    template = game.new_state(players, 0, record=False, **given).view(None)
     encoder: Encoder = module.GameEncoder(game, players, template)
     return encoder
 

@@ -29,7 +29,7 @@ so the order changes nothing.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -61,7 +61,7 @@ ENV_IDS = {
 class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a relicbox game against bots; see the module docstring."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -141,7 +141,7 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
             terminated = not truncated
         return self._observation(), reward, terminated, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
             return None
         return render_text(self.game, self.state, self.lang)

@@ -35,7 +35,7 @@ cap (Relic Runners' ``max_turns``) reports truncation instead of termination.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -138,7 +138,10 @@ class _Table:
 class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
     """A relicbox game under PettingZoo's AEC API; see the module docstring."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": True}
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it per instance)
+        "render_modes": RENDER_MODES,
+        "is_parallelizable": True,
+    }
 
     def __init__(
         self,
@@ -156,7 +159,7 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"relicbox_{self._table.game.name}_v0"}
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agent_names)
-        self.agents = []
+        self.agents: list[str] = []
 
     @property
     def engine_state(self) -> State | None:
@@ -224,7 +227,7 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
 class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
     """A relicbox game under PettingZoo's Parallel API; see the module docstring."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES}
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES}  # noqa: RUF012
 
     def __init__(
         self,
