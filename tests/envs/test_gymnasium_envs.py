@@ -87,3 +87,8 @@ def test_bad_configurations_are_refused():
         RelicboxEnv("diamant", 3, opponents="nobody")
     with pytest.raises(relicbox.ConfigurationError, match="reward"):
         RelicboxEnv("diamant", 3, reward="points")
+
+
+def test_stepping_before_reset_is_a_clear_error():
+    with pytest.raises(relicbox.RelicboxError, match="reset"):
+        RelicboxEnv("diamant", 3).step(0)

@@ -136,3 +136,8 @@ def test_ansi_render_is_the_games_text():
     assert czech.render() != text
     with pytest.raises(relicbox.ConfigurationError, match="render_mode"):
         env("diamant", 3, render_mode="human")
+
+
+def test_stepping_before_reset_is_a_clear_error():
+    with pytest.raises(relicbox.RelicboxError, match="reset"):
+        parallel_env("diamant", 3).step({})

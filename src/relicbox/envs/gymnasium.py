@@ -37,7 +37,7 @@ from gymnasium import spaces
 
 from relicbox.bots import make_bot
 from relicbox.core.agents import Agent
-from relicbox.core.errors import ConfigurationError, IllegalActionError
+from relicbox.core.errors import ConfigurationError, IllegalActionError, RelicboxError
 from relicbox.core.game import Game, State
 from relicbox.core.rng import Rng
 from relicbox.envs._common import (
@@ -115,9 +115,7 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        state = self.state
-        if state is None:
-            raise IllegalActionError("call reset() before step()")
+        state = self._current()
         legal = {a.index: a for a in state.legal_actions(self.seat)}
         try:
             chosen = legal.get(int(action))
@@ -150,24 +148,25 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The learning seat's legal actions as booleans over the action space."""
-        assert self.state is not None, "call reset() first"
-        return action_mask(self.state, self.seat).astype(bool)
+        return action_mask(self._current(), self.seat).astype(bool)
 
     def _play_bots(self) -> None:
-        state = self.state
-        assert state is not None
+        state = self._current()
         while not state.is_over and self.seat not in state.to_act:
             for other in state.to_act:
                 legal = state.legal_actions(other)
                 state.act(other, self.bots[other].choose(state.view(other), legal, self._bot_rng))
 
+    def _current(self) -> State:
+        if self.state is None:
+            raise RelicboxError("call reset() before using the environment")
+        return self.state
+
     def _observation(self) -> np.ndarray:
-        assert self.state is not None
-        return self.encoder.encode(self.state.view(self.seat))
+        return self.encoder.encode(self._current().view(self.seat))
 
     def _info(self) -> dict[str, Any]:
-        assert self.state is not None
-        return {"action_mask": action_mask(self.state, self.seat)}
+        return {"action_mask": action_mask(self._current(), self.seat)}
 
 
 def register() -> None:

@@ -42,7 +42,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-from relicbox.core.errors import IllegalActionError
+from relicbox.core.errors import IllegalActionError, RelicboxError
 from relicbox.core.game import Game, State
 from relicbox.envs._common import (
     ILLEGAL,
@@ -94,17 +94,22 @@ class _Table:
         }
         self.action_spaces = {name: spaces.Discrete(size) for name in self.agent_names}
         self.np_random: np.random.Generator | None = None
-        self.state: State | None = None
+        self._state: State | None = None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise RelicboxError("call reset() before using the environment")
+        return self._state
 
     def new_state(self, seed: int | None) -> State:
         if seed is not None or self.np_random is None:
             self.np_random, _ = seeding.np_random(seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
-        self.state = self.game.new_state(self.players, game_seed, record=False, **self.options)
-        return self.state
+        self._state = self.game.new_state(self.players, game_seed, record=False, **self.options)
+        return self._state
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        assert self.state is not None, "call reset() first"
         return {
             "observation": self.encoder.encode(self.state.view(seat)),
             "action_mask": action_mask(self.state, seat),
@@ -112,7 +117,6 @@ class _Table:
 
     def legal(self, seat: int, action: Any) -> int | None:
         """The action as an index if it is a legal choice for ``seat`` now, else ``None``."""
-        assert self.state is not None
         try:
             index = int(action)
         except (TypeError, ValueError):
@@ -123,14 +127,13 @@ class _Table:
         return None
 
     def refuse(self, seat: int, action: Any) -> None:
-        assert self.state is not None
         raise IllegalActionError(
             f"illegal action {action!r} for seat {seat}: legal now are "
             f"{[a.index for a in self.state.legal_actions(seat)]}"
         )
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self._state is None:
             return None
         return render_text(self.game, self.state, self.lang)
 
@@ -162,7 +165,7 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
         self.agents: list[str] = []
 
     @property
-    def engine_state(self) -> State | None:
+    def engine_state(self) -> State:
         """The engine state (for inspection; agents must only use observations)."""
         return self._table.state
 
@@ -192,7 +195,6 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
             return
         table = self._table
         state = table.state
-        assert state is not None
         seat = table.seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -271,7 +273,6 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
     ]:
         table = self._table
         state = table.state
-        assert state is not None, "call reset() first"
         live = list(self.agents)
         rewards = dict.fromkeys(live, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in live}
