@@ -5,14 +5,15 @@ through the Gymnasium adapter (``relicbox.envs.gymnasium``). The policy is a
 logistic model on the encoded view: P(leave) = sigmoid(w . x + b). It learns
 with REINFORCE (a policy gradient with a running-mean baseline) from the final
 score margin (own score minus the best other score, scaled), and is judged by
-its win rate on a fixed set of evaluation games, beside a uniformly random
-policy on the same games.
+its win share on a fixed set of evaluation games (1 for an outright win, 1/k
+for a k-way tie for first, else 0: the engine's ``returns()``), beside a
+uniformly random policy on the same games. A fair share is 1/4.
 
 Usage::
 
     python3 examples/diamant_policy_gradient.py curve.png [--episodes 1500] [--seed 0]
 
-Prints the win rates (with 95% intervals) and writes the learning curve to
+Prints the win shares (with 95% intervals) and writes the learning curve to
 the given path (PNG, SVG or PDF, by its suffix). Needs ``pip install 'relicbox[rl]'``.
 """
 
@@ -59,8 +60,8 @@ class LogisticPolicy:
         self.weights += self.rate * m_hat / (np.sqrt(v_hat) + 1e-8)
 
 
-def play(env: RelicboxEnv, seed: int, choose) -> tuple[bool, float, list[tuple[np.ndarray, int]]]:
-    """One game; returns (won outright or shared, scaled margin, the learner's decisions)."""
+def play(env: RelicboxEnv, seed: int, choose) -> tuple[float, float, list[tuple[np.ndarray, int]]]:
+    """One game; returns (win share, scaled margin, the learner's decisions)."""
     observation, info = env.reset(seed=seed)
     decisions: list[tuple[np.ndarray, int]] = []
     done = False
@@ -72,10 +73,10 @@ def play(env: RelicboxEnv, seed: int, choose) -> tuple[bool, float, list[tuple[n
         done = terminated or truncated
     state = env.state
     assert state is not None
-    won = 0 in state.winners()
+    share = state.returns()[0]
     scores = state.scores()
     margin = (scores[0] - max(scores[1:])) / MARGIN_SCALE
-    return won, margin, decisions
+    return share, margin, decisions
 
 
 def win_rate(env: RelicboxEnv, seeds: range, choose) -> float:
@@ -83,7 +84,7 @@ def win_rate(env: RelicboxEnv, seeds: range, choose) -> float:
 
 
 def interval(rate: float, games: int) -> float:
-    """Half-width of a 95% normal interval for a win rate."""
+    """Half-width of a 95% normal interval for a mean win share (a Bernoulli bound)."""
     return 1.96 * math.sqrt(max(rate * (1 - rate), 1e-9) / games)
 
 
@@ -136,13 +137,13 @@ def main() -> None:
         if episode % args.eval_every == 0:
             rate = win_rate(env, eval_seeds, greedy)
             curve.append((episode, rate))
-            print(f"episode {episode:>6}: win rate {rate:.3f} on {len(eval_seeds)} games")
+            print(f"episode {episode:>6}: win share {rate:.3f} on {len(eval_seeds)} games")
     trained = win_rate(env, final_seeds, greedy)
     random_rate = win_rate(env, final_seeds, uniform)
     elapsed = time.perf_counter() - started
     games = len(final_seeds)
     print(
-        f"trained policy: {trained:.3f} ± {interval(trained, games):.3f} wins "
+        f"trained policy: {trained:.3f} ± {interval(trained, games):.3f} win share "
         f"against 3 rule bots ({games} games)"
     )
     print(f"random policy:  {random_rate:.3f} ± {interval(random_rate, games):.3f}")
@@ -159,7 +160,7 @@ def main() -> None:
     axes.axhline(random_rate, color="grey", linestyle="--", label="random policy")
     axes.axhline(1 / PLAYERS, color="grey", linestyle=":", label="fair share")
     axes.set_xlabel("training games")
-    axes.set_ylabel(f"win rate vs 3 rule bots ({len(eval_seeds)} games)")
+    axes.set_ylabel(f"win share vs 3 rule bots ({len(eval_seeds)} games)")
     axes.set_title("Diamant: logistic policy, REINFORCE")
     axes.legend()
     figure.tight_layout()

@@ -87,13 +87,14 @@ class OneSeat(gymnasium.Env[np.ndarray, np.int64]):
 
 
 def evaluate(one_seat: OneSeat, choose, games: int) -> float:
-    wins = 0
+    """Mean win share of seat 0 (1 for an outright win, 1/k for a k-way tie for first)."""
+    wins = 0.0
     for number in range(games):
         observation, _ = one_seat.reset(seed=10**6 + number)
         done = False
         while not done:
             observation, _, done, _, _ = one_seat.step(choose(observation, one_seat.action_masks()))
-        wins += 0 in one_seat.aec.engine_state.winners()
+        wins += one_seat.aec.engine_state.returns()[0]
     return wins / games
 
 
@@ -130,7 +131,7 @@ def main() -> None:
     for label, choose in (("MaskablePPO", trained), ("random", uniform)):
         rate = evaluate(judge, choose, args.eval_games)
         half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-9) / args.eval_games)
-        print(f"{label:<12} wins {rate:.3f} ± {half:.3f} against rule bots ({args.game})")
+        print(f"{label:<12} win share {rate:.3f} ± {half:.3f} against rule bots ({args.game})")
 
 
 if __name__ == "__main__":

@@ -62,4 +62,4 @@ def test_maskable_ppo_example_trains_and_evaluates_where_sb3_is_installed():
         text=True,
     )
     assert result.returncode == 0, result.stderr
-    assert "MaskablePPO  wins" in result.stdout and "random       wins" in result.stdout
+    assert "MaskablePPO  win share" in result.stdout and "random       win share" in result.stdout
