@@ -36,6 +36,22 @@ def test_parallel_api_and_seeding(name, players):
     parallel_seed_test(lambda: parallel_env(name, players, **options), num_cycles=500)
 
 
+VARIANTS = [
+    pytest.param("diamant", 5, {"variant": "relics", "split": "per-card"}, id="diamant-relics"),
+    pytest.param("tschak", 3, {"chameleon_rank": "no-wizard", "elixir": "optional"}, id="tschak"),
+    pytest.param(
+        "relic-runners", 4, {"max_turns": 40, "abilities": True, "setup": "random"}, id="runners"
+    ),
+]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS)
+def test_game_options_pass_the_checkers_too(name, players, options):
+    api_test(env(name, players, **options), num_cycles=1000)
+    parallel_api_test(parallel_env(name, players, **options), num_cycles=1000)
+
+
 def _play_aec(aec, seed):
     aec.reset(seed=seed)
     rng = np.random.default_rng(seed)
