@@ -110,15 +110,25 @@ def frac(value: float | None, top: float) -> float:
     """``value / top`` clipped to [0, 1]; 0 for ``None``."""
     if value is None:
         return 0.0
-    return min(max(value / top, 0.0), 1.0)
+    share = value / top
+    return 0.0 if share < 0.0 else (1.0 if share > 1.0 else share)
 
 
-def one_hot(index: int | None, size: int) -> list[float]:
-    """``size`` zeros with a 1 at ``index`` (all zeros for ``None`` or out of range)."""
-    out = [0.0] * size
-    if index is not None and 0 <= index < size:
-        out[index] = 1.0
-    return out
+_ONE_HOTS: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def one_hot(index: int | None, size: int) -> tuple[float, ...]:
+    """``size`` zeros with a 1 at ``index`` (all zeros for ``None`` or out of range).
+
+    The tuples are built once per size and shared (they are immutable).
+    """
+    table = _ONE_HOTS.get(size)
+    if table is None:
+        rows = [tuple(1.0 if i == j else 0.0 for j in range(size)) for i in range(size)]
+        table = _ONE_HOTS[size] = (*rows, (0.0,) * size)
+    if index is None or not 0 <= index < size:
+        return table[size]
+    return table[index]
 
 
 def rotate(values: Sequence[Any], seat: int) -> list[Any]:

@@ -89,7 +89,7 @@ class GameEncoder(Encoder):
     def values(self, view: Mapping[str, Any]) -> list[float]:
         seat = view["seat"]
         n = view["players"]
-        out: list[float] = one_hot(view["round"] - 1, ROUNDS)
+        out: list[float] = list(one_hot(view["round"] - 1, ROUNDS))
         out.append(1.0 if view["phase"] == "over" else 0.0)
         out.append(1.0 if view["variant"] == "relics" else 0.0)
         out.append(1.0 if view["split"] == "per-card" else 0.0)

@@ -52,7 +52,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from relicbox.core.game import Game
-from relicbox.envs.encoding import Encoder, frac, one_hot, rotate
+from relicbox.envs.encoding import Encoder, frac, rotate
 from relicbox.games.relic_runners.data import BRANCHES, COLOURS, RELIC_COLOURS
 
 PHASES = (
@@ -71,7 +71,20 @@ PHASES = (
 )
 _PHASE = {name: position for position, name in enumerate(PHASES)}
 SPACE_TYPES = ("camp", "ruin", "temple")
+_SPACE_TYPE = {name: position for position, name in enumerate(SPACE_TYPES)}
+_COLOUR = {name: position for position, name in enumerate(COLOURS)}
+_RELIC = {name: position for position, name in enumerate(RELIC_COLOURS)}
 _TILE_COLOUR = {"I": 0, "B": 1, "P": 2}
+_TURN_FLAGS = (
+    "unexplored_used",
+    "pathways_before",
+    "free_order",
+    "jumped",
+    "explored",
+    "toolbox_used",
+    "double_vp",
+    "start_relic",
+)
 
 
 def _tile_level(code: str | None) -> int:
@@ -100,70 +113,107 @@ class GameEncoder(Encoder):
         ]
 
     def values(self, view: Mapping[str, Any]) -> list[float]:
+        # Most entries are zero: start from zeros and write only the others.
         seat = view["seat"]
         n = view["players"]
-        out: list[float] = one_hot(_PHASE.get(view["phase"]), len(PHASES))
+        out = [0.0] * self.size
+        position = 0
+        phase = _PHASE.get(view["phase"])
+        if phase is not None:
+            out[phase] = 1.0
+        position += len(PHASES)
         current = view["current"]
-        out += one_hot(None if current is None else (current - seat) % n, n)
-        out.append(frac(view["turn"], 200))
+        if current is not None:
+            out[position + (current - seat) % n] = 1.0
+        position += n
+        out[position] = frac(view["turn"], 200)
+        position += 1
         decision = view["decision"] or {}
-        out += [
-            1.0 if view["final_round"] else 0.0,
-            1.0 if view["extra_turn"] else 0.0,
-            1.0 if view["truncated"] else 0.0,
-            1.0 if decision.get("anywhere") else 0.0,
-            1.0 if decision.get("relocate") else 0.0,
-            frac(decision.get("count"), 3),
-        ]
-        out += [
-            frac(view["camp_rations"], 15),
-            frac(view["relics_collected"], 10),
-            frac(view["relics_to_end"], 10),
-        ]
+        flags = (
+            view["final_round"],
+            view["extra_turn"],
+            view["truncated"],
+            decision.get("anywhere"),
+            decision.get("relocate"),
+        )
+        for offset, flag in enumerate(flags):
+            if flag:
+                out[position + offset] = 1.0
+        out[position + 5] = frac(decision.get("count"), 3)
+        position += 6
+        out[position] = frac(view["camp_rations"], 15)
+        out[position + 1] = frac(view["relics_collected"], 10)
+        out[position + 2] = frac(view["relics_to_end"], 10)
+        position += 3
         turn = view["this_turn"] or {}
-        out.append(frac(turn.get("trails_moved"), 10))
-        for key in (
-            "unexplored_used",
-            "pathways_before",
-            "free_order",
-            "jumped",
-            "explored",
-            "toolbox_used",
-            "double_vp",
-            "start_relic",
-        ):
-            out.append(1.0 if turn.get(key) else 0.0)
-        positions = rotate(view["explorers"], seat)
+        out[position] = frac(turn.get("trails_moved"), 10)
+        for offset, key in enumerate(_TURN_FLAGS, 1):
+            if turn.get(key):
+                out[position + offset] = 1.0
+        position += 1 + len(_TURN_FLAGS)
+        stride = 17 + n
         for space in view["spaces"]:
-            out += one_hot(_index(SPACE_TYPES, space["type"]), 3)
-            out += one_hot(_index(COLOURS, space["colour"]), 3)
-            out.append(frac(len(space["levels"]), 3))
+            kind = _SPACE_TYPE.get(space["type"])
+            if kind is not None:
+                out[position + kind] = 1.0
+            colour = _COLOUR.get(space["colour"])
+            if colour is not None:
+                out[position + 3 + colour] = 1.0
+            out[position + 6] = frac(len(space["levels"]), 3)
             top = space["top"]
-            out += one_hot(_TILE_COLOUR.get(top[0]) if top else None, 3)
-            out.append(frac(_tile_level(top), 3))
-            out.append(1.0 if space["shrine"] else 0.0)
-            out += one_hot(_index(RELIC_COLOURS, space["relic"]), 4)
-            out.append(frac(len(space["seen"] or {}), 3))
-            out += [1.0 if positions[r] == space["id"] else 0.0 for r in range(n)]
+            if top:
+                top_colour = _TILE_COLOUR.get(top[0])
+                if top_colour is not None:
+                    out[position + 7 + top_colour] = 1.0
+                out[position + 10] = frac(_tile_level(top), 3)
+            if space["shrine"]:
+                out[position + 11] = 1.0
+            relic = _RELIC.get(space["relic"])
+            if relic is not None:
+                out[position + 12 + relic] = 1.0
+            seen = space["seen"]
+            if seen:
+                out[position + 16] = frac(len(seen), 3)
+            position += stride
+        spaces_start = position - stride * len(view["spaces"])
+        for r, where in enumerate(rotate(view["explorers"], seat)):
+            index = self._space_index.get(where)
+            if index is not None:
+                out[spaces_start + index * stride + 17 + r] = 1.0
+        stride = 3 + n
         for trail in view["trails"]:
-            out += [
-                1.0 if trail["river"] else 0.0,
-                0.0 if trail["token"] is None else 1.0,
-                1.0 if trail["token_up"] else 0.0,
-            ]
-            owners = {(owner - seat) % n for owner in trail["pathways"]}
-            out += [1.0 if r in owners else 0.0 for r in range(n)]
+            if trail["river"]:
+                out[position] = 1.0
+            if trail["token"] is not None:
+                out[position + 1] = 1.0
+            if trail["token_up"]:
+                out[position + 2] = 1.0
+            for owner in trail["pathways"]:
+                out[position + 3 + (owner - seat) % n] = 1.0
+            position += stride
+        to_act = view["to_act"]
         for r, info in enumerate(rotate(view["seats"], seat)):
             boxes = info["toolboxes"]
-            out += [frac(info["rations"], 5), frac(info["pathways_left"], 10)]
-            out += [frac(boxes["reserve"], 3), frac(boxes["start"], 3)]
+            out[position] = frac(info["rations"], 5)
+            out[position + 1] = frac(info["pathways_left"], 10)
+            out[position + 2] = frac(boxes["reserve"], 3)
+            out[position + 3] = frac(boxes["start"], 3)
+            offset = position + 4
             for branch in BRANCHES:
-                out += [frac(level, 3) for level in boxes[branch]]
-            out += [frac(len(info["ivory"]), 6), frac(len(info["blue"]), 12)]
-            out += [frac(info["relics"][colour], 4) for colour in RELIC_COLOURS]
+                for level in boxes[branch]:
+                    out[offset] = frac(level, 3)
+                    offset += 1
+            out[position + 13] = frac(len(info["ivory"]), 6)
+            out[position + 14] = frac(len(info["blue"]), 12)
+            for k, colour_name in enumerate(RELIC_COLOURS):
+                out[position + 15 + k] = frac(info["relics"][colour_name], 4)
             coins = info["coins"]
-            out += [frac(coins, 60), 0.0 if coins is None else 1.0]
-            out.append(1.0 if (seat + r) % n in view["to_act"] else 0.0)
+            if coins is not None:
+                out[position + 19] = frac(coins, 60)
+                out[position + 20] = 1.0
+            if (seat + r) % n in to_act:
+                out[position + 21] = 1.0
+            position += 22
         return out
 
 

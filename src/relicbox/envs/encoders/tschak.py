@@ -86,7 +86,7 @@ class GameEncoder(Encoder):
         seat = view["seat"]
         n = view["players"]
         kinds = self.kinds
-        out: list[float] = one_hot(None if view["tower"] is None else view["tower"] - 1, 4)
+        out: list[float] = list(one_hot(None if view["tower"] is None else view["tower"] - 1, 4))
         out += one_hot(None if view["floor"] is None else view["floor"] - 1, 3)
         out.append(1.0 if view["phase"] == "over" else 0.0)
         out.append(frac(view["need"], 3))
