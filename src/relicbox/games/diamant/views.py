@@ -178,7 +178,8 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
         if gems > CARDS[card].rubies:
             raise checks.fail(
                 f"body.on_card[{i}]",
-                f"holds {gems} rubies, more than card {CARDS[card].code} brought ({CARDS[card].rubies})",
+                f"holds {gems} rubies, more than card {CARDS[card].code} brought "
+                f"({CARDS[card].rubies})",
             )
     state._path_gems = sum(state._on_card)
     state._path_relics = sum(1 for card in state._path if _IS_RELIC[card])
