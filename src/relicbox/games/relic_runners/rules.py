@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import IllegalActionError
 from relicbox.core.game import State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
@@ -97,7 +96,9 @@ def geo_for(board_option: object) -> Geo:
 
 
 def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
+    """The positions of the set bits of ``mask`` (>= 0), lowest first."""
+    if mask < 0:
+        raise ValueError(f"a bit mask is never negative, got {mask}")
     out = []
     while mask:
         low = mask & -mask
@@ -514,7 +515,8 @@ class RelicRunnersState(State):
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if seat != self._seat or self._stage == "over" or self._chance:
+        if type(seat) is not int or seat != self._seat or self._stage == "over" or self._chance:
+            self._require_seat(seat, "legal_actions")
             return _NONE
         return self._legal
 
@@ -748,14 +750,13 @@ class RelicRunnersState(State):
             action = ACTION_SPACE.parse(action)
         action = cast(Action, action)
         if (
-            seat != self._seat
+            type(seat) is not int
+            or seat != self._seat
             or self._chance
             or self._stage == "over"
             or not any(a is action for a in self._legal)
         ):
-            raise IllegalActionError(
-                f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
-            )
+            raise self._refusal(seat, action, self._why_illegal(seat, action))
         self._apply(seat, action)
         if self._log is not None:
             self._log.append((seat, action.text, False))
@@ -1344,8 +1345,7 @@ class RelicRunnersState(State):
         its stack with I2-b), and the boxed tiles (the pools).
         Coin gains are public events at the table, so coin totals stay as they are.
         """
-        if self._not_a_seat(seat) is not None:
-            raise ValueError(self._not_a_seat(seat))
+        self._require_seat(seat, "determinize")
         source = as_rng(rng)
         other = self.clone()
         other._log = None

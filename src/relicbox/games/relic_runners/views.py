@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from relicbox.core.errors import StateFormatError
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
+from relicbox.games.relic_runners.checks import check_fields, check_position
 from relicbox.games.relic_runners.data import (
     BRANCHES,
     COLOURS,
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 
 
 def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
-    if seat is not None and state._not_a_seat(seat) is not None:
-        raise ValueError(state._not_a_seat(seat))
+    if seat is not None:
+        state._require_seat(seat, "view")
     over = state.is_over
     g = state._g
     view: dict[str, Any] = {
@@ -308,6 +309,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     except ValueError as error:
         raise StateFormatError(str(error)) from error
     state._height = 2 if n == 2 else 3
+    check_fields(state, body)
     for name in SCALAR_FIELDS:
         setattr(state, name, body[name[1:]])
     for name in LIST_FIELDS:
@@ -343,6 +345,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         if not task or task[0] not in known | {"begin", "first-turn"}:
             raise StateFormatError(f"unknown agenda task {list(task)!r}")
     check_body(state)
+    check_position(state)
     state._legal = ()
     state._run()
 
