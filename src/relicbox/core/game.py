@@ -34,6 +34,7 @@ from relicbox.core.errors import (
     StateFormatError,
     quote,
 )
+from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 
 RECORD_FORMAT = "relicbox-record/1"
@@ -172,7 +173,7 @@ class Game:
             )
         resolved = self.resolve_options(options)
         state = self.state_class._create(count, seed, resolved)
-        state._log = [] if record else None
+        state._log = History() if record else None
         state.auto_chance = auto_chance
         state._settle()
         return state
@@ -213,7 +214,7 @@ class State(ABC):
     options: dict[str, OptionValue]
     auto_chance: bool
     _rng: Rng
-    _log: list[LogEntry] | None
+    _log: History[LogEntry] | None
 
     # -- construction hooks -------------------------------------------------
 
@@ -498,10 +499,10 @@ class State(ABC):
         state._log = (
             None
             if events is None
-            else [
+            else History(
                 _event_from_json(e, players, f"state field 'events' entry {i}", StateFormatError)
                 for i, e in enumerate(events)
-            ]
+            )
         )
         try:
             state._body_from_dict(body)

@@ -207,11 +207,11 @@ def _check_stacks(r: _Ranges, body: Mapping[str, Any]) -> None:
             r.tile(items[0], f"{field}[{key!r}][0]")
             r.seat_mask(items[1], f"{field}[{key!r}][1]")
     pools = checks.seq(checks.need(body, "pools", "body.pools"), "body.pools", 9)
-    for key, pool in enumerate(pools):
-        field = f"body.pools[{key}]"
+    for index, pool in enumerate(pools):
+        field = f"body.pools[{index}]"
         for i, tile in enumerate(checks.seq(pool, field, max_length=len(TILES))):
             r.tile(tile, f"{field}[{i}]")
-            if pool_key(TILES[tile].colour, TILES[tile].level) != key:
+            if pool_key(TILES[tile].colour, TILES[tile].level) != index:
                 raise checks.fail(f"{field}[{i}]", f"tile {TILES[tile].code} is not of this pool")
 
 

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.game import State
+from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.actions import ACTION_SPACE
@@ -133,7 +134,6 @@ class RelicRunnersState(State):
         "_g",
         "_height",
         "_history",
-        "_history_json",
         "_ivory",
         "_jumped",
         "_legal",
@@ -217,8 +217,7 @@ class RelicRunnersState(State):
         ]
         for seat in range(n):
             self._apply_setup_ability(seat)
-        self._history: list[tuple[Any, ...]] = []
-        self._history_json: list[dict[str, Any]] = []
+        self._history: History[tuple[Any, ...]] = History()
         self._final_seat: int | None = None
         self._final_left = 0
         self._extra = False
@@ -1451,5 +1450,8 @@ LIST_FIELDS = (
 )
 """Flat lists of plain values, written to JSON as they are."""
 
-_FLAT_LISTS = (*LIST_FIELDS, "_history", "_history_json", "_chance", "_agenda")
-"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way."""
+_FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda")
+"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way.
+
+The history is a :class:`~relicbox.core.history.History`: its copy shares every full chunk.
+"""

@@ -364,9 +364,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     state._monsters = [_tower_list(m, "monsters") for m in _lists(body, "monsters", n, [])]
     state._treasures = [_tower_list(t, "treasures") for t in _lists(body, "treasures", n, [])]
     history = checks.seq(body.get("history", []), "body.history", max_length=40)
-    state._history = [
-        _event_from_json(e, f"body.history[{i}]", n) for i, e in enumerate(history)
-    ]
+    state._history = [_event_from_json(e, f"body.history[{i}]", n) for i, e in enumerate(history)]
     _load_decks(state, body)
     state._used = [0] * n
     for s in range(n):
