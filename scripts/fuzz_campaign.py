@@ -35,7 +35,7 @@ def main() -> None:
         case_rng = random.Random(case)
         try:
             if kind == "state":
-                if case_rng.random() < 0.05:
+                if case_rng.random() < 0.01:
                     pools[game.name] = fuzz.snapshots(game, case)
                 base = case_rng.choice(pools[game.name])
                 data = fuzz.mutate(base, case_rng, case_rng.choice((1, 1, 1, 2, 3)))

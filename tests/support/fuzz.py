@@ -109,15 +109,17 @@ def recorded(game: Game, seed: int) -> dict[str, Any]:
     return state.record
 
 
-def _paths(tree: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(tree, dict):
-        for key, value in tree.items():
-            out.extend(_paths(value, (*prefix, key)))
-    elif isinstance(tree, list):
-        for index, value in enumerate(tree):
-            out.extend(_paths(value, (*prefix, index)))
-    return out
+def _pick_path(tree: Any, rng: random.Random) -> tuple[Any, ...]:
+    """A random place in a JSON tree, each level's keys equally likely (not each leaf)."""
+    path: tuple[Any, ...] = ()
+    node = tree
+    while isinstance(node, (dict, list)) and node:
+        if path and rng.random() < 0.3:
+            break
+        key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
+        path = (*path, key)
+        node = node[key]
+    return path
 
 
 def _get(tree: Any, path: tuple[Any, ...]) -> Any:
@@ -130,11 +132,9 @@ def mutate(tree: dict[str, Any], rng: random.Random, edits: int) -> dict[str, An
     """A deep copy of ``tree`` with ``edits`` random edits."""
     tree = copy.deepcopy(tree)
     for _ in range(edits):
-        paths = [p for p in _paths(tree) if p]
-        if not paths:
+        path = _pick_path(tree, rng)
+        if not path:
             break
-        # Prefer the game's own fields: most of a tree's paths are in its body or events.
-        path = rng.choice(paths)
         parent = _get(tree, path[:-1])
         key = path[-1]
         value = parent[key]

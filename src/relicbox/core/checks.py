@@ -107,6 +107,53 @@ def flags(value: object, field: str, length: int | None = None) -> list[bool]:
     return [flag(v, f"{field}[{i}]") for i, v in enumerate(items)]
 
 
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects accepted in a plain JSON value."""
+
+MAX_DIGITS = 20
+"""Longest whole number accepted in a plain JSON value (64-bit numbers have 20 digits)."""
+
+
+def json_problem(value: object, where: str = "", depth: int = 0) -> str | None:
+    """Why ``value`` is not plain JSON that writes and reads back the same, or ``None``.
+
+    Plain JSON: objects with text keys, lists, text, finite numbers (whole numbers of
+    at most :data:`MAX_DIGITS` digits), true, false and null, at most :data:`MAX_DEPTH`
+    levels deep.
+    """
+    at = f" at {where}" if where else ""
+    if depth > MAX_DEPTH:
+        return f"it is nested more than {MAX_DEPTH} levels deep{at}"
+    if value is None or isinstance(value, (bool, str)):
+        return None
+    if isinstance(value, int):
+        if type(value) is not int or len(str(abs(value))) > MAX_DIGITS:
+            return f"it has a whole number that is too long{at}"
+        return None
+    if isinstance(value, float):
+        if type(value) is not float or value != value or value in (float("inf"), float("-inf")):
+            return f"it has a number JSON cannot hold{at}: {quote(value)}"
+        return None
+    if isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            problem = json_problem(item, f"{where}[{i}]", depth + 1)
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"it has a key that is not text{at}: {quote(key)}"
+            problem = json_problem(item, f"{where}.{key}" if where else key, depth + 1)
+            if problem is not None:
+                return problem
+        return None
+    return (
+        f"it has a {type(value).__name__} value{at}: only text, numbers, true/false, null, "
+        "lists and objects are allowed"
+    )
+
+
 def distinct(values: Sequence[T], field: str) -> None:
     if len(set(values)) != len(values):
         raise fail(field, f"must not repeat an entry, got {quote(list(values))}")
@@ -118,6 +165,7 @@ __all__ = [
     "fail",
     "flag",
     "flags",
+    "json_problem",
     "need",
     "obj",
     "optional_whole",

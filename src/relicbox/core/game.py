@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.checks import json_problem
 from relicbox.core.errors import (
     ConfigurationError,
     IllegalActionError,
@@ -78,8 +79,15 @@ class Option:
                 f"option {self.name}={value!r} for {game} must be a whole number >= 0"
             )
         if self.data_file:
-            if value is None or isinstance(value, dict):
+            if value is None:
                 return value
+            if isinstance(value, dict):
+                problem = json_problem(value)
+                if problem is None:
+                    return value
+                raise ConfigurationError(
+                    f"option {self.name} for {game} must hold plain JSON data, but {problem}"
+                )
             raise ConfigurationError(
                 f"option {self.name} for {game} must be a data file's path or its parsed "
                 f"contents, got {value!r}"

@@ -18,11 +18,14 @@ from relicbox.core.errors import ConfigurationError, RecordError, StateFormatErr
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
 from relicbox.core.rng import Rng
+from relicbox.datafiles import read_json_file
 
 HUMAN = "human"
 _MAX_CHANCE_DRAWS = 10_000
 """Chance events drawn in a row before a position counts as broken (games need a few dozen)."""
 SAVE_FORMAT = "relicbox-save/1"
+SAVE_MAX_BYTES = 256_000_000
+"""Largest saved game read back (a very long game's record is a few MiB)."""
 
 
 @dataclass(frozen=True)
@@ -152,12 +155,7 @@ def save_match(path: Path, match: Match, extra: dict[str, Any] | None = None) ->
 
 def load_saved(path: Path) -> tuple[State, list[SeatSpec] | None, dict[str, Any]]:
     """A saved match (or a bare record): the replayed state and the seating, if saved."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RecordError(f"saved game {str(path)!r} does not exist") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RecordError(f"cannot read saved game {str(path)!r}: {error}") from None
+    data = read_json_file(path, "saved game", RecordError, max_bytes=SAVE_MAX_BYTES, toml=False)
     if not isinstance(data, dict):
         raise RecordError(f"{str(path)!r} is not a relicbox save or record")
     record = data.get("record", data)
