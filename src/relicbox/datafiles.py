@@ -31,7 +31,6 @@ MAX_BYTES = 1_000_000
 """Largest data file read (a board or card table is a few KiB)."""
 
 
-
 def read_json_file(
     path: str | Path,
     what: str,

@@ -71,11 +71,17 @@ ODD_VALUES: tuple[Any, ...] = (
 )
 
 
-def snapshots(game: Game, seed: int, count: int = 6) -> list[dict[str, Any]]:
+def short_options(game: Game) -> dict[str, Any]:
+    """Options that keep random games short where a game has a turn cap (the fast suite)."""
+    names = {option.name for option in game.options}
+    return {"max_turns": 40} if "max_turns" in names else {}
+
+
+def snapshots(game: Game, seed: int, count: int = 6, **options: Any) -> list[dict[str, Any]]:
     """JSON forms of real positions of one random game, some taken before a chance event."""
     rng = random.Random(seed)
     players = rng.choice(list(game.players))
-    state = relicbox.new_game(game.name, players, seed=seed, auto_chance=False)
+    state = relicbox.new_game(game.name, players, seed=seed, auto_chance=False, **options)
     out = []
     steps = 0
     while not state.is_over and steps < STEP_CAP:
@@ -92,11 +98,13 @@ def snapshots(game: Game, seed: int, count: int = 6) -> list[dict[str, Any]]:
     return [*out[:count], state.to_dict()]
 
 
-def recorded(game: Game, seed: int) -> dict[str, Any]:
+def recorded(game: Game, seed: int, **options: Any) -> dict[str, Any]:
     """The record of a random game, cut at a random point (sometimes before a chance event)."""
     rng = random.Random(seed)
     players = rng.choice(list(game.players))
-    state = relicbox.new_game(game.name, players, seed=seed, auto_chance=rng.random() < 0.5)
+    state = relicbox.new_game(
+        game.name, players, seed=seed, auto_chance=rng.random() < 0.5, **options
+    )
     stop = rng.randrange(1, 400)
     steps = 0
     while not state.is_over and steps < stop:
