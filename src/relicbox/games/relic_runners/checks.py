@@ -399,6 +399,22 @@ def check_position(state: RelicRunnersState) -> None:
                     f"fixed[{node}]: tile {TILES[tile].code} cannot lie at level {level} of a "
                     f"{'colourless' if colour is None else 'different'} temple"
                 )
+    hidden: dict[int, int] = {}
+    for node in range(_NODES):
+        colour = state._colour[node]
+        if colour is None:
+            continue
+        for level in state._levels[node]:
+            if level not in state._fixed[node]:
+                key = pool_key(colour, level)
+                hidden[key] = hidden.get(key, 0) + 1
+    for key, count in hidden.items():
+        # Scenarios may take the tiles they hand out from the pools, so a pool may hold
+        # fewer tiles than the places that draw from it; an empty one cannot be drawn from.
+        if not state._pools[key]:
+            raise StateFormatError(
+                f"pools[{key}] is empty, but {count} face-down stack places still draw from it"
+            )
     reveals: dict[int, int] = {}
     for event in state._chance:
         if event[0] == "colour":
