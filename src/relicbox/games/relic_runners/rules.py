@@ -92,6 +92,8 @@ def geo_for(board_option: object) -> Geo:
     geo = _GEO.get(key)
     if geo is None:
         board = default_board() if board_option is None else load_board(board_option)
+        if len(_GEO) >= 64:
+            _GEO.clear()  # a bounded memo: boards sent by many users must not pile up
         geo = _GEO[key] = Geo(board)
     return geo
 
