@@ -66,6 +66,18 @@ class ServerProcess:
             self.kill()
 
 
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def test_kill_9_mid_game_then_the_same_seats_finish_it(tmp_path: Path) -> None:
     db_url = f"sqlite:///{tmp_path / 'crash.sqlite'}"
     port = free_port()
@@ -83,12 +95,14 @@ def test_kill_9_mid_game_then_the_same_seats_finish_it(tmp_path: Path) -> None:
         table = made["table"]
         bob = httpx.post(f"{first.url}/api/tables/{table}/join", json={"name": "Bob"}).json()
         seated = [Player(first, table, made["token"]), Player(first, table, bob["token"])]
+        for player in seated:
+            player.wait_for(lambda f: f["type"] == "state" and f["view"] is not None)
         accepted = 0
         deadline = time.monotonic() + 60
         while accepted < 8 and time.monotonic() < deadline:  # part of the game
             for player in seated:
                 player.drain()
-            frame = max((p.state() for p in seated if p.frames), key=lambda f: f["seq"])
+            frame = max((p.state() for p in seated), key=lambda f: f["seq"])
             mover = next(
                 (p for p in seated if p.state()["seq"] == frame["seq"] and p.state()["legal"]), None
             )
@@ -104,6 +118,8 @@ def test_kill_9_mid_game_then_the_same_seats_finish_it(tmp_path: Path) -> None:
             assert answer["type"] == "state"
             accepted += 1
         told = max(p.state()["seq"] for p in seated)
+        workers = _children(first.process.pid)
+        assert workers, "bots run in a worker process"
         first.kill()
         for player in seated:
             with contextlib.suppress(Exception):
@@ -112,6 +128,10 @@ def test_kill_9_mid_game_then_the_same_seats_finish_it(tmp_path: Path) -> None:
         if first.process.poll() is None:
             first.kill()
     assert accepted >= 6
+    deadline = time.monotonic() + 15  # the killed server's bot worker does not linger
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "an orphaned bot worker is still running"
+        time.sleep(0.2)
     second = ServerProcess(db_url, port)
     try:
         record = httpx.get(f"{second.url}/api/tables/{table}").json()

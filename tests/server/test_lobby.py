@@ -114,6 +114,9 @@ def test_finished_games_give_their_record_replay_and_a_rematch(server: LiveServe
     record = server.get(f"/api/tables/{table}/record").json()
     state = relicbox.replay(record)
     assert state.is_over and state.scores() == [int(r[1]) for r in final["result"]["rows"]]
+    assert final["result"]["scores"] == state.scores()
+    top = max(state.scores())
+    assert final["result"]["tied"] == [s for s, v in enumerate(state.scores()) if v == top]
     first = server.get(f"/api/tables/{table}/replay?step=0").json()
     last = server.get(f"/api/tables/{table}/replay").json()
     assert first["step"] == 0 and last["step"] == last["steps"] - 1 and last["over"]

@@ -237,3 +237,38 @@ def test_a_game_played_online_replays_to_the_same_state(server: LiveServer) -> N
         final = play_to_end([ann], lambda frame: frame["legal"][-1]["text"])
     record = server.get(f"/api/tables/{made['table']}/record").json()
     assert relicbox.replay(record).view(0) == final["view"]
+
+
+def test_acting_before_the_start_or_after_the_end_is_refused(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "open", "rule"])
+    with players(server, made["table"], [made["token"]]) as (ann,):
+        ann.wait_for(_state)
+        ann.act("continue")
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "not-started"
+        started = server.post(f"/api/tables/{made['table']}/start", {"token": made["token"]})
+        assert started.status_code == 200
+        ann.wait_for(_started)
+        from support.server import play_to_end
+
+        play_to_end([ann], lambda frame: "leave")
+        ann.act("leave")
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "game-over"
+
+
+def test_a_player_who_never_comes_back_is_recorded_as_having_abandoned(
+    server: LiveServer,
+) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"], grace=0)
+    table = made["table"]
+    ann = Player(server, table, made["token"])
+    ann.wait_for(_started)
+    ann.close()
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    info = server.get(f"/api/tables/{table}").json()
+    assert info["seats"][0]["abandoned"] is True
+    assert [s["abandoned"] for s in info["seats"][1:]] == [False, False]
+    assert ("abandoned", 0) in live_notes(server, table)
+    assert relicbox.replay(server.get(f"/api/tables/{table}/record").json()).is_over
