@@ -343,6 +343,9 @@ def test_history_copies_share_full_chunks_and_read_like_a_list():
     assert len(history) == CHUNK * 2 + 5 and len(copy_) == CHUNK * 2 + 6
     assert list(history) == list(range(CHUNK * 2 + 5)) and copy_[-1] == -1
     assert history[CHUNK + 1] == CHUNK + 1 and history[3:6] == [3, 4, 5]
+    plain = list(range(CHUNK * 2 + 5))
+    for cut in (slice(CHUNK - 2, None), slice(-3, None), slice(5, CHUNK * 2 + 1), slice(1, 9, 3)):
+        assert history[cut] == plain[cut]
 
 
 def test_relic_runners_clones_share_history_and_views_hand_out_read_only_events():

@@ -87,7 +87,10 @@ class History(Generic[T]):
 
     def __getitem__(self, index: int | slice) -> T | list[T]:
         if isinstance(index, slice):
-            return list(self)[index]
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return list(self)[index]
+            return self._range(start, stop)
         size = len(self)
         if index < 0:
             index += size
@@ -97,6 +100,19 @@ class History(Generic[T]):
         if chunk < len(self._chunks):
             return self._chunks[chunk][offset]
         return self._tail[offset]
+
+    def _range(self, start: int, stop: int) -> list[T]:
+        """Entries ``start`` to ``stop``, touching only the chunks that hold them."""
+        out: list[T] = []
+        chunks = self._chunks
+        first = start // CHUNK
+        for number in range(first, min(len(chunks), (stop + CHUNK - 1) // CHUNK)):
+            base = number * CHUNK
+            out.extend(chunks[number][max(0, start - base) : stop - base])
+        tail_base = len(chunks) * CHUNK
+        if stop > tail_base:
+            out.extend(self._tail[max(0, start - tail_base) : stop - tail_base])
+        return out
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, History):
