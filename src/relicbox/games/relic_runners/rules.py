@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import IllegalActionError
 from relicbox.core.game import State
+from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.actions import ACTION_SPACE
@@ -92,12 +92,16 @@ def geo_for(board_option: object) -> Geo:
     geo = _GEO.get(key)
     if geo is None:
         board = default_board() if board_option is None else load_board(board_option)
+        if len(_GEO) >= 64:
+            _GEO.clear()  # a bounded memo: boards sent by many users must not pile up
         geo = _GEO[key] = Geo(board)
     return geo
 
 
 def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
+    """The positions of the set bits of ``mask`` (>= 0), lowest first."""
+    if mask < 0:
+        raise ValueError(f"a bit mask is never negative, got {mask}")
     out = []
     while mask:
         low = mask & -mask
@@ -132,7 +136,6 @@ class RelicRunnersState(State):
         "_g",
         "_height",
         "_history",
-        "_history_json",
         "_ivory",
         "_jumped",
         "_legal",
@@ -216,8 +219,7 @@ class RelicRunnersState(State):
         ]
         for seat in range(n):
             self._apply_setup_ability(seat)
-        self._history: list[tuple[Any, ...]] = []
-        self._history_json: list[dict[str, Any]] = []
+        self._history: History[tuple[Any, ...]] = History()
         self._final_seat: int | None = None
         self._final_left = 0
         self._extra = False
@@ -514,7 +516,8 @@ class RelicRunnersState(State):
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if seat != self._seat or self._stage == "over" or self._chance:
+        if type(seat) is not int or seat != self._seat or self._stage == "over" or self._chance:
+            self._require_seat(seat, "legal_actions")
             return _NONE
         return self._legal
 
@@ -748,14 +751,13 @@ class RelicRunnersState(State):
             action = ACTION_SPACE.parse(action)
         action = cast(Action, action)
         if (
-            seat != self._seat
+            type(seat) is not int
+            or seat != self._seat
             or self._chance
             or self._stage == "over"
             or not any(a is action for a in self._legal)
         ):
-            raise IllegalActionError(
-                f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
-            )
+            raise self._refusal(seat, action, self._why_illegal(seat, action))
         self._apply(seat, action)
         if self._log is not None:
             self._log.append((seat, action.text, False))
@@ -1344,8 +1346,7 @@ class RelicRunnersState(State):
         its stack with I2-b), and the boxed tiles (the pools).
         Coin gains are public events at the table, so coin totals stay as they are.
         """
-        if self._not_a_seat(seat) is not None:
-            raise ValueError(self._not_a_seat(seat))
+        self._require_seat(seat, "determinize")
         source = as_rng(rng)
         other = self.clone()
         other._log = None
@@ -1451,5 +1452,8 @@ LIST_FIELDS = (
 )
 """Flat lists of plain values, written to JSON as they are."""
 
-_FLAT_LISTS = (*LIST_FIELDS, "_history", "_history_json", "_chance", "_agenda")
-"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way."""
+_FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda")
+"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way.
+
+The history is a :class:`~relicbox.core.history.History`: its copy shares every full chunk.
+"""
