@@ -28,8 +28,11 @@ from relicbox.core.game import Game, Option
 from relicbox.core.registry import register
 from relicbox.games.relic_runners import text
 from relicbox.games.relic_runners.actions import ACTION_SPACE
-from relicbox.games.relic_runners.bots import RelicRunnersRuleBot
+from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
 from relicbox.games.relic_runners.rules import RelicRunnersState
+
+NO_PROGRESS_ROUNDS = 30
+"""Rounds without progress after which a game ends by the backstop (see the docstring)."""
 
 GAME = register(
     Game(
@@ -38,7 +41,7 @@ GAME = register(
         min_players=2,
         max_players=5,
         default_players=3,
-        rules_version="relic-runners/1",
+        rules_version="relic-runners/2",
         action_space=ACTION_SPACE,
         state_class=RelicRunnersState,
         aliases=("relic_runners", "relicrunners"),
@@ -70,10 +73,25 @@ GAME = register(
             ),
             Option(
                 "shovel3",
-                "after",
-                "Shovel level 3 doubles the VP gained after it is used (after) or all VP "
-                "of that turn (whole-turn)",
-                ("after", "whole-turn"),
+                "whole-turn",
+                "Shovel level 3 doubles every VP gained in that turn (whole-turn) or only "
+                "the VP gained after it is used (after)",
+                ("whole-turn", "after"),
+            ),
+            Option(
+                "i2b",
+                "any-exploration",
+                "ivory I2-b (look through a stack) also works when Machete 1 or purple P-g "
+                "explores a temple (any-exploration), or only on a normal explore "
+                "(explore-only)",
+                ("any-exploration", "explore-only"),
+            ),
+            Option(
+                "no_progress_rounds",
+                NO_PROGRESS_ROUNDS,
+                "end the game, flagged truncated, after this many rounds in which nobody "
+                "explored, placed a pathway or took a relic (0 = never)",
+                integer=True,
             ),
             Option(
                 "max_turns",
@@ -82,7 +100,7 @@ GAME = register(
                 integer=True,
             ),
         ),
-        bots={"rule": RelicRunnersRuleBot},
+        bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
         text=text,
         summary="Explore the jungle, build pathways and race for relics between shrines.",
         extra={"test_options": {"max_turns": 80}},

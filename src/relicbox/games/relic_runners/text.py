@@ -219,11 +219,8 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
     relics = ", ".join(
         f"{_t(lang, f'relic_{name}')} {count}" for name, count in info["relics"].items() if count
     ) or _t(lang, "none")
-    blue = info["blue"] if info["blue"] else []
-    hidden_count = len(info["blue_levels"]) - len(blue)
-    blue_text = ", ".join(
-        blue + [f"?{level}" for level in info["blue_levels"][len(blue) :]][:hidden_count]
-    )
+    blue = [code for code in info["blue"] or [] if code is not None]
+    blue_text = ", ".join(blue + [f"?{level}" for level in _hidden_blue_levels(info)])
     coins = _t(lang, "hidden") if info["coins"] is None else str(info["coins"])
     return [
         mark + head,
@@ -246,6 +243,19 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
         ),
         "    " + _t(lang, "ivory_tiles", tiles=_ivory_list(info["ivory"], lang)),
     ]
+
+
+def _hidden_blue_levels(info: dict[str, Any]) -> list[int]:
+    """The levels of a board's blue tiles this view does not know, lowest first.
+
+    The known tiles (``B2-4`` is level 2) may be of any level, so each known tile
+    takes its own level out of the board's list of levels.
+    """
+    levels = list(info["blue_levels"])
+    for code in info["blue"] or []:
+        if code is not None:
+            levels.remove(int(code[1]))
+    return levels
 
 
 def _ivory_list(codes: list[str], lang: str) -> str:

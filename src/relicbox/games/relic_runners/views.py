@@ -44,6 +44,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": state.players,
         "setup": state.options.get("setup"),
+        "shovel3": state.options.get("shovel3"),
         "abilities": bool(state.options.get("abilities")),
         "board": g.board.name,
         "turn": state._turn,
@@ -250,6 +251,7 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "start": ("seat", "space"),
     "extra": ("seat",),
     "truncated": ("turns",),
+    "no-progress": ("rounds",),
 }
 
 
@@ -309,6 +311,9 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         raise StateFormatError(str(error)) from error
     state._height = 2 if n == 2 else 3
     for name in SCALAR_FIELDS:
+        if name == "_progress_turn" and name[1:] not in body:
+            state._progress_turn = int(body["turn"])  # a body written before the backstop
+            continue
         setattr(state, name, body[name[1:]])
     for name in LIST_FIELDS:
         value = body[name[1:]]
