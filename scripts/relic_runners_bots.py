@@ -1,10 +1,12 @@
 """Does the ``rule`` Relic Runners bot beat ``rule-v1``? Seat-rotated seeded games.
 
-At each player count every table seats one ``rule`` bot among ``rule-v1`` bots; the
-new bot's seat turns round the table from game to game (seed = game number, standard
-setup, default options). Its win share (shared wins split) is compared with 1/players,
-what two equal bots would get, with a 95% Wilson interval; the mean score margin over
-the table's best old bot is shown too.
+Every table seats one ``rule`` bot among ``rule-v1`` bots; its seat turns round the
+table from game to game (standard setup, default options, seed = game number). The
+player counts take turns (2, 3, 4, 2, ...), so an interrupted run has figures for each.
+The new bot's win share (shared wins split) is set against 1/players, what it would get
+if the bots were equal, with a 95% Wilson interval; the mean score margin over the
+table's best old bot is shown too. Figures are printed every ``--every`` games and at
+the end (also after Ctrl-C).
 
 Usage: nice -n 15 python3 scripts/relic_runners_bots.py [--games 400] [--players 2 3 4]
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 
 import relicbox
@@ -44,31 +47,46 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def report(results: dict[int, list[tuple[float, int]]], new: str, old: str) -> None:
+    for players, rows in results.items():
+        if len(rows) < 2:
+            continue
+        wins = sum(share for share, _ in rows)
+        margins = [margin for _, margin in rows]
+        low, high = wilson(wins, len(rows))
+        fair = 1 / players
+        verdict = "better" if low > fair else "worse" if high < fair else "not separated"
+        spread = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
+        print(
+            f"{players} players: {new} wins {wins:.1f} of {len(rows)} = {wins / len(rows):.3f} "
+            f"(95% {low:.3f}-{high:.3f}; equal bots {fair:.3f}: {verdict}); "
+            f"margin over the best {old} {statistics.mean(margins):+.1f} ± {spread:.1f} VP",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--new", default="rule")
     parser.add_argument("--old", default="rule-v1")
+    parser.add_argument("--every", type=int, default=60, help="print figures this often")
     args = parser.parse_args()
-    for players in args.players:
-        begun = time.time()
-        shares, margins = [], []
-        for seed in range(args.games):
-            share, margin = play(players, seed, seed % players, args.new, args.old)
-            shares.append(share)
-            margins.append(margin)
-        wins = sum(shares)
-        low, high = wilson(wins, len(shares))
-        verdict = "better" if low > 1 / players else "worse" if high < 1 / players else "no clear"
-        print(
-            f"{players} players: {args.new} wins {wins:.1f} of {len(shares)} = "
-            f"{wins / len(shares):.3f} (95% {low:.3f}-{high:.3f}; equal bots {1 / players:.3f}: "
-            f"{verdict}); margin over the best {args.old} {statistics.mean(margins):+.1f} "
-            f"± {1.96 * statistics.stdev(margins) / math.sqrt(len(margins)):.1f} VP; "
-            f"{time.time() - begun:.0f} s",
-            flush=True,
-        )
+    results: dict[int, list[tuple[float, int]]] = {n: [] for n in args.players}
+    begun = time.time()
+    try:
+        for number in range(args.games * len(args.players)):
+            players = args.players[number % len(args.players)]
+            seed = number // len(args.players)
+            results[players].append(play(players, seed, seed % players, args.new, args.old))
+            if (number + 1) % args.every == 0:
+                print(f"-- {number + 1} games, {time.time() - begun:.0f} s", flush=True)
+                report(results, args.new, args.old)
+    except KeyboardInterrupt:  # an interrupted run still reports the games it finished
+        print("interrupted", file=sys.stderr)
+    print(f"== {sum(map(len, results.values()))} games, {time.time() - begun:.0f} s")
+    report(results, args.new, args.old)
 
 
 if __name__ == "__main__":

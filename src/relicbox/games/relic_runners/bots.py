@@ -444,12 +444,17 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         spare = sorted(w.own - near)
         if not spare:
             return []
+        trails = sorted({tid for links in w.adj.values() for tid, _ in links} - w.own)
         for lift in spare:
-            for place in sorted(near - w.own):
+            for place in trails:
                 own = (w.own - {lift}) | {place}
                 ends = move_routes(w.adj, own, here, here, "CAMP")
                 if any(end in goals and len(trails) >= 2 for end, trails in ends):
-                    return [f"lift {lift}", f"path {place}"]
+                    others = [t for t in spare if t != lift]
+                    if count == 1:
+                        return [f"lift {lift}", f"path {place}"]
+                    if others:  # Compass 2 moves a second spare pathway too
+                        return [f"lift {lift}", f"path {place}", f"lift {others[0]}"]
         return []
 
     def _lift(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
@@ -589,7 +594,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
             a, b = token_of[token].split("-")
             return -min((min(d.get(a, 9), d.get(b, 9)) for d in distances), default=9)
 
-        grey = [t for t in sorted(up) if f"flip {t}" in legal]
-        if grey:
-            return max(grey, key=nearness)  # deny the opponents a nearby step
+        face_up = [t for t in sorted(up) if f"flip {t}" in legal]
+        if face_up:
+            return f"flip {max(face_up, key=nearness)}"  # deny the opponents a nearby step
         return None

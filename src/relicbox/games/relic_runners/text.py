@@ -158,7 +158,8 @@ def _header(view: dict[str, Any], lang: str) -> str:
     if view["extra_turn"]:
         parts.append(_t(lang, "extra_turn"))
     if view["truncated"]:
-        parts.append(_t(lang, "truncated"))
+        stalled = any(event["type"] == "no-progress" for event in view["history"][-3:])
+        parts.append(_t(lang, "truncated_no_progress" if stalled else "truncated"))
     return "   ".join(parts)
 
 
@@ -375,6 +376,11 @@ def _describe_space(key: str) -> Any:
     return describe
 
 
+def _describe_done(rest: str, view: dict[str, Any], lang: str) -> str:
+    decision = view.get("decision") or {}
+    return _t(lang, "act_done_place" if decision.get("type") == "place" else "act_done")
+
+
 def _describe_flip(rest: str, view: dict[str, Any], lang: str) -> str:
     up = rest in view["tokens_up"]
     state = _t(lang, "token_up_to_down" if up else "token_down_to_up")
@@ -432,6 +438,7 @@ _DESCRIBERS: dict[str, Any] = {
     "start": _describe_space("act_start"),
     "target": _describe_space("act_target"),
     "flip": _describe_flip,
+    "done": _describe_done,
     "keep": _describe_keep,
     "pick": _describe_pick,
     "step": _describe_step,
@@ -525,6 +532,9 @@ def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> st
         kind = "use_ivory"
     elif kind == "final-round":
         kind = "final"
+    elif kind == "no-progress":
+        params["rounds"] = event["rounds"]
+        kind = "no_progress"
     for key in ("space", "tile", "level", "turn", "toolbox", "turns"):
         if key in event and key not in params:
             params[key] = event[key]
