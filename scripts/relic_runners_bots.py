@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -65,7 +66,15 @@ def report(results: dict[int, list[tuple[float, int]]], new: str, old: str) -> N
         )
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # SIGTERM (and SIGINT, even when a background shell ignores it) stops the run with
+    # the figures of the games already played.
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])

@@ -12,6 +12,7 @@ Slow (about a quarter of a second a game on one core); run it in the background.
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import time
@@ -45,7 +46,15 @@ def play(players: int, setup: str, seed: int, bot: str) -> tuple[str, int]:
     return how, int(view["turn"])
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # SIGTERM (and SIGINT, even when a background shell ignores it) stops the run with
+    # the figures of the games already played.
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--bot", default="rule")
