@@ -4,9 +4,9 @@ Every table seats one ``rule`` bot among ``rule-v1`` bots; its seat turns round 
 table from game to game (standard setup, default options, seed = game number). The
 player counts take turns (2, 3, 4, 2, ...), so an interrupted run has figures for each.
 The new bot's win share (shared wins split) is set against 1/players, what it would get
-if the bots were equal, with a 95% Wilson interval; the mean score margin over the
-table's best old bot is shown too. Figures are printed every ``--every`` games and at
-the end (also after Ctrl-C).
+if the bots were equal, with a 95% Wilson interval; the new bot's score minus the mean
+score of the old bots at its table is shown too (mean and 95% interval). Figures are
+printed every ``--every`` games and at the end (also after Ctrl-C or SIGTERM).
 
 Usage: nice -n 15 python3 scripts/relic_runners_bots.py [--games 400] [--players 2 3 4]
 """
@@ -37,8 +37,8 @@ def play(players: int, seed: int, new_seat: int, new: str, old: str) -> tuple[fl
     winners = state.winners()
     scores = state.scores()
     share = 1.0 / len(winners) if new_seat in winners else 0.0
-    best_old = max(score for seat, score in enumerate(scores) if seat != new_seat)
-    return share, scores[new_seat] - best_old
+    old_scores = [score for seat, score in enumerate(scores) if seat != new_seat]
+    return share, scores[new_seat] - sum(old_scores) / len(old_scores)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -61,7 +61,7 @@ def report(results: dict[int, list[tuple[float, int]]], new: str, old: str) -> N
         print(
             f"{players} players: {new} wins {wins:.1f} of {len(rows)} = {wins / len(rows):.3f} "
             f"(95% {low:.3f}-{high:.3f}; equal bots {fair:.3f}: {verdict}); "
-            f"margin over the best {old} {statistics.mean(margins):+.1f} ± {spread:.1f} VP",
+            f"score minus the {old} bots' mean {statistics.mean(margins):+.1f} ± {spread:.1f} VP",
             flush=True,
         )
 

@@ -213,6 +213,10 @@ def test_rounds_without_progress_end_the_game_flagged_truncated():
     again = relicbox.replay(state.record)
     assert again.is_over and again.view(None)["truncated"]
     assert again.scores() == state.scores()
+    text = relicbox.get_game("relic-runners").text
+    assert "ended by the no-progress rule" in text.render(view, "en")
+    assert "pravidlem o hře bez pokroku" in text.render(view, "cs")
+    assert text.transcript(view, "en")[-2].startswith("Rounds without exploring")
 
 
 def test_progress_restarts_the_count_and_zero_turns_the_backstop_off():

@@ -1,7 +1,10 @@
-"""A rule-based Relic Runners bot that plays from its view alone.
+"""Rule-based Relic Runners bots that play from their view alone: ``rule`` and ``rule-v1``.
 
 Each move decision it lists every route still legal this turn (one unexplored trail
-plus a chain of its own pathways before or after it), scores where each route ends,
+plus a chain of its own pathways before or after it) with the rules' own
+:func:`~relicbox.games.relic_runners.rules.move_routes`, so a plan is always a move the
+engine allows; the turns to reach a space (and whether an expedition can start from
+it) are counted in such whole legal moves too. It scores where each route ends,
 and takes the first step of the best one, so re-planning after each step follows the
 same plan. Destinations score for: an expedition to a same-coloured relic (2 VP a
 trail), a stack to explore (blue values, ivory, purple effects, ruins that give a
@@ -495,6 +498,53 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         if tool == "use compass 3" and line < 3 and not last_turn:
             return None  # wait for a longer line
         return tool
+
+    # -- routes -----------------------------------------------------------------------
+
+    def _route_value(self, w: Map, end: str, trails: list[str]) -> float:
+        turn = w.view["this_turn"]
+        space = w.spaces[end]
+        expedition = (
+            turn["start_relic"] and space["relic"] == turn["start_relic"] and end != turn["start"]
+        )
+        if not self._last_turn(w):
+            value = super()._route_value(w, end, trails)
+            if expedition and not w.me["relics"].get(space["relic"]):
+                value += 5.0  # a new colour: 5 VP more at the end
+            return value
+        # The last turn: only what it earns now counts.
+        moved = turn["trails_moved"] + len(trails)
+        value = sum(0.9 for t in trails if w.token_up.get(t))  # a step for a toolbox use
+        if expedition:
+            value += 2.0 * moved + (10.0 if not w.me["relics"].get(space["relic"]) else 0.0)
+        if w.me["rations"] > 0 and end != "CAMP":
+            value += self._last_explore_value(w, end)
+        return value
+
+    @staticmethod
+    def _last_turn(w: Map) -> bool:
+        return bool(w.view["final_round"]) and "I1-f" not in w.me["ivory"]
+
+    @staticmethod
+    def _last_explore_value(w: Map, node: str) -> float:
+        """VP an explore of ``node`` brings when the game ends after this turn."""
+        space = w.spaces[node]
+        if not space["levels"] or space["type"] == "camp":
+            return 0.0
+        if space["colour"] == "blue":
+            return 3.5
+        if space["colour"] == "purple":
+            return 3.0 if (space["top"] or "").endswith("-a") else 0.2
+        if space["colour"] == "ivory":
+            return 1.0  # an end bonus of level 1, or the 2 VP for a second tile of a level
+        held = w.me["ivory"]
+        return 1.0 if "I3-a" in held or "I1-d" in held else 0.1
+
+    def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        worthless = self._last_explore_value(w, w.me["position"]) < 0.5
+        if self._last_turn(w) and "explore" in legal and worthless:
+            return self._late_tool(w, legal) or "end"  # keep the ration (I1-b)
+        return super()._post(w, legal, rng)
 
     # -- pathways ------------------------------------------------------------------
 
