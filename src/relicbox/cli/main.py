@@ -19,6 +19,7 @@ from rich.table import Table
 
 import relicbox
 from relicbox.bots import bot_names
+from relicbox.cli import server_commands
 from relicbox.cli.messages import MESSAGES
 from relicbox.core.errors import RelicboxError
 from relicbox.core.game import Game, Option, State
@@ -377,6 +378,10 @@ def replay_command(
                 )
     if state.is_over:
         _show_results(state, lang)
+
+
+app.command("serve")(server_commands.serve_command)
+app.command("export")(server_commands.export_command)
 
 
 def main() -> None:
