@@ -155,7 +155,7 @@ def test_the_rule_bot_spends_i2d_where_both_pathways_count():
     assert choice.text == "use I2-d"
 
 
-def test_the_rule_bot_charges_compass_once_its_line_is_long():
+def test_the_rule_bot_charges_one_toolbox_in_the_compass_branch():
     def change(body):
         put(body, 0, "R3")
         tokens(body, ["TB2"])

@@ -3,6 +3,8 @@ teleport, I2-b on every temple exploration, P-g with I2-e, and the no-progress b
 
 from __future__ import annotations
 
+import pytest
+
 import relicbox
 from support.relic_runners import (
     edit,
@@ -143,6 +145,8 @@ def test_machete_1_may_look_through_the_stack_with_i2b():
 
     state = play(game(change, start="T3"), "move T1-T3", "use machete 1")
     assert state.phase == "pick" and texts(state) == ["pick 3", "use I2-b"]
+    with pytest.raises(relicbox.IllegalActionError, match="look through the stack with I2-b"):
+        state.act(0, "pick 1")
     play(state, "use I2-b")
     assert texts(state) == ["pick 1", "pick 2", "pick 3"]
     play(state, "pick 1")

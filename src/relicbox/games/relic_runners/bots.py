@@ -32,8 +32,8 @@ _IVORY_RANK = {
 }  # fmt: skip
 
 
-LONG_LINE = 5
-"""Pathways in a line from which the ``rule`` bot charges Compass 3 (2 VP each)."""
+LONG_LINE = 6
+"""Pathways in a line from which the ``rule`` bot uses Compass 3 (2 VP each) before the end."""
 
 _REACH: dict[tuple[tuple[str, ...], frozenset[str], str], dict[str, int]] = {}
 """One-move reach by (board, own pathways, start): the same for every seat and turn."""
@@ -388,12 +388,18 @@ class RelicRunnersRuleBotV1:
 class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
     """``rule``: the first bot, plus the compass branch, a weighed I2-d and a useful I3-f.
 
-    * Toolbox steps go to the branch whose level 3 pays most now (Machete 3: 4 VP a
-      relic, Compass 3: 2 VP a pathway of the longest line), and Compass 1 and 2 move
-      pathways where they open an expedition this turn (or lengthen the line).
+    * One toolbox climbs the compass branch: Compass 3 pays 2 VP a pathway of the
+      longest line, and pathways that lengthen the line score higher; it is used once the
+      line is long, when the pathways run out, or in the last turn. Compass 1 and 2 move
+      pathways where that opens an expedition this turn (or else stay charged).
     * I2-d is spent only where a second pathway is worth placing, or late in the game.
     * The mandatory I3-f flip on leaving the camp turns up a grey token on a river this
-      move can still cross, else turns grey the face-up token nearest the opponents.
+      move can still cross, else turns grey the face-up token nearest the opponents:
+      never a grey token up for the others.
+    * Pathways are also placed where they let an expedition fit in one move; an
+      expedition to a relic of a new colour is worth 5 VP more; in its last turn only
+      what the turn earns counts; Shovel 3 (which doubles the whole turn) is used once the
+      turn has earned enough; I2-b is used on Machete 1 and P-g explorations too.
     """
 
     name = "rule"
@@ -414,13 +420,14 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         }
 
     def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        # A step is scarce: Machete 1 (a free explore) repays one step at once, so steps
-        # go there first, unless the pathway line already makes Compass 3 pay more.
-        line = line_length(w.adj, w.own, "CAMP")
-        if line >= LONG_LINE:
-            for text in ("step compass 2", "step compass 1", "step start compass"):
-                if text in legal:
-                    return text
+        # Steps are few (three or four a game) and Machete and Shovel toolboxes often wait
+        # unused at the end, so one toolbox climbs the compass branch to level 3, which
+        # pays 2 VP a pathway of the longest line the pathways are built into.
+        for text in ("step compass 2", "step compass 1"):
+            if text in legal:
+                return text
+        if "step start compass" in legal and not any(w.me["toolboxes"]["compass"]):
+            return "step start compass"
         return super()._steps(w, legal, rng)
 
     def _early_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
@@ -491,11 +498,12 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         line = line_length(w.adj, w.own, "CAMP")
         relics = sum(w.me["relics"].values())
         machete_better = "use machete 3" in legal and 4 * relics > 2 * line
-        long_enough = line >= 4 or (last_turn and line >= 1)
+        grown = line >= LONG_LINE or w.me["pathways_left"] == 0
+        long_enough = grown or (last_turn and line >= 1)
         if "use compass 3" in legal and long_enough and not machete_better:
             return "use compass 3"
         tool = super()._late_tool(w, legal)
-        if tool == "use compass 3" and line < 3 and not last_turn:
+        if tool == "use compass 3" and not long_enough:
             return None  # wait for a longer line
         return tool
 
@@ -550,6 +558,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
 
     def _place_scores(self, w: Map, legal: dict[str, Action], rng: Rng) -> list[tuple[float, str]]:
         network = {node for tid in w.own for node in tid.split("-")}
+        line = line_length(w.adj, w.own, "CAMP")
         scored = []
         for text in legal:
             if not text.startswith("path "):
@@ -567,6 +576,8 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
                 if node == "CAMP":
                     score += 0.3
             score += self._expedition_gain(w, text[5:])
+            if line and line_length(w.adj, w.own | {text[5:]}, "CAMP") > line:
+                score += 1.5  # a longer line for Compass 3
             scored.append((score, text))
         return sorted(scored, reverse=True)
 
@@ -619,6 +630,11 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         if "use I2-e" in legal:
             return "use I2-e"
         return "done" if "done" in legal else None
+
+    def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        if "use I2-b" in legal:
+            return "use I2-b"  # Machete 1 or P-g on a temple: look through the stack
+        return super()._pick(w, legal, rng)
 
     # -- tokens ----------------------------------------------------------------------
 
