@@ -212,7 +212,7 @@ def test_rounds_without_progress_end_the_game_flagged_truncated():
     assert not state.is_over
     idle(state, 1)
     view = state.view(None)
-    assert state.is_over and view["truncated"]
+    assert state.is_over and view["truncated"] and view["ended_by"] == "no-progress"
     assert view["history"][-2] == {"type": "no-progress", "rounds": 2}
     again = relicbox.replay(state.record)
     assert again.is_over and again.view(None)["truncated"]

@@ -64,6 +64,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "final_seat": state._final_seat,
         "extra_turn": state._extra,
         "truncated": state._truncated,
+        "ended_by": _ended_by(state),
         "this_turn": _this_turn(state),
         "history": _history(state),
         "scores": state.scores() if over else None,
@@ -71,6 +72,19 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "winners": state.winners() if over else None,
     }
     return view
+
+
+def _ended_by(state: RelicRunnersState) -> str | None:
+    """How a finished game ended: ``relics`` (the final round), ``stall``, ``no-progress``
+    (the backstop) or ``max-turns`` (the cap); ``None`` while it goes on."""
+    if not state.is_over:
+        return None
+    for event in state._history[-4:]:
+        if event[0] in ("stall", "no-progress"):
+            return str(event[0])
+        if event[0] == "truncated":
+            return "max-turns"
+    return "relics"
 
 
 def _history(state: RelicRunnersState) -> list[dict[str, Any]]:
