@@ -81,13 +81,14 @@ def main() -> None:
     parser.add_argument("--new", default="rule")
     parser.add_argument("--old", default="rule-v1")
     parser.add_argument("--every", type=int, default=60, help="print figures this often")
+    parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
     results: dict[int, list[tuple[float, int]]] = {n: [] for n in args.players}
     begun = time.time()
     try:
         for number in range(args.games * len(args.players)):
             players = args.players[number % len(args.players)]
-            seed = number // len(args.players)
+            seed = args.first_seed + number // len(args.players)
             results[players].append(play(players, seed, seed % players, args.new, args.old))
             if (number + 1) % args.every == 0:
                 print(f"-- {number + 1} games, {time.time() - begun:.0f} s", flush=True)
