@@ -242,8 +242,6 @@ def test_shovel_3_doubles_every_gain_of_the_turn_by_default_earlier_ones_too():
     play(state, "use shovel 3")
     assert coins(state, 0) == 1 + 1 + 4  # that coin doubled, and the blue tile shown and paid
     assert state.view(2)["seats"][0]["blue"] == ["B3-4"]
-    same = edit(
-        new(3, shovel3="after"), lambda b: (put(b, 0, "T3"), tokens(b, ["TB5"]), change(b))
-    )
+    same = edit(new(3, shovel3="after"), lambda b: (put(b, 0, "T3"), tokens(b, ["TB5"]), change(b)))
     play(same, "move T1-T3", "explore", "use shovel 3")
     assert coins(same, 0) == 1  # the 'after' option: only later gains are doubled
