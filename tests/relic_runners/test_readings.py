@@ -220,7 +220,7 @@ def test_rounds_without_progress_end_the_game_flagged_truncated():
     text = relicbox.get_game("relic-runners").text
     assert "ended by the no-progress rule" in text.render(view, "en")
     assert "pravidlem o hře bez pokroku" in text.render(view, "cs")
-    assert text.transcript(view, "en")[-2].startswith("Rounds without exploring")
+    assert text.transcript(view, "en")[-2].startswith("2 rounds without exploring")
 
 
 def test_progress_restarts_the_count_and_zero_turns_the_backstop_off():
