@@ -46,6 +46,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": state.players,
         "setup": state.options.get("setup"),
+        "shovel3": state.options.get("shovel3"),
         "abilities": bool(state.options.get("abilities")),
         "board": g.board.name,
         "turn": state._turn,
@@ -65,6 +66,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "final_seat": state._final_seat,
         "extra_turn": state._extra,
         "truncated": state._truncated,
+        "ended_by": _ended_by(state),
         "this_turn": _this_turn(state),
         "history": _history(state),
         "scores": state.scores() if over else None,
@@ -72,6 +74,19 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "winners": state.winners() if over else None,
     }
     return view
+
+
+def _ended_by(state: RelicRunnersState) -> str | None:
+    """How a finished game ended: ``relics`` (the final round), ``stall``, ``no-progress``
+    (the backstop) or ``max-turns`` (the cap); ``None`` while it goes on."""
+    if not state.is_over:
+        return None
+    for event in state._history[-4:]:
+        if event[0] in ("stall", "no-progress"):
+            return str(event[0])
+        if event[0] == "truncated":
+            return "max-turns"
+    return "relics"
 
 
 def _history(state: RelicRunnersState) -> list[dict[str, Any]]:
@@ -250,6 +265,7 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "start": ("seat", "space"),
     "extra": ("seat",),
     "truncated": ("turns",),
+    "no-progress": ("rounds",),
 }
 
 
@@ -310,6 +326,9 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     state._height = 2 if n == 2 else 3
     check_fields(state, body)
     for name in SCALAR_FIELDS:
+        if name == "_progress_turn" and name[1:] not in body:
+            state._progress_turn = int(body["turn"])  # a body written before the backstop
+            continue
         setattr(state, name, body[name[1:]])
     for name in LIST_FIELDS:
         value = body[name[1:]]
