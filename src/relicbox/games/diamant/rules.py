@@ -1,4 +1,4 @@
-"""Diamant's rules (spec ``shared/rules/diamant.md``) on the core contract.
+"""Diamant's rules (documented in ``docs/rules/diamant.md``) on the core contract.
 
 A round alternates a chance step (the next expedition card is revealed) with a
 simultaneous step (every explorer still inside commits ``continue`` or

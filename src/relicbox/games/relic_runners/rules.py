@@ -1,4 +1,4 @@
-"""Relic Runners' rules (spec ``shared/rules/relic_runners.md``) on the core contract.
+"""Relic Runners' rules (documented in ``docs/rules/relic_runners.md``) on the core contract.
 
 A turn is a sequence of small decisions by one seat: ``move`` along trails one at a
 time, then ``stop`` (entering the camp stops at once); then ``explore`` or ``end``;

@@ -1,4 +1,4 @@
-"""Tschak!'s rules (spec ``shared/rules/tschak.md``) on the core contract.
+"""Tschak!'s rules (documented in ``docs/rules/tschak.md``) on the core contract.
 
 Structure of a game: 4 towers, each of 3 floors and a loot. Every floor is
 played in the rulebook's reveal rhythm (floor 1: 1+1+1, floor 2: 1+2, floor 3:
