@@ -19,6 +19,7 @@ from rich.table import Table
 
 import relicbox
 from relicbox.bots import bot_names
+from relicbox.cli.analysis import register as register_analysis
 from relicbox.cli.messages import MESSAGES
 from relicbox.core.errors import RelicboxError
 from relicbox.core.game import Game, Option, State
@@ -377,6 +378,9 @@ def replay_command(
                 )
     if state.is_over:
         _show_results(state, lang)
+
+
+register_analysis(app)
 
 
 def main() -> None:
