@@ -164,7 +164,12 @@ class StdioAgent:
 
     def _crashed(self, number: int, detail: str, default: Action) -> Action:
         self._dead = True
-        code = None if self._process is None else self._process.poll()
+        code = None
+        if self._process is not None:
+            try:
+                code = self._process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                code = None
         self._fault(number, "crash", detail if code is None else f"{detail} (exit code {code})")
         return default
 

@@ -33,6 +33,13 @@ STORE_FORMAT = "relicbox-tournament/1"
 PAIRINGS = ("round-robin", "gauntlet")
 
 
+def _result(line: bytes) -> GameResult | None:
+    try:
+        return GameResult.from_json(json.loads(line))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 def tables_for(entries: int, players: int, pairing: str) -> tuple[tuple[int, ...], ...]:
     """The seatings (entry numbers) of a tournament, in a fixed order."""
     if pairing == "round-robin":
@@ -90,23 +97,24 @@ class Tournament:
             )
         results: dict[int, GameResult] = {}
         good_bytes = len(lines[0]) + 1
-        for line in lines[1:]:
-            if not line.strip():
-                good_bytes += len(line) + 1
-                continue
-            try:
-                result = GameResult.from_json(json.loads(line))
-            except (ValueError, KeyError, TypeError):
-                break  # a line cut short by a kill: drop it and whatever follows
-            results.setdefault(result.index, result)
+        *whole, tail = lines[1:] if len(lines) > 1 else [b""]
+        for line in whole:
+            result = _result(line)
+            if result is None and line.strip():
+                break  # a damaged line: drop it and whatever follows
+            if result is not None:
+                results.setdefault(result.index, result)
             good_bytes += len(line) + 1
-        size = self.store.stat().st_size
-        if good_bytes < size:
+        else:
+            last = _result(tail) if tail.strip() else None
+            if last is not None:
+                results.setdefault(last.index, last)
+                with self.store.open("ab") as handle:
+                    handle.write(b"\n")  # the last line was whole but its newline was not
+                return results
+        if good_bytes < self.store.stat().st_size:
             with self.store.open("r+b") as handle:
-                handle.truncate(good_bytes)
-        elif good_bytes > size:
-            with self.store.open("ab") as handle:
-                handle.write(b"\n")  # the last line was whole but its newline was not
+                handle.truncate(good_bytes)  # a line cut short by a kill
         return results
 
     def run(

@@ -1,0 +1,123 @@
+"""ISMCTS: honest (it sees only a view), reproducible, and sensible where the answer is clear."""
+
+from __future__ import annotations
+
+import pytest
+
+import relicbox
+from relicbox.bots import make_bot
+from relicbox.bots.ismcts import IsmctsAgent
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.registry import state_from_dict
+from relicbox.core.rng import Rng
+
+
+def _decide(bot, state, seat, seed):
+    return bot.choose(state.view(seat), state.legal_actions(seat), Rng(seed))
+
+
+def _diamant_twins():
+    """Two true states that differ only in what seat 0 cannot know."""
+    state = relicbox.new_game("diamant", players=4, seed=21)
+    for seat in (1, 2):
+        state.act(seat, "continue")
+    data = state.to_dict()
+    twin = dict(data)
+    twin["seed"] = data["seed"] + 1000
+    twin["rng"] = (data["rng"] * 7 + 12345) % (1 << 64)
+    body = dict(data["body"])
+    body["pending"] = [None, "leave", "leave", None]  # seats 1 and 2 chose otherwise
+    body["deck"] = list(reversed(body["deck"]))
+    twin["body"] = body
+    return state, state_from_dict(twin)
+
+
+def _tschak_twins():
+    """Tschak! at 4 players, tower 1: hands seat 0 never held are swapped between seats."""
+    state = relicbox.new_game("tschak", players=4, seed=5)
+    data = state.to_dict()
+    body = dict(data["body"])
+    hands = list(body["hands"])
+    hands[1], hands[2] = hands[2], hands[1]
+    body["hands"] = hands
+    body.pop("hand")
+    twin = dict(data, body=body, rng=data["rng"] ^ 0xABCDEF)
+    return state, state_from_dict(twin)
+
+
+@pytest.mark.parametrize("twins", [_diamant_twins, _tschak_twins], ids=["diamant", "tschak"])
+def test_same_seed_same_decision_whatever_the_seat_cannot_know(twins):
+    first, second = twins()
+    assert first.to_dict() != second.to_dict(), "the true states must differ"
+    assert first.view(0) == second.view(0), "seat 0 must not be able to tell them apart"
+    bot = IsmctsAgent(first.game, iters=60)
+    decisions = {_decide(bot, first, 0, seed).text for seed in (1,)}
+    assert decisions == {_decide(bot, second, 0, 1).text}
+    # The statistics behind the decision are the same too, not just the argmax.
+    bot_a, bot_b = IsmctsAgent(first.game, iters=60), IsmctsAgent(first.game, iters=60)
+    _decide(bot_a, first, 0, 9)
+    _decide(bot_b, second, 0, 9)
+    assert bot_a.last_iterations == bot_b.last_iterations == 60
+
+
+def test_the_same_seed_gives_the_same_decision_and_budgets_are_kept():
+    state = relicbox.new_game("tschak", players=3, seed=2)
+    bot = make_bot("ismcts:iters=25", state.game)
+    first = [_decide(bot, state, 0, seed).text for seed in range(4)]
+    assert first == [_decide(bot, state, 0, seed).text for seed in range(4)]
+    assert bot.last_iterations == 25
+    timed = make_bot("ismcts:ms=30", state.game)
+    _decide(timed, state, 0, 0)
+    assert timed.last_iterations >= 1
+
+
+def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
+    state = relicbox.new_game("diamant", players=3, seed=3)
+    data = state.to_dict()
+    body = dict(data["body"])
+    # Last round: the path holds T9 and one spiders card, the deck only the other spiders.
+    cards = {code: [] for code in ("T9", "spiders")}
+    from relicbox.games.diamant.data import CARDS
+
+    for card in CARDS:
+        if card.code in cards:
+            cards[card.code].append(card.id)
+    path = [cards["T9"][0], cards["spiders"][0]]
+    deck_cards = cards["spiders"][1:]
+    everything = set(range(len(CARDS)))
+    removed = sorted(everything - set(path) - set(deck_cards))
+    body.update(
+        round=5,
+        deck=deck_cards,
+        path=path,
+        on_card=[0, 0],
+        pocket=[3, 3, 3],
+        removed=removed,
+        relic_pile=[],
+        history=[],
+        revealed=9,
+        bank=0,
+    )
+    rigged = state_from_dict(dict(data, body=body))
+    assert rigged.view(0)["traps_on_path"] == ["spiders"]
+    bot = IsmctsAgent(rigged.game, iters=40)
+    assert _decide(bot, rigged, 0, 0).text == "leave"
+
+
+def test_rule_rollouts_and_a_game_to_the_end():
+    state = relicbox.new_game("diamant", players=3, seed=8)
+    bots = [make_bot("ismcts:iters=8,rollout=rule", state.game), make_bot("rule", state.game)]
+    rngs = [Rng(s) for s in range(3)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        bot = bots[0] if seat == 0 else bots[1]
+        state.act(seat, bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat]))
+    assert len(state.scores()) == 3
+
+
+def test_a_game_without_a_sampler_is_refused_clearly():
+    game = relicbox.get_game("relic-runners")
+    if game.sampler is not None:
+        pytest.skip("relic-runners samples states from views")
+    with pytest.raises(ConfigurationError, match="cannot yet"):
+        IsmctsAgent(game, iters=5)
