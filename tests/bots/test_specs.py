@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import relicbox
-from relicbox.bots import bot_names, make_bot, split_specs
+from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.bots.ismcts import IsmctsAgent
 from relicbox.bots.threshold import DiamantThresholdBot
 from relicbox.core.errors import ConfigurationError
@@ -34,7 +34,9 @@ def test_every_family_is_made_from_its_spec():
     assert isinstance(timed, IsmctsAgent) and (timed.iters, timed.ms) == (None, 200.0)
     threshold = make_bot("threshold:5", DIAMANT)
     assert isinstance(threshold, DiamantThresholdBot) and threshold.threshold == 5
-    assert "ismcts" in bot_names(DIAMANT) and "threshold:N" in bot_names(DIAMANT)
+    assert bot_names(DIAMANT) == ["cautious", "random", "rule", "ismcts"]
+    assert all(is_bot_spec(name, DIAMANT) for name in bot_names(DIAMANT))
+    assert is_bot_spec("threshold:7", DIAMANT) and not is_bot_spec("threshold:x", DIAMANT)
 
 
 @pytest.mark.parametrize(
@@ -44,7 +46,7 @@ def test_every_family_is_made_from_its_spec():
         ("ismcts:depth=3", "'depth=3' is not a setting"),
         ("ismcts:iters=lots", "iters='lots' must be a number"),
         ("threshold:high", "threshold:N with N a whole number"),
-        ("no_such_module_xyz:choose", "module:callable that imports"),
+        ("no_such_module_xyz:choose", "no module 'no_such_module_xyz'"),
         ("stdio:", "stdio needs a command"),
     ],
 )

@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from relicbox.bots.specs import GENERIC_BOTS, make_agent, spec_names, split_specs
 from relicbox.core.agents import Agent, RandomAgent
+from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
 
 
 def bot_names(game: Game) -> list[str]:
-    """The names to offer for ``game`` (families that take a value shown with a placeholder)."""
+    """The plain names to offer for ``game``; :func:`is_bot_spec` accepts every spec."""
     return spec_names(game)
+
+
+def is_bot_spec(spec: str, game: Game) -> bool:
+    """Whether ``spec`` names a bot for ``game`` (without starting any program)."""
+    try:
+        make_agent(spec, game)
+    except ConfigurationError:
+        return False
+    return True
 
 
 def make_bot(name: str, game: Game) -> Agent:
@@ -26,6 +36,7 @@ __all__ = [
     "Agent",
     "RandomAgent",
     "bot_names",
+    "is_bot_spec",
     "make_bot",
     "split_specs",
 ]

@@ -51,13 +51,19 @@ def split_specs(text: str) -> list[str]:
 
 
 def spec_names(game: Game) -> list[str]:
-    """Every bot name ``game`` accepts, with an example for the families that take values."""
+    """The plain bot names ``game`` accepts (each one a complete spec)."""
     names = sorted({*GENERIC_BOTS, *game.bots})
     if game.sampler is not None:
         names.append("ismcts")
-    if game.name == "diamant":
-        names.append("threshold:N")
     return names
+
+
+def _families(game: Game) -> str:
+    """The spec families, for error messages."""
+    families = ["ismcts:iters=N,ms=N,rollout=BOT,c=X"] if game.sampler is not None else []
+    if game.name == "diamant":
+        families.append("threshold:N")
+    return ", ".join([*families, "module:callable", "stdio:COMMAND"])
 
 
 def _keywords(spec: str, text: str, allowed: Sequence[str]) -> dict[str, str]:
@@ -106,7 +112,7 @@ def make_agent(spec: str, game: Game) -> Agent:
             return _ismcts(text, "", game)
         raise ConfigurationError(
             f"unknown bot {spec!r} for {game.name}: choose one of {', '.join(spec_names(game))}, "
-            "module:callable or stdio:COMMAND"
+            f"or a spec: {_families(game)}"
         )
     if name == "ismcts":
         return _ismcts(text, rest, game)
@@ -147,8 +153,8 @@ class PythonAgent:
         except ImportError as error:
             raise ConfigurationError(
                 f"unknown bot {spec!r} for {game.name}: choose one of "
-                f"{', '.join(spec_names(game))}, or a module:callable that imports "
-                f"({error})"
+                f"{', '.join(spec_names(game))}, or a spec: {_families(game)} "
+                f"(no module {module_name.strip()!r}: {error})"
             ) from None
         for part in attribute.strip().split("."):
             target = getattr(target, part, None)

@@ -135,7 +135,8 @@ def _interval(value: float, low: float, high: float, percent: bool = False) -> s
 
 def _bot_table(bots: list[dict[str, Any]], lang: str, title: str) -> Table:
     table = Table(title=title)
-    for key in ("col-bot", "col-seat-games", "col-win-rate", "col-mean-score", "col-length"):
+    table.add_column(tr(lang, "col-bot"), overflow="fold")
+    for key in ("col-seat-games", "col-win-rate", "col-mean-score", "col-length"):
         table.add_column(tr(lang, key))
     for bot in bots:
         table.add_row(
@@ -298,7 +299,8 @@ def tournament_command(
         pairing=pairing,
     )
     table = Table(title=title)
-    for key in ("col-bot", "col-mu", "col-sigma", "col-ordinal", "col-games"):
+    table.add_column(tr(lang, "col-bot"), overflow="fold")
+    for key in ("col-mu", "col-sigma", "col-ordinal", "col-games"):
         table.add_column(tr(lang, key))
     for row in report["leaderboard"]:
         table.add_row(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from relicbox.bots import bot_names, make_bot, split_specs
+from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError, RecordError
 from relicbox.core.game import Game, State
@@ -45,20 +45,12 @@ def parse_seats(text: str, game: Game) -> list[SeatSpec]:
         name = word.removeprefix("bot:")
         if word.lower() == HUMAN:
             specs.append(SeatSpec(HUMAN))
-        elif name.lower() in bot_names(game) or _is_bot(name, game):
+        elif name.lower() in bot_names(game) or is_bot_spec(name, game):
             specs.append(SeatSpec(name if ":" in name else name.lower()))
         else:
             allowed = ", ".join([HUMAN] + [f"bot:{b}" for b in bot_names(game)])
             raise ConfigurationError(f"unknown seat {raw.strip()!r}: each seat is one of {allowed}")
     return specs
-
-
-def _is_bot(spec: str, game: Game) -> bool:
-    try:
-        make_bot(spec, game)
-    except ConfigurationError:
-        return False
-    return True
 
 
 def default_seats(players: int) -> list[SeatSpec]:
