@@ -89,7 +89,7 @@ def test_python_entry_point_gets_view_and_legal_actions(tmp_path, monkeypatch):
 
     assert my_diamant_bots.seen == [(1, ["continue", "leave"])]
     broken = make_bot("my_diamant_bots:nonsense", DIAMANT)
-    assert broken.choose(state.view(1), state.legal_actions(1), Rng(0)).text == "continue"
+    assert broken.choose(state.view(1), state.legal_actions(1), Rng(0)).text == "leave"
     assert broken.faults == [{"kind": "illegal", "answer": "'fly away'"}]
 
 

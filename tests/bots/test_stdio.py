@@ -18,12 +18,12 @@ for line in sys.stdin:
     n += 1
     ident = message["id"]
     if n == 1:
-        answer = {"id": ident, "action": message["legal"][-1]}
+        answer = {"id": ident, "action": message["legal"][0]}
     elif n == 2:
         time.sleep(3.0)          # late: the answer arrives during the next decision
-        answer = {"id": ident, "action": "leave"}
+        answer = {"id": ident, "action": "continue"}
     elif n == 3:
-        print(json.dumps({"id": 2, "action": "leave"}), flush=True)  # stale answer, then garbage
+        print(json.dumps({"id": 2, "action": "continue"}), flush=True)  # stale answer, then garbage
         print("this is not json", flush=True)
         continue
     elif n == 4:
@@ -59,7 +59,8 @@ def test_a_misbehaving_bot_gets_the_default_action_and_every_fault_is_reported(t
         answers = [bot.choose(view, legal, Rng(0)).text for _ in range(6)]
     finally:
         bot.close()
-    assert answers == ["leave", "continue", "continue", "continue", "continue", "continue"]
+    # Diamant's default action is "leave"; the bot's one good answer was "continue".
+    assert answers == ["continue", "leave", "leave", "leave", "leave", "leave"]
     kinds = [(fault["decision"], fault["kind"]) for fault in bot.faults]
     assert kinds == [(2, "late"), (3, "garbage"), (4, "illegal"), (5, "crash"), (6, "crash")]
     assert "not json" in bot.faults[1]["detail"]

@@ -142,8 +142,8 @@ class PythonAgent:
     """A bot given as ``module:callable``: ``callable(view, legal)`` returns an action.
 
     The answer may be an :class:`Action`, its text or its index; anything that is
-    not one of ``legal`` gets the first legal action, and the fault is kept in
-    ``faults``.
+    not one of ``legal`` gets the game's default action (:func:`default_action`), and
+    the fault is kept in ``faults``.
     """
 
     def __init__(self, spec: str, game: Game) -> None:
@@ -172,8 +172,19 @@ class PythonAgent:
         chosen = match_answer(answer, legal)
         if chosen is None:
             self.faults.append({"kind": "illegal", "answer": repr(answer)})
-            return legal[0]
+            return default_action(self.game, legal)
         return chosen
+
+
+def default_action(game: Game, legal: Sequence[Action]) -> Action:
+    """What a seat gets when its bot fails: the game's documented default
+    (``Game.extra["default_action"]``, Diamant's ``leave``) when legal, else the first legal
+    action."""
+    preferred = game.extra.get("default_action")
+    for action in legal:
+        if action.text == preferred:
+            return action
+    return legal[0]
 
 
 def match_answer(answer: object, legal: Sequence[Action]) -> Action | None:

@@ -16,9 +16,10 @@ at that seat would see.
 
 The time limit is per decision. A late answer, a line that is not such an
 object, an action that is not legal, or a program that has exited all give the
-game's **default action**, the first legal action in the game's stable order,
-and are reported in :attr:`StdioAgent.faults` (answers arriving after their
-limit are recognised by their ``id`` and dropped). A program that has exited is
+game's **default action** (``Game.extra["default_action"]`` when it is legal,
+such as Diamant's ``leave``, else the first legal action), and are reported in
+:attr:`StdioAgent.faults` (answers arriving after their limit are recognised by
+their ``id`` and dropped). A program that has exited is
 not restarted: its seat plays default actions to the end.
 """
 
@@ -33,7 +34,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from relicbox.bots.specs import match_answer
+from relicbox.bots.specs import default_action, match_answer
 from relicbox.core.actions import Action
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
@@ -96,7 +97,7 @@ class StdioAgent:
     # -- decisions -----------------------------------------------------------------------
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
-        default = legal[0]
+        default = default_action(self.game, legal)
         self._next_id += 1
         number = self._next_id
         if self._dead:

@@ -19,6 +19,7 @@ from rich.table import Table
 
 import relicbox
 from relicbox.bots import bot_names
+from relicbox.cli import server_commands
 from relicbox.cli.analysis import register as register_analysis
 from relicbox.cli.messages import MESSAGES
 from relicbox.core.errors import RelicboxError
@@ -380,6 +381,8 @@ def replay_command(
         _show_results(state, lang)
 
 
+app.command("serve")(server_commands.serve_command)
+app.command("export")(server_commands.export_command)
 register_analysis(app)
 
 

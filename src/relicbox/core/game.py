@@ -393,6 +393,19 @@ class State(ABC):
         return self._log is not None
 
     @property
+    def record_length(self) -> int:
+        """How many events the record holds (decisions and chance outcomes)."""
+        if self._log is None:
+            raise RecordError("this state keeps no record (it was made with record=False)")
+        return len(self._log)
+
+    def record_events(self, start: int = 0) -> list[dict[str, Any]]:
+        """The record's events from number ``start`` on, as in :attr:`record` (cheap to poll)."""
+        if self._log is None:
+            raise RecordError("this state keeps no record (it was made with record=False)")
+        return [_event_json(entry) for entry in self._log[start:]]
+
+    @property
     def record(self) -> dict[str, Any]:
         """The JSON game record: header plus every decision and chance outcome in order."""
         if self._log is None:

@@ -42,6 +42,7 @@ GAME = register(
         bots={"rule": DiamantRuleBot, "cautious": lambda: DiamantRuleBot(caution=1.6)},
         text=text,
         sampler=sample_state,
+        extra={"default_action": LEAVE.text},
         summary="Push your luck in a cave: take the rubies home before a second trap strikes.",
     )
 )

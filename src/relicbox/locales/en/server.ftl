@@ -1,2 +1,0 @@
-# The web server's pages and messages.
-site-title = relicbox

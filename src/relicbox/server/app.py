@@ -1,0 +1,455 @@
+"""The web application: lobby and table pages, a small JSON API, and the WebSocket.
+
+Pages are rendered on the server (Jinja2) and brought to life by small plain ES
+modules; the WebSocket speaks JSON messages with a ``type`` (see
+:mod:`relicbox.server.protocol`). CORS stays closed: no cross-origin headers are sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+from starlette.websockets import WebSocketState
+
+import relicbox
+from relicbox.bots import bot_names
+from relicbox.core.game import State
+from relicbox.i18n import LANGUAGES, pick_language, tr
+from relicbox.server.botpool import BotPool
+from relicbox.server.protocol import (
+    ActMessage,
+    ChatMessage,
+    CreateTable,
+    JoinMessage,
+    JoinTable,
+    PingMessage,
+    Rematch,
+    ResyncMessage,
+    StartTable,
+    client_message,
+)
+from relicbox.server.snapshots import snapshot
+from relicbox.server.store import Store
+from relicbox.server.tables import Connection, TableError, TableService
+from relicbox.server.webcatalog import web_catalog
+
+log = logging.getLogger("relicbox.server")
+HERE = Path(__file__).parent
+STATUS_CODES = {
+    "no-table": 404,
+    "bad-token": 403,
+    "not-host": 403,
+    "table-full": 409,
+    "table-closed": 409,
+    "seat-taken": 409,
+    "rematch-exists": 409,
+    "not-finished": 409,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str
+    bot_workers: int = 1
+    bot_delay: float = 0.6
+    bot_budget: float = 5.0
+    max_message_bytes: int = 4096
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The server for ``settings``; the store is opened (and migrated) at start-up."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, settings.db_url)
+        service = TableService(
+            store,
+            BotPool(settings.bot_workers),
+            bot_delay=settings.bot_delay,
+            bot_budget=settings.bot_budget,
+        )
+        app.state.service = service
+        restored = await service.restore()
+        log.info("relicbox server ready: %d unfinished tables restored", restored)
+        try:
+            yield
+        finally:
+            await service.close()
+            service.bots.close()
+            store.close()
+
+    app = FastAPI(title="relicbox", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    templates = Jinja2Templates(directory=HERE / "templates")
+    replays: OrderedDict[str, list[tuple[int, State]]] = OrderedDict()
+
+    def service_of(request: Request | WebSocket) -> TableService:
+        service: TableService = request.app.state.service
+        return service
+
+    def language(request: Request) -> str:
+        chosen = request.query_params.get("lang") or request.cookies.get("relicbox_lang")
+        if chosen in LANGUAGES:
+            return str(chosen)
+        return pick_language(request.headers.get("accept-language"))
+
+    def page(request: Request, template: str, **context: Any) -> HTMLResponse:
+        lang = language(request)
+        response = templates.TemplateResponse(
+            request,
+            template,
+            {
+                "lang": lang,
+                "t": lambda key, **args: tr(lang, key, **args),
+                "languages": LANGUAGES,
+                **context,
+            },
+        )
+        if request.query_params.get("lang") in LANGUAGES:
+            response.set_cookie("relicbox_lang", lang, max_age=365 * 86400, samesite="lax")
+        return response
+
+    def refused(error: TableError) -> JSONResponse:
+        return JSONResponse(
+            {"error": error.code, "message": error.message},
+            status_code=STATUS_CODES.get(error.code, 400),
+        )
+
+    # -- pages ------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> HTMLResponse:
+        return page(request, "lobby.html")
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        try:
+            table = await service_of(request).get(table_id)
+        except TableError:
+            raise HTTPException(404, "no such table") from None
+        board = HERE / "static" / "boards" / f"{table.game.name}.js"
+        return page(
+            request,
+            "table.html",
+            table=table.info(),
+            has_board=board.exists(),
+            has_board_css=board.with_suffix(".css").exists(),
+        )
+
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        try:
+            table = await service_of(request).get(table_id)
+        except TableError:
+            raise HTTPException(404, "no such table") from None
+        board = HERE / "static" / "boards" / f"{table.game.name}.js"
+        return page(
+            request,
+            "replay.html",
+            table=table.info(),
+            has_board=board.exists(),
+            has_board_css=board.with_suffix(".css").exists(),
+        )
+
+    @app.get("/i18n/{lang}.json")
+    async def catalog(lang: str) -> JSONResponse:
+        if lang not in LANGUAGES:
+            raise HTTPException(404, "no such language")
+        return JSONResponse(web_catalog(lang), headers={"Cache-Control": "max-age=300"})
+
+    @app.get("/lang/{lang}")
+    async def set_language(request: Request, lang: str) -> RedirectResponse:
+        back = request.query_params.get("next") or "/"
+        if not back.startswith("/") or back.startswith("//"):
+            back = "/"
+        response = RedirectResponse(back, status_code=303)
+        if lang in LANGUAGES:
+            response.set_cookie("relicbox_lang", lang, max_age=365 * 86400, samesite="lax")
+        return response
+
+    # -- the lobby's API ---------------------------------------------------------
+
+    @app.get("/api/games")
+    async def api_games() -> list[dict[str, Any]]:
+        out = []
+        for game in relicbox.games():
+            info = game.info()
+            info["options"] = [
+                {**o, "integer": opt.integer}
+                for o, opt in zip(info["options"], game.options, strict=True)
+                if not opt.data_file
+            ]
+            info["bots"] = bot_names(game)
+            info["default_players"] = game.default_players or game.min_players
+            info["summary"] = game.summary
+            out.append(info)
+        return out
+
+    @app.get("/api/tables")
+    async def api_tables(request: Request, status: str = "open") -> list[dict[str, Any]]:
+        statuses = [s for s in status.split(",") if s in ("open", "playing", "finished")]
+        rows = await asyncio.to_thread(service_of(request).store.tables, statuses or ["open"], 50)
+        service = service_of(request)
+        return [
+            service.tables[row.id].info() if row.id in service.tables else _stored_info(row)
+            for row in rows
+        ]
+
+    @app.post("/api/tables")
+    async def api_create(request: Request, body: CreateTable) -> JSONResponse:
+        settings_ = {
+            "clock": body.clock.model_dump(),
+            "grace": body.grace,
+            "takeover_bot": body.takeover_bot,
+            "reveal_after": body.reveal_after,
+        }
+        try:
+            table_id, seat, token = await service_of(request).create(
+                body.game,
+                body.players,
+                dict(body.options),
+                [s.model_dump() for s in body.seats],
+                settings_,
+                body.name,
+            )
+        except TableError as error:
+            return refused(error)
+        return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(request: Request, table_id: str) -> JSONResponse:
+        try:
+            table = await service_of(request).get(table_id)
+        except TableError as error:
+            return refused(error)
+        return JSONResponse(table.info())
+
+    @app.post("/api/tables/{table_id}/join")
+    async def api_join(request: Request, table_id: str, body: JoinTable) -> JSONResponse:
+        try:
+            seat, token = await service_of(request).join(table_id, body.name, body.seat)
+        except TableError as error:
+            return refused(error)
+        return JSONResponse({"table": table_id, "seat": seat, "token": token})
+
+    @app.post("/api/tables/{table_id}/start")
+    async def api_start(request: Request, table_id: str, body: StartTable) -> JSONResponse:
+        try:
+            await service_of(request).start(table_id, body.token)
+        except TableError as error:
+            return refused(error)
+        return JSONResponse({"table": table_id, "status": "playing"})
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str, body: Rematch) -> JSONResponse:
+        try:
+            new_id, seat, token = await service_of(request).rematch(table_id, body.token, body.name)
+        except TableError as error:
+            return refused(error)
+        return JSONResponse({"table": new_id, "seat": seat, "token": token}, status_code=201)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def api_record(request: Request, table_id: str) -> JSONResponse:
+        service = service_of(request)
+        try:
+            table = await service.get(table_id)
+        except TableError as error:
+            return refused(error)
+        if table.status != "finished":
+            return refused(TableError("not-finished", "the record is public once the game is over"))
+        record = await asyncio.to_thread(service.store.record, table_id)
+        return JSONResponse(
+            record,
+            headers={"Content-Disposition": f'attachment; filename="relicbox-{table_id}.json"'},
+        )
+
+    async def replay_points(table_id: str) -> list[tuple[int, State]]:
+        if table_id in replays:
+            replays.move_to_end(table_id)
+            return replays[table_id]
+        service = service_of_app(app)
+        record = await asyncio.to_thread(service.store.record, table_id)
+        if record is None:
+            raise TableError("no-table", f"there is no table {table_id!r}")
+        points = await asyncio.to_thread(_replay_points, record)
+        replays[table_id] = points
+        while len(replays) > 8:
+            replays.popitem(last=False)
+        return points
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(
+        request: Request, table_id: str, step: int = -1, seat: int | None = None
+    ) -> JSONResponse:
+        service = service_of(request)
+        try:
+            table = await service.get(table_id)
+            if table.status == "open":
+                raise TableError("not-started", "the game has not started")
+            if table.status != "finished":
+                replays.pop(table_id, None)
+            points = await replay_points(table_id)
+        except TableError as error:
+            return refused(error)
+        if seat is not None and not (
+            table.status == "finished"
+            and table.settings.get("reveal_after")
+            and 0 <= seat < table.players
+        ):
+            seat = None
+        index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
+        seq, state = points[index]
+        body = snapshot(state, seat, language(request), seq)
+        return JSONResponse({"step": index, "steps": len(points), **body, "table": table.info()})
+
+    # -- play ---------------------------------------------------------------------
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        service = service_of(websocket)
+        try:
+            table = await service.get(table_id)
+        except TableError as error:
+            await websocket.send_json(
+                {"type": "error", "code": error.code, "message": error.message}
+            )
+            await websocket.close(code=4404)
+            return
+        conn = Connection(websocket.send_json)
+        joined = False
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                if len(raw.encode("utf-8")) > settings.max_message_bytes:
+                    conn.push(_error("too-large", "message too large"))
+                    continue
+                if not conn.allow():
+                    conn.push(_error("rate-limited", "too many messages: slow down"))
+                    continue
+                try:
+                    message = client_message(json.loads(raw))
+                except (ValueError, ValidationError) as error:
+                    conn.push(_error("bad-message", _first_problem(error)))
+                    continue
+                try:
+                    if isinstance(message, JoinMessage):
+                        if joined:
+                            raise TableError("already-joined", "this connection has joined")
+                        conn.lang = message.lang
+                        await service.connect(table, conn, message.token)
+                        joined = True
+                    elif not joined:
+                        raise TableError("not-joined", "send a join message first")
+                    elif isinstance(message, ActMessage):
+                        if conn.seat is None:
+                            raise TableError("spectator", "spectators cannot act")
+                        await service.act(table, conn.seat, message.action)
+                    elif isinstance(message, ChatMessage):
+                        await service.chat(table, conn, message.text)
+                    elif isinstance(message, ResyncMessage):
+                        service.resync(table, conn)
+                    elif isinstance(message, PingMessage):
+                        conn.push({"type": "pong"})
+                except TableError as error:
+                    conn.push(_error(error.code, error.message))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if joined:
+                await service.disconnect(conn)
+            else:
+                await conn.close()
+            if websocket.client_state == WebSocketState.CONNECTED:
+                with _quiet():
+                    await websocket.close()
+
+    return app
+
+
+def service_of_app(app: FastAPI) -> TableService:
+    service: TableService = app.state.service
+    return service
+
+
+class _quiet:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return True
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _first_problem(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        problem = error.errors()[0]
+        where = ".".join(str(p) for p in problem["loc"])
+        return f"{where}: {problem['msg']}" if where else str(problem["msg"])
+    return f"not JSON: {error}"
+
+
+def _stored_info(row: Any) -> dict[str, Any]:
+    game = relicbox.get_game(row.game)
+    return {
+        "id": row.id,
+        "game": game.name,
+        "title": game.title,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "settings": row.settings,
+        "rematch_id": row.rematch_id,
+        "rematch_of": row.rematch_of,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "host": s.is_host,
+                "connected": False,
+                "away": False,
+                "abandoned": s.abandoned,
+            }
+            for s in row.seats
+        ],
+    }
+
+
+def _replay_points(record: dict[str, Any]) -> list[tuple[int, State]]:
+    """The states a record passes through, one per decision (after the chance it set off)."""
+    game = relicbox.get_game(record["game"])
+    state = game.new_state(
+        record["players"], record["seed"], auto_chance=False, **record["options"]
+    )
+    points: list[tuple[int, State]] = []
+    events = record["events"]
+    for seq, event in enumerate(events):
+        if "chance" in event:
+            if event.get("sampled"):
+                state.sample_chance()
+            else:
+                state.apply_chance(event["chance"])
+        else:
+            if not points or points[-1][0] != seq:
+                points.append((seq, state.clone()))
+            state.act(event["seat"], event["action"])
+    points.append((len(events), state.clone()))
+    return points

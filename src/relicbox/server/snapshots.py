@@ -1,0 +1,125 @@
+"""What one connection is sent: a snapshot built from its seat's view and nothing else.
+
+Every field of a snapshot is a function of ``state.view(seat)`` (or ``view(None)``
+for spectators and replays) and that seat's legal actions, rendered in the
+connection's language by the game's own text module. The leak test checks
+exactly this, frame by frame.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+from typing import Any
+
+from rich.style import Style
+from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+
+from relicbox.core.game import State
+
+LOG_LINES = 120
+
+
+_TAG = re.compile(r"(\\*)\[([a-zA-Z#/@][^\[\]]*?)\]")
+"""A rich markup tag (``[bold red]``, ``[/]``), with the backslashes that may escape it."""
+HISTORY_SHOWN = 80
+"""How many of the view's latest history entries the log is written from."""
+
+
+def _walk(markup: str) -> list[tuple[str, str | None]]:
+    """Markup as ``(text, None)`` pieces and ``("", tag)`` tags, escapes resolved."""
+    pieces: list[tuple[str, str | None]] = []
+    position = 0
+    for match in _TAG.finditer(markup):
+        slashes, tag = match.group(1), match.group(2)
+        pieces.append((markup[position : match.start()] + "\\" * (len(slashes) // 2), None))
+        if len(slashes) % 2:
+            pieces.append((f"[{tag}]", None))
+        else:
+            pieces.append(("", tag))
+        position = match.end()
+    pieces.append((markup[position:], None))
+    return pieces
+
+
+def plain(markup: str) -> str:
+    """Rich markup as plain text."""
+    return "".join(text for text, tag in _walk(markup) if tag is None)
+
+
+@lru_cache(maxsize=128)
+def _css(tag: str) -> str:
+    try:
+        return Style.parse(tag).get_html_style(DEFAULT_TERMINAL_THEME)
+    except Exception:
+        return ""
+
+
+def markup_html(markup: str) -> str:
+    """Rich markup as HTML with inline colours (the game's terminal board, in a page)."""
+    parts = ["<pre>"]
+    depth = 0
+    for text, tag in _walk(markup):
+        if tag is None:
+            parts.append(html.escape(text))
+        elif tag.startswith("/"):
+            if depth:
+                parts.append("</span>")
+                depth -= 1
+        else:
+            parts.append(f'<span style="{html.escape(_css(tag))}">')
+            depth += 1
+    parts.append("</span>" * depth + "</pre>")
+    return "".join(parts)
+
+
+def legal_entries(
+    state: State, seat: int | None, view: dict[str, Any], lang: str
+) -> list[dict[str, Any]]:
+    if seat is None or state.is_over or seat not in state.to_act:
+        return []
+    describe = state.game.text.describe_action
+    return [
+        {"text": a.text, "label": plain(describe(a.text, view, lang)), "index": a.index}
+        for a in state.legal_actions(seat)
+    ]
+
+
+def result_table(state: State, view: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    if not state.is_over:
+        return None
+    headers, rows = state.game.text.result_rows(view, lang)
+    return {
+        "headers": [plain(h) for h in headers],
+        "rows": [[plain(cell) for cell in row] for row in rows],
+        "winners": list(view.get("winners") or state.winners()),
+    }
+
+
+def _log(text: Any, view: dict[str, Any], lang: str) -> list[str]:
+    """The latest events as readable lines, written from the end of the view's history only
+    (a long game's whole transcript would cost more with every decision)."""
+    recent = view
+    history = view.get("history")
+    if isinstance(history, list) and len(history) > HISTORY_SHOWN:
+        recent = {**view, "history": history[-HISTORY_SHOWN:]}
+    return [plain(line) for line in text.transcript(recent, lang)[-LOG_LINES:]]
+
+
+def snapshot(state: State, seat: int | None, lang: str, seq: int) -> dict[str, Any]:
+    """The ``state`` message body for ``seat`` (``None``: the public view)."""
+    view = state.view(seat)
+    text = state.game.text
+    to_act = list(state.to_act)
+    return {
+        "seq": seq,
+        "seat": seat,
+        "view": view,
+        "legal": legal_entries(state, seat, view, lang),
+        "to_act": to_act,
+        "over": state.is_over,
+        "board_html": markup_html(text.render(view, lang)),
+        "log": _log(text, view, lang),
+        "result": result_table(state, view, lang),
+    }

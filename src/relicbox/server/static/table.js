@@ -1,0 +1,255 @@
+// The generic table page: works for every registered game. It shows the seat's view
+// (rendered by the game's own text module), legal actions as buttons with the game's
+// labels, whom we wait for, the log and the result; a game's board module, if present,
+// draws the same snapshot (see docs/boards.md for the interface).
+import { loadCatalog, listNames } from "./i18n.js";
+
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const game = root.dataset.game;
+const lang = document.body.dataset.lang;
+const $ = (id) => document.getElementById(id);
+const key = `relicbox:seat:${tableId}`;
+let t = (id) => id;
+let socket = null;
+let last = null;
+let board = null;
+let retry = 500;
+let clockTimer = null;
+
+function takeTokenFromUrl() {
+  const match = location.hash.match(/seat=([\w-]+)/);
+  if (match) {
+    localStorage.setItem(key, match[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function seatName(table, seat) {
+  const info = table.seats[seat];
+  if (info.kind === "bot") return `${t("web-player", { seat: seat + 1 })} (${t("web-bot", { bot: info.bot })})`;
+  return info.name || t("web-player", { seat: seat + 1 });
+}
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(text) {
+  send({ type: "act", action: text, seq: last ? last.seq : null });
+}
+
+function drawSeats(message) {
+  const { table } = message;
+  const items = table.seats.map((info) => {
+    const bits = [];
+    if (info.seat === message.seat) bits.push(t("web-you"));
+    if (info.host) bits.push(t("web-host"));
+    if (info.kind === "open") bits.push(t("web-open"));
+    else if (info.kind === "human" && info.away) bits.push(t("web-away"));
+    else if (info.kind === "human" && !info.connected) bits.push(t("web-offline"));
+    if (info.abandoned) bits.push(t("web-abandoned"));
+    const waiting = message.to_act.includes(info.seat) && !message.over;
+    const item = el("li", { class: `seat seat-${info.seat}${waiting ? " waiting" : ""}` },
+      el("span", { class: "marker", "aria-hidden": "true", text: "●▲■◆★✚⬟⬢"[info.seat] || "●" }),
+      el("span", { class: "who", text: seatName(table, info.seat) }),
+      el("span", { class: "muted", text: bits.length ? ` (${bits.join(", ")})` : "" }),
+      el("span", { class: "clock", "data-seat": String(info.seat) }));
+    if (waiting) item.setAttribute("aria-label", `${seatName(table, info.seat)}: …`);
+    return item;
+  });
+  $("seats").replaceChildren(...items);
+}
+
+function drawClocks(message) {
+  clearInterval(clockTimer);
+  if (!message.clocks) return;
+  const started = performance.now();
+  const tick = () => {
+    const spent = (performance.now() - started) / 1000;
+    for (const node of document.querySelectorAll(".clock")) {
+      const left = message.clocks.left[node.dataset.seat];
+      if (left === undefined) { node.textContent = ""; continue; }
+      const running = message.clocks.running.includes(+node.dataset.seat);
+      const seconds = Math.max(0, Math.ceil(running ? left - spent : left));
+      node.textContent = ` ⏱ ${t("web-clock-left", { seconds })}`;
+      node.classList.toggle("running", running);
+    }
+  };
+  tick();
+  clockTimer = setInterval(tick, 1000);
+}
+
+function drawStatus(message) {
+  const { table } = message;
+  let text;
+  if (table.status === "open") text = t("web-status-open");
+  else if (message.over) {
+    const names = (message.result ? message.result.winners : []).map((s) => seatName(table, s));
+    text = `${t("web-status-over")} ${t("web-winner", { count: names.length, names: listNames(lang, names) })}`;
+  } else {
+    const others = message.to_act.filter((s) => s !== message.seat).map((s) => seatName(table, s));
+    const mine = message.legal.length > 0;
+    if (message.seat === null) text = `${t("web-status-watching")} ${t("web-status-waiting", { count: others.length, names: listNames(lang, others) })}`;
+    else if (mine && others.length) text = t("web-status-your-turn-waiting", { names: listNames(lang, others) });
+    else if (mine) text = t("web-status-your-turn");
+    else text = t(message.to_act.length > 1 ? "web-status-done-waiting" : "web-status-waiting", { count: others.length, names: listNames(lang, others) });
+  }
+  $("status").textContent = text;
+  document.title = `${message.legal.length ? "● " : ""}${table.title} — relicbox`;
+}
+
+function drawLobby(message) {
+  const { table } = message;
+  const open = table.status === "open";
+  $("lobby-box").hidden = !open;
+  $("invite").value = `${location.origin}/t/${table.id}`;
+  const hasOpen = table.seats.some((s) => s.kind === "open");
+  $("join-form").hidden = !(open && message.seat === null && hasOpen);
+  $("start").hidden = !(open && message.seat !== null && table.seats[message.seat].host);
+  const token = localStorage.getItem(key);
+  $("seat-link-box").hidden = !(token && message.seat !== null);
+  if (token) $("seat-link").value = `${location.origin}/t/${table.id}#seat=${token}`;
+}
+
+function drawActions(message) {
+  const box = $("actions");
+  $("actions-box").hidden = message.legal.length === 0;
+  const buttons = message.legal.map((action, number) => {
+    const button = el("button", { type: "button", class: "action", "data-action": action.text,
+      "aria-keyshortcuts": number < 9 ? String(number + 1) : "" });
+    if (number < 9) button.append(el("kbd", { text: String(number + 1) }), " ");
+    button.append(action.label);
+    button.title = action.text;
+    button.addEventListener("click", () => { for (const b of box.querySelectorAll("button")) b.disabled = true; act(action.text); });
+    return button;
+  });
+  box.replaceChildren(...buttons);
+}
+
+function drawResult(message) {
+  $("result-box").hidden = !message.over;
+  if (!message.over || !message.result) return;
+  const { headers, rows } = message.result;
+  const table = el("table", {}, el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, ...rows.map((row, seat) => el("tr", { class: message.result.winners.includes(seat) ? "winner" : "" },
+      ...row.map((cell, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row", text: seatName(message.table, seat) } : { text: cell }))))));
+  $("result").replaceChildren(el("div", { class: "scroll" }, table));
+  const info = message.table;
+  $("rematch").hidden = !(message.seat !== null && !info.rematch_id);
+  const link = $("rematch-link");
+  link.hidden = !info.rematch_id;
+  if (info.rematch_id) link.href = `/t/${info.rematch_id}`;
+}
+
+async function drawBoard(message) {
+  if (!root.dataset.board || !message.view) return;
+  if (!board) {
+    const module = await import(`/static/boards/${game}.js`);
+    const ctx = { lang, seat: message.seat, players: message.table.players, act, t, seatName: (s) => seatName(message.table, s) };
+    board = module.mount($("board"), ctx);
+    $("board").hidden = false;
+  }
+  board.update(message);
+}
+
+function onState(message) {
+  if (last && message.seq < last.seq) return;
+  last = message;
+  drawSeats(message);
+  drawStatus(message);
+  drawLobby(message);
+  drawActions(message);
+  drawResult(message);
+  drawClocks(message);
+  $("text-board").innerHTML = message.board_html;
+  $("log").replaceChildren(...message.log.slice(-60).map((line) => el("li", { text: line })));
+  $("log").scrollTop = $("log").scrollHeight;
+  drawBoard(message).catch((error) => console.error(error));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    send({ type: "join", token: localStorage.getItem(key), lang });
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") onState(message);
+    else if (message.type === "error") {
+      if (message.code === "bad-token") { localStorage.removeItem(key); toast(t("web-error-bad-token")); send({ type: "join", lang }); }
+      else toast(t("web-error", { message: message.message }));
+      if (last) drawActions(last);
+    } else if (message.type === "chat") {
+      $("chat").append(el("li", {}, el("strong", { text: `${message.name}: ` }), message.text));
+    }
+  });
+  socket.addEventListener("close", () => {
+    $("status").textContent = t("web-status-reconnecting");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+async function main() {
+  takeTokenFromUrl();
+  t = await loadCatalog(lang);
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select")) return;
+    const number = Number(event.key);
+    if (number >= 1 && number <= 9 && last && last.legal[number - 1]) act(last.legal[number - 1].text);
+  });
+  $("copy-invite").addEventListener("click", async () => { await navigator.clipboard.writeText($("invite").value).catch(() => {}); toast(t("web-copied")); });
+  $("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("join-name").value.trim();
+    if (!name) return;
+    localStorage.setItem("relicbox:name", name);
+    const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+    const data = await response.json();
+    if (!response.ok) { toast(t("web-error", { message: data.message })); return; }
+    localStorage.setItem(key, data.token);
+    socket.close();
+  });
+  $("join-name").value = localStorage.getItem("relicbox:name") || "";
+  $("start").addEventListener("click", async () => {
+    const response = await fetch(`/api/tables/${tableId}/start`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: localStorage.getItem(key) }) });
+    if (!response.ok) toast(t("web-error", { message: (await response.json()).message }));
+  });
+  $("rematch").addEventListener("click", async () => {
+    const response = await fetch(`/api/tables/${tableId}/rematch`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: localStorage.getItem(key) }) });
+    const data = await response.json();
+    if (!response.ok) { toast(t("web-error", { message: data.message })); return; }
+    localStorage.setItem(`relicbox:seat:${data.table}`, data.token);
+    location.href = `/t/${data.table}`;
+  });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (text) send({ type: "chat", text });
+    $("chat-text").value = "";
+  });
+  connect();
+}
+
+main();

@@ -1,0 +1,401 @@
+"""Persistent storage of tables, seats and game events (SQLAlchemy 2, Alembic migrations).
+
+A table's events are exactly its game record's events, in order, so the record
+(and ``relicbox replay``) needs no translation; each event also carries when it
+happened and why (a bot, a clock, a takeover). Seat tokens are stored only as
+SHA-256 hashes. Every write is one transaction: a decision is on disk before the
+server tells anyone about it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from relicbox.core.game import RECORD_FORMAT
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if not stored_hash:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_version: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``open`` (nobody yet), ``human`` or ``bot``."""
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    is_host: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str | None] = mapped_column(Text, nullable=True)
+    chance: Mapped[str | None] = mapped_column(Text, nullable=True)
+    sampled: Mapped[bool] = mapped_column(Boolean, default=False)
+    reason: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NoteRow(Base):
+    """What happened around the game: takeovers, returns, abandonment, clock expiries."""
+
+    __tablename__ = "notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    detail: Mapped[str | None] = mapped_column(Text, nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    seq: int
+    seat: int | None
+    action: str | None
+    chance: str | None
+    sampled: bool
+    reason: str | None = None
+
+    def record_json(self) -> dict[str, Any]:
+        if self.seat is None:
+            return {"chance": self.chance, "sampled": self.sampled}
+        return {"seat": self.seat, "action": self.action}
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+    is_host: bool
+    clock_ms: int | None
+    abandoned: bool
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rules_version: str
+    status: str
+    settings: dict[str, Any]
+    rematch_of: str | None
+    rematch_id: str | None
+    created_at: datetime
+    seats: tuple[StoredSeat, ...]
+
+
+def _table(row: TableRow, seats: Sequence[SeatRow]) -> StoredTable:
+    return StoredTable(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        seed=row.seed,
+        options=dict(row.options),
+        rules_version=row.rules_version,
+        status=row.status,
+        settings=dict(row.settings),
+        rematch_of=row.rematch_of,
+        rematch_id=row.rematch_id,
+        created_at=row.created_at,
+        seats=tuple(
+            StoredSeat(
+                s.seat, s.kind, s.bot, s.name, s.token_hash, s.is_host, s.clock_ms, s.abandoned
+            )
+            for s in sorted(seats, key=lambda s: s.seat)
+        ),
+    )
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL, full sync and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to date with the packaged Alembic migrations."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Tables, seats, events and notes. Thread-safe: every call uses its own session."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.engine) as session, session.begin():
+            yield session
+
+    # -- tables -----------------------------------------------------------------
+
+    def create_table(
+        self,
+        table_id: str,
+        *,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        rules_version: str,
+        settings: dict[str, Any],
+        seats: Sequence[dict[str, Any]],
+        rematch_of: str | None = None,
+    ) -> None:
+        stamp = now()
+        with self._session() as session:
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    players=players,
+                    seed=seed,
+                    options=_json_safe(options),
+                    rules_version=rules_version,
+                    status="open",
+                    settings=settings,
+                    rematch_of=rematch_of,
+                    created_at=stamp,
+                    updated_at=stamp,
+                )
+            )
+            session.flush()
+            for number, seat in enumerate(seats):
+                session.add(SeatRow(table_id=table_id, seat=number, **seat))
+            if rematch_of is not None:
+                session.execute(
+                    update(TableRow).where(TableRow.id == rematch_of).values(rematch_id=table_id)
+                )
+
+    def table(self, table_id: str) -> StoredTable | None:
+        with self._session() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+            return _table(row, seats)
+
+    def tables(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[StoredTable]:
+        with self._session() as session:
+            query = select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit)
+            if statuses:
+                query = query.where(TableRow.status.in_(list(statuses)))
+            rows = session.scalars(query).all()
+            ids = [row.id for row in rows]
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))).all()
+            by_table: dict[str, list[SeatRow]] = {}
+            for seat in seats:
+                by_table.setdefault(seat.table_id, []).append(seat)
+            return [_table(row, by_table.get(row.id, [])) for row in rows]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._session() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=status, updated_at=now())
+            )
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with self._session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(**values)
+            )
+
+    def claim_open_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Take ``seat`` if it is still open (atomically: two people never get one seat)."""
+        with self._session() as session:
+            result = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "open")
+                .values(kind="human", name=name, token_hash=token_hash)
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    # -- events -----------------------------------------------------------------
+
+    def append_events(
+        self,
+        table_id: str,
+        first_seq: int,
+        events: Sequence[dict[str, Any]],
+        reason: str | None = None,
+        *,
+        status: str | None = None,
+        clocks: dict[int, int] | None = None,
+    ) -> None:
+        """Commit a decision's log entries (and the chance it set off) in one transaction."""
+        stamp = now()
+        with self._session() as session:
+            for offset, entry in enumerate(events):
+                is_chance = "chance" in entry
+                session.add(
+                    EventRow(
+                        table_id=table_id,
+                        seq=first_seq + offset,
+                        seat=None if is_chance else entry["seat"],
+                        action=None if is_chance else entry["action"],
+                        chance=entry["chance"] if is_chance else None,
+                        sampled=bool(entry.get("sampled", False)),
+                        reason=None if is_chance else reason,
+                        at=stamp,
+                    )
+                )
+            values: dict[str, Any] = {"updated_at": stamp}
+            if status is not None:
+                values["status"] = status
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            for seat_number, remaining in (clocks or {}).items():
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat_number)
+                    .values(clock_ms=remaining)
+                )
+
+    def events(self, table_id: str) -> list[StoredEvent]:
+        with self._session() as session:
+            rows = session.scalars(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            ).all()
+            return [
+                StoredEvent(r.seq, r.seat, r.action, r.chance, r.sampled, r.reason) for r in rows
+            ]
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        """The table's game record in the project's record format."""
+        table = self.table(table_id)
+        if table is None:
+            return None
+        return {
+            "format": RECORD_FORMAT,
+            "game": table.game,
+            "rules_version": table.rules_version,
+            "players": table.players,
+            "seed": table.seed,
+            "options": table.options,
+            "events": [e.record_json() for e in self.events(table_id)],
+        }
+
+    # -- notes ------------------------------------------------------------------
+
+    def add_note(
+        self, table_id: str, kind: str, seat: int | None, detail: str | None = None
+    ) -> None:
+        with self._session() as session:
+            session.add(NoteRow(table_id=table_id, seat=seat, kind=kind, detail=detail, at=now()))
+
+    def notes(self, table_id: str) -> list[tuple[str, int | None, str | None]]:
+        with self._session() as session:
+            rows = session.scalars(
+                select(NoteRow).where(NoteRow.table_id == table_id).order_by(NoteRow.id)
+            ).all()
+            return [(r.kind, r.seat, r.detail) for r in rows]
+
+
+def _json_safe(value: dict[str, Any]) -> dict[str, Any]:
+    """Options as stored: a JSON round trip, so what is read back equals what was written."""
+    result: dict[str, Any] = json.loads(json.dumps(value))
+    return result

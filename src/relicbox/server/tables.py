@@ -1,0 +1,750 @@
+"""Live tables: one owner per table, one serialised path for its decisions.
+
+Every decision of a table passes through :meth:`TableService.act` under the
+table's lock: the engine checks it on a copy of the state, the new record events
+are committed to the store, and only then does the live state move on and every
+connection hear of it (each through its own seat's view). Bots, clocks and
+takeovers of seats whose people have gone all enter through the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from relicbox.bots import bot_names
+from relicbox.core.errors import (
+    ConfigurationError,
+    IllegalActionError,
+    InvalidActionError,
+    RelicboxError,
+)
+from relicbox.core.game import Game, State
+from relicbox.core.registry import get_game, replay
+from relicbox.server.botpool import BotPool
+from relicbox.server.snapshots import snapshot
+from relicbox.server.store import Store, StoredTable, hash_token, token_matches
+
+log = logging.getLogger("relicbox.server")
+
+SEED_LIMIT = 2**31
+CHAT_KEPT = 50
+QUEUE_LIMIT = 512
+
+
+class TableError(Exception):
+    """A refused request: ``code`` for programs, ``message`` (the reason) for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    """``open``, ``human`` or ``bot``."""
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    is_host: bool = False
+    clock_ms: int | None = None
+    abandoned: bool = False
+
+
+class Connection:
+    """One WebSocket (or test client): a seat or a spectator, with its own ordered outbox."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], lang: str = "en") -> None:
+        self.send = send
+        self.lang = lang
+        self.seat: int | None = None
+        self.table_id: str | None = None
+        self.closed = asyncio.Event()
+        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.writer = asyncio.create_task(self._write())
+        self.tokens = 20.0
+        self.last_refill = time.monotonic()
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closed.is_set():
+            return
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.closed.set()  # too slow a reader: it resyncs when it reconnects
+
+    async def _write(self) -> None:
+        with contextlib.suppress(Exception):
+            while not self.closed.is_set():
+                message = await self.outbox.get()
+                await self.send(message)
+        self.closed.set()
+
+    def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
+        """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
+        now = time.monotonic()
+        self.tokens = min(burst, self.tokens + (now - self.last_refill) * rate)
+        self.last_refill = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def close(self) -> None:
+        self.closed.set()
+        self.writer.cancel()
+        with contextlib.suppress(BaseException):
+            await self.writer
+
+
+@dataclass
+class LiveTable:
+    id: str
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    seats: list[Seat]
+    rematch_id: str | None = None
+    rematch_of: str | None = None
+    state: State | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    clock_generation: int = 0
+    clock_task: asyncio.Task[None] | None = None
+    away: set[int] = field(default_factory=set)
+    turn_started: dict[int, float] = field(default_factory=dict)
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+
+    @property
+    def seq(self) -> int:
+        return 0 if self.state is None else self.state.record_length
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closed.is_set() for c in self.connections)
+
+    def controller(self, seat: int) -> str | None:
+        """The bot playing ``seat`` now, or ``None`` when a person plays it."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.bot
+        if seat in self.away:
+            return str(self.settings.get("takeover_bot") or "random")
+        return None
+
+    def seat_of(self, token: str) -> int | None:
+        found = None
+        for info in self.seats:  # every seat compared, in constant time each
+            if token_matches(token, info.token_hash):
+                found = info.seat
+        return found
+
+    def info(self) -> dict[str, Any]:
+        """What anyone may know about the table (no tokens, no hidden state)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "settings": self.settings,
+            "rematch_id": self.rematch_id,
+            "rematch_of": self.rematch_of,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "host": s.is_host,
+                    "connected": self.connected(s.seat),
+                    "away": s.seat in self.away,
+                    "abandoned": s.abandoned,
+                }
+                for s in self.seats
+            ],
+        }
+
+
+def _live(stored: StoredTable) -> LiveTable:
+    return LiveTable(
+        id=stored.id,
+        game=get_game(stored.game),
+        players=stored.players,
+        seed=stored.seed,
+        options=stored.options,
+        settings=stored.settings,
+        status=stored.status,
+        seats=[
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.is_host, s.clock_ms, s.abandoned)
+            for s in stored.seats
+        ],
+        rematch_id=stored.rematch_id,
+        rematch_of=stored.rematch_of,
+    )
+
+
+def default_action(state: State, seat: int) -> str:
+    """The action a seat gets when its clock runs out or its bot fails: the game's
+    documented default (``Game.extra["default_action"]``, Diamant's ``leave``) when it is
+    legal, else the first legal action."""
+    legal = [a.text for a in state.legal_actions(seat)]
+    preferred = state.game.extra.get("default_action")
+    return preferred if preferred in legal else legal[0]
+
+
+async def _commit(write: Awaitable[None]) -> None:
+    """Wait for a store write even if the waiting task is cancelled meanwhile: memory must
+    never fall behind what is on disk."""
+    future = asyncio.ensure_future(write)
+    try:
+        await asyncio.shield(future)
+    except asyncio.CancelledError:
+        await future
+        raise
+
+
+class TableService:
+    """Every live table of this process, and the one path through which each changes."""
+
+    def __init__(
+        self,
+        store: Store,
+        bots: BotPool,
+        *,
+        bot_delay: float = 0.0,
+        bot_budget: float = 5.0,
+    ) -> None:
+        self.store = store
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.bot_budget = bot_budget
+        self.tables: dict[str, LiveTable] = {}
+
+    # -- loading -----------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Rebuild every unfinished table from the store; returns how many are playing."""
+        stored = await asyncio.to_thread(self.store.tables, ["open", "playing"], 100_000)
+        playing = 0
+        for row in stored:
+            table = await self._load(row)
+            if table.status == "playing":
+                playing += 1
+                for info in table.seats:
+                    if info.kind == "human":
+                        self._start_grace(table, info.seat)
+                self._after_change(table)
+        return playing
+
+    async def _load(self, row: StoredTable) -> LiveTable:
+        table = _live(row)
+        if table.status in ("playing", "finished"):
+            record = await asyncio.to_thread(self.store.record, table.id)
+            if record is None:
+                raise TableError("no-table", f"table {table.id!r} vanished from the store")
+            table.state = replay(record)
+        self.tables[table.id] = table
+        return table
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None:
+            raise TableError("no-table", f"there is no table {table_id!r}")
+        return await self._load(row)
+
+    # -- the lobby ------------------------------------------------------------
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        settings: dict[str, Any],
+        host_name: str | None,
+        *,
+        seed: int | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[str, int | None, str | None]:
+        """A new table; returns its id and the creator's seat and token (if they sat down)."""
+        try:
+            game = get_game(game_name)
+            players = game.check_players(players)
+            resolved = game.resolve_options(options)
+        except ConfigurationError as error:
+            raise TableError("bad-table", str(error)) from None
+        for option in game.options:
+            if option.data_file and resolved.get(option.name) is not None:
+                raise TableError("bad-table", f"option {option.name} takes a file: not online")
+        if len(seats) != players:
+            raise TableError("bad-table", f"{len(seats)} seats given for {players} players")
+        token: str | None = None
+        host_seat: int | None = None
+        rows: list[dict[str, Any]] = []
+        for number, spec in enumerate(seats):
+            kind = spec.get("kind")
+            if kind == "me":
+                if host_seat is not None:
+                    raise TableError("bad-table", "only one seat can be yours")
+                host_seat, token = number, secrets.token_urlsafe(24)
+                rows.append(
+                    {
+                        "kind": "human",
+                        "name": host_name,
+                        "token_hash": hash_token(token),
+                        "is_host": True,
+                    }
+                )
+            elif kind == "bot":
+                bot = spec.get("bot") or "random"
+                if bot not in bot_names(game):
+                    raise TableError(
+                        "bad-table",
+                        f"unknown bot {bot!r} for {game.name}: choose one of "
+                        + ", ".join(bot_names(game)),
+                    )
+                rows.append({"kind": "bot", "bot": bot, "name": None})
+            elif kind == "open":
+                rows.append({"kind": "open"})
+            else:
+                raise TableError("bad-table", f"seat {number + 1} must be open, bot or me")
+        if settings.get("takeover_bot") not in (None, *bot_names(game)):
+            raise TableError("bad-table", f"unknown takeover bot {settings['takeover_bot']!r}")
+        table_id = secrets.token_urlsafe(6)
+        clock = settings.get("clock") or {}
+        if clock.get("mode") == "game":
+            for row in rows:
+                row["clock_ms"] = int(clock["seconds"]) * 1000
+        await asyncio.to_thread(
+            self.store.create_table,
+            table_id,
+            game=game.name,
+            players=players,
+            seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed,
+            options=resolved,
+            rules_version=game.rules_version,
+            settings=settings,
+            seats=rows,
+            rematch_of=rematch_of,
+        )
+        if rematch_of is not None and rematch_of in self.tables:
+            old = self.tables[rematch_of]
+            old.rematch_id = table_id
+            self._broadcast(old)
+        table = await self.get(table_id)
+        await self._start_if_full(table)
+        return table_id, host_seat, token
+
+    async def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        """Take an open seat (the first, or ``seat``); returns it with its new token."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "open":
+                raise TableError("table-closed", "this table has already started")
+            open_seats = [s.seat for s in table.seats if s.kind == "open"]
+            if seat is None:
+                if not open_seats:
+                    raise TableError("table-full", "every seat at this table is taken")
+                seat = open_seats[0]
+            if seat not in open_seats:
+                raise TableError("seat-taken", f"seat {seat + 1} is not open")
+            token = secrets.token_urlsafe(24)
+            taken = await asyncio.to_thread(
+                self.store.claim_open_seat, table.id, seat, name, hash_token(token)
+            )
+            if not taken:
+                raise TableError("seat-taken", f"seat {seat + 1} is not open")
+            info = table.seats[seat]
+            info.kind, info.name, info.token_hash = "human", name, hash_token(token)
+        await self._start_if_full(table)
+        self._broadcast(table)
+        return seat, token
+
+    async def start(self, table_id: str, token: str) -> None:
+        """The host starts now: open seats are filled with the takeover bot."""
+        table = await self.get(table_id)
+        seat = table.seat_of(token)
+        if seat is None or not table.seats[seat].is_host:
+            raise TableError("not-host", "only the person who made the table can start it")
+        if table.status != "open":
+            raise TableError("table-closed", "this table has already started")
+        bot = str(table.settings.get("takeover_bot") or "random")
+        for info in table.seats:
+            if info.kind == "open":
+                info.kind, info.bot = "bot", bot
+                await asyncio.to_thread(
+                    self.store.update_seat, table.id, info.seat, kind="bot", bot=bot
+                )
+        await self._start_if_full(table)
+
+    async def rematch(self, table_id: str, token: str, name: str | None) -> tuple[str, int, str]:
+        """A new table like this finished one; the asker keeps their seat, people's seats open."""
+        table = await self.get(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise TableError("bad-token", "only a player of this table can ask for a rematch")
+        if table.status != "finished":
+            raise TableError("not-finished", "a rematch can start once the game is over")
+        if table.rematch_id is not None:
+            raise TableError("rematch-exists", "a rematch already exists: join it")
+        seats = [
+            {"kind": "me"}
+            if s.seat == seat
+            else {"kind": "bot", "bot": s.bot}
+            if s.kind == "bot"
+            else {"kind": "open"}
+            for s in table.seats
+        ]
+        new_id, new_seat, new_token = await self.create(
+            table.game.name,
+            table.players,
+            table.options,
+            seats,
+            table.settings,
+            name or table.seats[seat].name,
+            rematch_of=table.id,
+        )
+        assert new_seat is not None and new_token is not None  # the asker's "me" seat
+        return new_id, new_seat, new_token
+
+    async def _start_if_full(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.status != "open" or any(s.kind == "open" for s in table.seats):
+                return
+            state = table.game.new_state(table.players, table.seed, **table.options)
+            await asyncio.to_thread(
+                self.store.append_events,
+                table.id,
+                0,
+                state.record_events(0),
+                None,
+                status="playing",
+            )
+            table.state, table.status = state, "playing"
+            self._after_change(table)
+
+    # -- connections ------------------------------------------------------------
+
+    async def connect(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+        seat = None
+        if token:
+            seat = table.seat_of(token)
+            if seat is None:
+                raise TableError("bad-token", "this seat link is not valid for this table")
+        conn.seat, conn.table_id = seat, table.id
+        table.connections.add(conn)
+        if seat is not None:
+            grace = table.grace_tasks.pop(seat, None)
+            if grace is not None:
+                grace.cancel()
+            if seat in table.away and table.status == "playing":
+                table.away.discard(seat)
+                await asyncio.to_thread(self.store.add_note, table.id, "return", seat)
+        conn.push({"type": "welcome", "seat": seat, "table": table.info()})
+        for line in table.chat:
+            conn.push(line)
+        self._after_change(table)
+
+    async def disconnect(self, conn: Connection) -> None:
+        table = self.tables.get(conn.table_id or "")
+        await conn.close()
+        if table is None:
+            return
+        table.connections.discard(conn)
+        seat = conn.seat
+        if (
+            seat is not None
+            and table.status == "playing"
+            and table.seats[seat].kind == "human"
+            and not table.connected(seat)
+        ):
+            self._start_grace(table, seat)
+        self._broadcast(table)
+
+    def resync(self, table: LiveTable, conn: Connection) -> None:
+        conn.push(self._state_message(table, conn.seat, conn.lang, {}))
+
+    async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
+        if conn.seat is None:
+            raise TableError("spectator", "spectators cannot chat")
+        message = {
+            "type": "chat",
+            "seat": conn.seat,
+            "name": table.seats[conn.seat].name,
+            "text": text,
+        }
+        table.chat.append(message)
+        for other in list(table.connections):
+            other.push(message)
+
+    # -- decisions -----------------------------------------------------------------
+
+    async def act(
+        self, table: LiveTable, seat: int, action: str, reason: str | None = None
+    ) -> None:
+        async with table.lock:
+            await self._act_locked(table, seat, action, reason)
+
+    async def _act_locked(
+        self, table: LiveTable, seat: int, action: str, reason: str | None
+    ) -> None:
+        state = table.state
+        if table.status != "playing" or state is None:
+            raise TableError(
+                "game-over" if table.status == "finished" else "not-started",
+                "the game is over" if table.status == "finished" else "the game has not started",
+            )
+        trial = state.clone()
+        try:
+            trial.act(seat, action)
+        except InvalidActionError as error:
+            raise TableError("invalid-action", str(error)) from None
+        except IllegalActionError as error:
+            raise TableError("illegal-action", str(error)) from None
+        except RelicboxError as error:
+            raise TableError("illegal-action", str(error)) from None
+        start = table.seq
+        clocks = self._charge_clock(table, seat)
+        status = "finished" if trial.is_over else None
+        await _commit(
+            asyncio.to_thread(
+                self.store.append_events,
+                table.id,
+                start,
+                trial.record_events(start),
+                reason,
+                status=status,
+                clocks=clocks,
+            )
+        )
+        table.state = trial
+        if status is not None:
+            table.status = status
+            await self._finish(table)
+        self._after_change(table, acted=seat)
+
+    async def _finish(self, table: LiveTable) -> None:
+        for seat in sorted(table.away):
+            table.seats[seat].abandoned = True
+            await asyncio.to_thread(self.store.update_seat, table.id, seat, abandoned=True)
+            await asyncio.to_thread(self.store.add_note, table.id, "abandoned", seat)
+        for task in [*table.grace_tasks.values(), *table.bot_tasks.values()]:
+            if task is not asyncio.current_task():
+                task.cancel()
+        table.grace_tasks.clear()
+
+    def _after_change(self, table: LiveTable, acted: int | None = None) -> None:
+        state = table.state
+        if state is not None and table.status == "playing":
+            now = time.monotonic()
+            to_act = set(state.to_act)
+            for seat in list(table.turn_started):
+                if seat not in to_act:
+                    del table.turn_started[seat]
+            for seat in to_act:
+                if seat == acted or seat not in table.turn_started:
+                    table.turn_started[seat] = now
+        self._broadcast(table)
+        self._schedule_bots(table)
+        self._schedule_clock(table)
+
+    def _state_message(
+        self, table: LiveTable, seat: int | None, lang: str, cache: dict[Any, dict[str, Any]]
+    ) -> dict[str, Any]:
+        key = (seat, lang)
+        if key not in cache:
+            body: dict[str, Any] = {
+                "seq": table.seq,
+                "seat": seat,
+                "view": None,
+                "legal": [],
+                "to_act": [],
+                "over": False,
+                "board_html": "",
+                "log": [],
+                "result": None,
+            }
+            if table.state is not None:
+                body = snapshot(table.state, seat, lang, table.seq)
+            cache[key] = {
+                "type": "state",
+                **body,
+                "table": table.info(),
+                "clocks": self.clocks(table),
+            }
+        return cache[key]
+
+    def _broadcast(self, table: LiveTable) -> None:
+        cache: dict[Any, dict[str, Any]] = {}
+        for conn in list(table.connections):
+            if conn.closed.is_set():
+                table.connections.discard(conn)
+                continue
+            conn.push(self._state_message(table, conn.seat, conn.lang, cache))
+
+    # -- bots -------------------------------------------------------------------
+
+    def _schedule_bots(self, table: LiveTable) -> None:
+        state = table.state
+        if state is None or table.status != "playing":
+            return
+        for seat in state.to_act:
+            bot = table.controller(seat)
+            if bot is not None and seat not in table.bot_tasks:
+                table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat, bot))
+
+    async def _bot_turn(self, table: LiveTable, seat: int, bot: str) -> None:
+        try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            state = table.state
+            if state is None or seat not in state.to_act or table.controller(seat) is None:
+                return
+            seq = table.seq
+            answer = await self.bots.choose(
+                table.game.name,
+                bot,
+                state.view(seat),
+                [a.text for a in state.legal_actions(seat)],
+                (table.seed * 1_000_003 + seq * 101 + seat) % 2**63,
+                default_action(state, seat),
+                self.bot_budget,
+            )
+            async with table.lock:
+                if table.controller(seat) is None or table.state is None:
+                    return
+                if seat not in table.state.to_act:
+                    return
+                if answer.late_or_failed is not None:
+                    await asyncio.to_thread(
+                        self.store.add_note, table.id, f"bot-{answer.late_or_failed}", seat
+                    )
+                reason = "bot" if table.seats[seat].kind == "bot" else "takeover"
+                with contextlib.suppress(TableError):
+                    await self._act_locked(table, seat, answer.action, reason)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot turn failed at table %s seat %s", table.id, seat)
+        finally:
+            if table.bot_tasks.get(seat) is asyncio.current_task():
+                del table.bot_tasks[seat]
+            if table.status == "playing":
+                self._schedule_bots(table)
+
+    # -- takeovers --------------------------------------------------------------
+
+    def _start_grace(self, table: LiveTable, seat: int) -> None:
+        if seat in table.grace_tasks or seat in table.away:
+            return
+        grace = float(table.settings.get("grace", 60))
+        table.grace_tasks[seat] = asyncio.create_task(self._grace(table, seat, grace))
+
+    async def _grace(self, table: LiveTable, seat: int, grace: float) -> None:
+        await asyncio.sleep(grace)
+        if table.grace_tasks.get(seat) is asyncio.current_task():
+            del table.grace_tasks[seat]
+        if table.status != "playing" or table.connected(seat):
+            return
+        table.away.add(seat)
+        await asyncio.to_thread(self.store.add_note, table.id, "takeover", seat)
+        self._after_change(table)
+
+    # -- clocks -----------------------------------------------------------------
+
+    def _clock(self, table: LiveTable) -> dict[str, Any]:
+        clock = table.settings.get("clock") or {}
+        return clock if clock.get("mode") in ("move", "game") else {}
+
+    def _deadlines(self, table: LiveTable) -> dict[int, float]:
+        """When each clocked seat that must decide runs out (monotonic time)."""
+        clock = self._clock(table)
+        if not clock or table.state is None or table.status != "playing":
+            return {}
+        deadlines = {}
+        for seat in table.state.to_act:
+            if table.controller(seat) is not None or seat not in table.turn_started:
+                continue
+            if clock["mode"] == "move":
+                allowed = float(clock["seconds"])
+            else:
+                allowed = (table.seats[seat].clock_ms or 0) / 1000
+            deadlines[seat] = table.turn_started[seat] + allowed
+        return deadlines
+
+    def clocks(self, table: LiveTable) -> dict[str, Any] | None:
+        """Seconds left for each seat (running ones marked), for the pages' clocks."""
+        clock = self._clock(table)
+        if not clock:
+            return None
+        now = time.monotonic()
+        deadlines = self._deadlines(table)
+        left = {}
+        for info in table.seats:
+            if info.seat in deadlines:
+                left[str(info.seat)] = max(0.0, deadlines[info.seat] - now)
+            elif clock["mode"] == "game":
+                left[str(info.seat)] = (info.clock_ms or 0) / 1000
+        return {"mode": clock["mode"], "left": left, "running": sorted(deadlines)}
+
+    def _charge_clock(self, table: LiveTable, seat: int) -> dict[int, int] | None:
+        clock = self._clock(table)
+        if clock.get("mode") != "game" or seat not in table.turn_started:
+            return None
+        if table.controller(seat) is not None:
+            return None
+        info = table.seats[seat]
+        spent = int((time.monotonic() - table.turn_started[seat]) * 1000)
+        info.clock_ms = max(0, (info.clock_ms or 0) - spent) + int(clock.get("increment", 0)) * 1000
+        return {seat: info.clock_ms}
+
+    def _schedule_clock(self, table: LiveTable) -> None:
+        """Arm one timer for the earliest deadline; older timers see a newer generation and
+        stand down (they are never cancelled, so none is stopped half-way through a commit)."""
+        table.clock_generation += 1
+        deadlines = self._deadlines(table)
+        if deadlines:
+            table.clock_task = asyncio.create_task(
+                self._clock_expiry(table, table.clock_generation, min(deadlines.values()))
+            )
+
+    async def _clock_expiry(self, table: LiveTable, generation: int, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - time.monotonic()))
+        async with table.lock:
+            if table.clock_generation != generation:
+                return
+            now = time.monotonic()
+            for seat, deadline in sorted(self._deadlines(table).items()):
+                if deadline <= now and table.state is not None and seat in table.state.to_act:
+                    await asyncio.to_thread(self.store.add_note, table.id, "timeout", seat)
+                    with contextlib.suppress(TableError):
+                        await self._act_locked(
+                            table, seat, default_action(table.state, seat), "timeout"
+                        )
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            table.clock_generation += 1
+            for task in [*table.bot_tasks.values(), *table.grace_tasks.values()]:
+                task.cancel()
+            for conn in list(table.connections):
+                await conn.close()

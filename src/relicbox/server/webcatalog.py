@@ -1,0 +1,64 @@
+"""The pages' message catalogs: ``web*.ftl`` files turned into JSON the browser can format.
+
+The browser side (``static/i18n.js``) formats a subset of Fluent: text, variables,
+and select expressions on a variable keyed by plural category (through the
+browser's ``Intl.PluralRules``) or by exact value. Anything else in a ``web*.ftl``
+file is refused here, so a catalog never silently shows something else.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from fluent.syntax import FluentParser, ast
+
+from relicbox.i18n import LANGUAGES, LOCALES_DIR
+
+Pattern = list[Any]
+
+
+def _pattern(pattern: ast.Pattern, where: str) -> Pattern:
+    out: Pattern = []
+    for element in pattern.elements:
+        if isinstance(element, ast.TextElement):
+            out.append(element.value)
+            continue
+        expression = element.expression
+        if isinstance(expression, ast.VariableReference):
+            out.append({"var": expression.id.name})
+        elif isinstance(expression, ast.StringLiteral):
+            out.append(expression.parse()["value"])
+        elif isinstance(expression, ast.SelectExpression) and isinstance(
+            expression.selector, ast.VariableReference
+        ):
+            variants: dict[str, Pattern] = {}
+            default = None
+            for variant in expression.variants:
+                key = variant.key
+                name = key.name if isinstance(key, ast.Identifier) else str(key.value)
+                variants[name] = _pattern(variant.value, where)
+                if variant.default:
+                    default = name
+            out.append(
+                {"select": expression.selector.id.name, "variants": variants, "default": default}
+            )
+        else:
+            raise ValueError(f"{where}: the browser catalogs support text, variables and selects")
+    return out
+
+
+@cache
+def web_catalog(lang: str) -> dict[str, Pattern]:
+    """Every message of ``lang``'s ``web*.ftl`` files, English filling any gap."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r} is not available")
+    catalog: dict[str, Pattern] = {} if lang == "en" else dict(web_catalog("en"))
+    for path in sorted((LOCALES_DIR / lang).glob("web*.ftl")):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            if isinstance(entry, ast.Junk):
+                raise ValueError(f"{path.name}: cannot parse {(entry.content or '')[:60]!r}")
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                catalog[entry.id.name] = _pattern(entry.value, f"{path.name}:{entry.id.name}")
+    return catalog
