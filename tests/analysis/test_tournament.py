@@ -90,3 +90,20 @@ def test_a_store_from_another_tournament_is_refused(tmp_path):
     other = make_tournament("diamant", 3, "rule,random,cautious", 3, store, seed=2)
     with pytest.raises(relicbox.ConfigurationError, match="another tournament"):
         other.run()
+
+
+def test_cli_tournament_stores_rates_and_plots(tmp_path):
+    from typer.testing import CliRunner
+
+    from relicbox.cli.main import app
+
+    store, plot = tmp_path / "cli.jsonl", tmp_path / "ratings.png"
+    args = ["tournament", "diamant", "-p", "3", "--bots", "rule,random,cautious,threshold:5"]
+    args += ["-n", "8", "--seed", "4", "--store", str(store)]
+    result = CliRunner().invoke(app, [*args, "--json", "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout[result.stdout.index("{") :])
+    assert report["played"] == 8 and len(report["leaderboard"]) == 4
+    assert plot.stat().st_size > 1000
+    again = CliRunner().invoke(app, [*args, "--lang", "cs"])
+    assert "Pokračuje se: 8 partií" in again.output and "Pořadové hodnocení" in again.output
