@@ -19,9 +19,10 @@ CASES = [
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_a_sampled_state_shows_the_same_view_at_every_decision(game, players):
-    if game.sampler is None:
-        pytest.skip(f"{game.name} cannot sample a state from a view yet")
-    conformance.check_sample_state(game, players, seed=players)
+    assert game.sampler is not None, f"{game.name} must build states from views"
+    # Relic Runners' games are long and its views large: every 15th decision is plenty.
+    every = 15 if game.name == "relic-runners" else 2
+    conformance.check_sample_state(game, players, seed=players, every=every)
 
 
 def _chi_square(observed: Counter, expected: dict, total: int) -> float:
@@ -97,3 +98,47 @@ def test_tschak_unseen_cards_are_dealt_to_the_hands_the_seat_never_held():
             expected = left * free[h] / sum(free.values())
             mean = counts[h][code] / samples - shown.count(code)
             assert mean == pytest.approx(expected, abs=0.08), (h, code, mean, expected)
+
+
+def test_relic_runners_hidden_blue_tiles_are_drawn_from_the_unseen_ones():
+    from relicbox.games.relic_runners.data import TILES
+
+    game = relicbox.get_game("relic-runners")
+    state = relicbox.new_game("relic-runners", players=3, seed=6, max_turns=80)
+    steps = conformance.random_steps(state, Rng(6))
+    view = state.view(0)
+    while not any(
+        len(view["seats"][s]["blue_levels"]) > len(view["seats"][s]["blue"]) for s in (1, 2)
+    ):
+        next(steps)
+        view = state.view(0)
+    owner = next(
+        s for s in (1, 2) if len(view["seats"][s]["blue_levels"]) > len(view["seats"][s]["blue"])
+    )
+    levels = Counter(view["seats"][owner]["blue_levels"])
+    levels.subtract(int(code[1]) for code in view["seats"][owner]["blue"])
+    level = next(lv for lv, count in levels.items() if count > 0)
+    # What seat 0 has seen of the blue tiles of that level: its own, the others' shown, the stacks.
+    seen = Counter()
+    for seat in view["seats"]:
+        seen.update(code for code in seat["blue"] if code is not None)
+    for space in view["spaces"]:
+        seen.update(code for code in [space["top"], *space["seen"].values()] if code)
+    unseen = Counter(t.code for t in TILES if t.colour == 1 and t.level == level)
+    unseen.subtract(seen)
+    unseen = +unseen
+    total = sum(unseen.values())
+    expected = {code: count / total for code, count in unseen.items()}
+    draws = 600
+    drawn: Counter[str] = Counter()
+    rng = Rng(2)
+    known = view["seats"][owner]["blue"]
+    for _ in range(draws):
+        body = game.sample_state(view, rng).to_dict()["body"]
+        hidden = body["blue"][owner][len(known) :]
+        drawn.update(TILES[t].code for t in hidden if TILES[t].level == level)
+    count = sum(drawn.values())
+    assert set(drawn) <= set(expected), "only tiles seat 0 has not seen are drawn"
+    statistic = _chi_square(drawn, expected, count)
+    degrees = max(1, len(expected) - 1)
+    assert statistic < degrees + 6 * (2 * degrees) ** 0.5, (statistic, degrees, drawn, expected)

@@ -30,6 +30,7 @@ from relicbox.games.relic_runners import text
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot
 from relicbox.games.relic_runners.rules import RelicRunnersState
+from relicbox.games.relic_runners.sample import sample_state
 
 GAME = register(
     Game(
@@ -84,6 +85,7 @@ GAME = register(
         ),
         bots={"rule": RelicRunnersRuleBot},
         text=text,
+        sampler=sample_state,
         summary="Explore the jungle, build pathways and race for relics between shrines.",
         extra={"test_options": {"max_turns": 80}},
     )
