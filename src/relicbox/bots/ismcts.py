@@ -21,6 +21,8 @@ and plays the game out:
   depend on the sampled state.
 * **rollouts** are pluggable: ``random`` or the game's ``rule`` bot (any bot
   name the game knows).
+* **horizon** (optional): playouts stop after that many decisions and are judged
+  by the scores so far, for long games such as Relic Runners.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
   and budget give the same decision) or wall-clock milliseconds (``ms``, not
   reproducible across machines: the number of iterations varies).
@@ -72,12 +74,15 @@ class IsmctsAgent:
         ms: float | None = None,
         rollout: str = "random",
         c: float = 0.7,
+        horizon: int | None = None,
         max_depth: int | None = None,
     ) -> None:
         if iters is None and ms is None:
             iters = 1000
         if iters is not None and iters < 1:
             raise ConfigurationError(f"ismcts iters={iters!r} must be at least 1")
+        if horizon is not None and horizon < 1:
+            raise ConfigurationError(f"ismcts horizon={horizon!r} must be at least 1")
         if ms is not None and ms <= 0:
             raise ConfigurationError(f"ismcts ms={ms!r} must be more than 0")
         if game.sampler is None:
@@ -89,6 +94,7 @@ class IsmctsAgent:
         self.ms = ms
         self.c = c
         self.max_depth = max_depth
+        self.horizon = horizon
         self.rollout_name = rollout
         self._rollout_bot: Agent | None = None
         if rollout != "random":
@@ -96,7 +102,8 @@ class IsmctsAgent:
 
             self._rollout_bot = make_bot(rollout, game)
         budget = f"iters={iters}" if iters is not None else f"ms={ms:g}"
-        self.name = f"ismcts:{budget},rollout={rollout}"
+        reach = "" if horizon is None else f",horizon={horizon}"
+        self.name = f"ismcts:{budget},rollout={rollout}{reach}"
         self.last_iterations = 0
 
     # -- the agent protocol ------------------------------------------------------------
@@ -187,7 +194,7 @@ class IsmctsAgent:
 
     def _playout(self, state: State, rng: Rng) -> list[float]:
         bot = self._rollout_bot
-        for _ in range(MAX_PLAYOUT_DECISIONS):
+        for _ in range(self.horizon or MAX_PLAYOUT_DECISIONS):
             if state.is_over:
                 break
             to_act = state.to_act
@@ -202,11 +209,18 @@ class IsmctsAgent:
 
 
 def playout_values(state: State) -> list[float]:
-    """Win share plus a small score share, per seat (see :data:`SCORE_WEIGHT`)."""
-    returns = state.returns()
-    if not state.is_over:
-        return [1.0 / state.players] * state.players
+    """Win share plus a small score share, per seat (see :data:`SCORE_WEIGHT`).
+
+    A playout cut short by the horizon is judged by the scores so far: the
+    leaders share the win.
+    """
     scores = state.scores()
+    if state.is_over:
+        returns = state.returns()
+    else:
+        best = max(scores)
+        leaders = [seat for seat, score in enumerate(scores) if score == best]
+        returns = [1.0 / len(leaders) if seat in leaders else 0.0 for seat in range(state.players)]
     low = min(scores)
     spread = max(scores) - low
     if spread <= 0:
