@@ -8,8 +8,8 @@ Hidden from a seat, and drawn here:
   the seat has not seen in play, which is their exact distribution;
 * other seats' blue tiles it has not seen (their levels are public): drawn
   uniformly from the unseen blue tiles of each level;
-* other seats' coin totals: every gain is a public event, so they are summed
-  from the history, not guessed;
+* other seats' coin totals: every gain is a public event, so the history's
+  gains are summed, not guessed;
 * the seed and the generator: drawn from ``rng``.
 
 The engine's bookkeeping of the turn in progress (pending tasks, the pathway
