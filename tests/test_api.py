@@ -136,7 +136,7 @@ def test_every_catalog_has_every_key_in_english_and_czech():
 def test_readme_starts_with_the_two_commands_and_its_example_runs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```(\w+)\n(.*?)```", readme, flags=re.S)
-    assert "relicbox play" in blocks[0][1] and "pip install" in blocks[0][1]
+    assert "relicbox serve" in blocks[0][1] and "pip install" in blocks[0][1]
     assert "pytest" in blocks[1][1] and "pip install" in blocks[1][1]
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert blocks[1][1].strip() in ci_lines, "CI must run exactly the README's test command"

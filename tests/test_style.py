@@ -1,4 +1,6 @@
-"""ruff and mypy --strict stay clean (the layers' contract says so); skipped where not installed."""
+"""ruff, ruff format and mypy --strict stay clean (the layers' contract says so).
+
+The ruff checks are skipped where ruff is not installed."""
 
 from __future__ import annotations
 
@@ -21,6 +23,17 @@ def test_ruff_is_clean():
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
+def test_the_code_is_formatted_with_ruff_format():
+    result = subprocess.run(
+        ["ruff", "format", "--check", "src", "tests", "scripts", "benchmarks"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, "run `ruff format`:\n" + result.stdout + result.stderr
 
 
 def test_mypy_strict_is_clean_on_core_and_games():

@@ -6,6 +6,8 @@
 (0, 1, 2, 3)
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from relicbox import games as _builtin_games  # noqa: F401  (registers the built-in games)
 from relicbox.core import (
     Action,
@@ -51,7 +53,15 @@ def new_game(
     )
 
 
-__version__ = "0.1.0"
+def _installed_version() -> str:
+    """The version pyproject.toml declares, as installed; the only place it is written."""
+    try:
+        return version("relicbox")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _installed_version()
 
 __all__ = [
     "Action",

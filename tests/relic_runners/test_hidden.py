@@ -7,6 +7,7 @@ import json
 import pytest
 
 import relicbox
+from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from support.relic_runners import edit, fix_level, fix_top, hold_ivory, new, node, play, put, tokens
 
@@ -77,11 +78,8 @@ def test_tiles_seen_with_i2b_stay_known_to_that_seat_only():
 
 def test_everything_is_shown_at_the_end():
     state = relicbox.new_game("relic-runners", 2, seed=1, max_turns=30)
-    rng = Rng(1)
-    while not state.is_over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.act(seat, legal[rng.below(len(legal))])
+    for _ in random_steps(state, Rng(1)):
+        pass
     view = state.view(None)
     assert all(seat["coins"] is not None for seat in view["seats"])
     assert view["scores"] == state.scores() and view["winners"] == state.winners()
@@ -109,11 +107,8 @@ def test_a_malformed_state_is_refused_with_a_state_format_error():
 
 def test_determinize_after_the_end_changes_nothing():
     state = relicbox.new_game("relic-runners", 2, seed=1, max_turns=30)
-    rng = Rng(1)
-    while not state.is_over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.act(seat, legal[rng.below(len(legal))])
+    for _ in random_steps(state, Rng(1)):
+        pass
     det = state.determinize(0, Rng(5))
     assert det.to_dict()["body"] == state.to_dict()["body"]
 

@@ -90,3 +90,41 @@ def test_tables_listed_by_status_and_notes_kept(db_url: str) -> None:
     assert store.notes("t1") == [("takeover", 1, None)]
     assert store.record("missing") is None
     store.close()
+
+
+def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_url: str) -> None:
+    import asyncio
+
+    from relicbox.server.store import Append
+    from relicbox.server.tables import GroupCommit
+
+    store = _store_with_table(db_url)
+    store.create_table(
+        "t2",
+        game="diamant",
+        players=3,
+        seed=1,
+        options={},
+        rules_version="diamant/1",
+        settings={},
+        seats=[{"kind": "open"}] * 3,
+    )
+    store.append_events("t1", 0, [{"seat": 0, "action": "continue"}])
+
+    async def run() -> list[BaseException | None]:
+        commits = GroupCommit(store)
+        results = await asyncio.gather(
+            commits.append(Append("t2", 0, ({"seat": 1, "action": "leave"},))),
+            commits.append(Append("t1", 0, ({"seat": 0, "action": "leave"},))),  # seq 0 taken
+            commits.append(Append("t2", 1, ({"chance": "T5", "sampled": True},))),
+            return_exceptions=True,
+        )
+        commits.close()
+        return list(results)
+
+    results = asyncio.run(run())
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Exception)
+    assert [e.seq for e in store.events("t2")] == [0, 1]
+    assert [e.action for e in store.events("t1")] == ["continue"]
+    store.close()

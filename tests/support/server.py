@@ -27,6 +27,7 @@ class LiveServer:
     """``create_app`` served by uvicorn in a thread: real HTTP, real WebSockets."""
 
     def __init__(self, db_url: str, **settings: Any) -> None:
+        self.db_url = db_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         values = {"bot_workers": 0, "bot_delay": 0.0, **settings}
@@ -86,11 +87,15 @@ class Player:
     """One WebSocket connection, keeping every frame it receives."""
 
     def __init__(self, server: LiveServer, table: str, token: str | None, lang: str = "en"):
-        self.ws: ClientConnection = connect(server.ws_url(table), max_size=2**24)
+        self._connection = connect(server.ws_url(table), max_size=2**24)
+        self.ws: ClientConnection = self._connection.__enter__()
         self.frames: list[dict[str, Any]] = []
+        self.mark = 0
         self.send({"type": "join", "token": token, "lang": lang})
 
     def send(self, message: dict[str, Any]) -> None:
+        """Send a message; later waits look only at frames that arrive after it."""
+        self.mark = len(self.frames)
         self.ws.send(json.dumps(message))
 
     def act(self, action: str) -> None:
@@ -110,8 +115,8 @@ class Player:
                 return
 
     def wait_for(self, predicate: Any, timeout: float = 15.0) -> dict[str, Any]:
-        """Frames until one satisfies ``predicate``."""
-        for frame in reversed(self.frames):
+        """The first frame since the last message sent that satisfies ``predicate``."""
+        for frame in self.frames[self.mark :]:
             if predicate(frame):
                 return frame
         deadline = time.monotonic() + timeout
@@ -131,7 +136,7 @@ class Player:
         return [f for f in self.frames if f["type"] == "error"]
 
     def close(self) -> None:
-        self.ws.close()
+        self._connection.__exit__(None, None, None)
 
 
 @contextmanager
@@ -146,16 +151,18 @@ def players(server: LiveServer, table: str, tokens: list[str | None]) -> Iterato
 
 def play_to_end(seated: list[Player], choose: Any, limit: int = 5000) -> dict[str, Any]:
     """Every connection acts whenever its newest frame offers actions, until the game ends."""
-    for _ in range(limit):
+    idle_since = time.monotonic()
+    for _ in range(limit * 20):
         for player in seated:
             player.drain()
         newest = max((p.state() for p in seated), key=lambda f: f["seq"])
         if newest["over"]:
             return newest
         movers = [p for p in seated if p.state()["seq"] == newest["seq"] and p.state()["legal"]]
-        if not movers:
-            seen = newest["seq"]
-            seated[0].wait_for(lambda f, seen=seen: f["type"] == "state" and f["seq"] > seen)
+        if not movers:  # frames still on their way, or bots thinking
+            if time.monotonic() - idle_since > 20:
+                raise TimeoutError(f"nobody can move at seq {newest['seq']}")
+            time.sleep(0.01)
             continue
         mover = movers[0]
         frame = mover.state()
@@ -165,4 +172,5 @@ def play_to_end(seated: list[Player], choose: Any, limit: int = 5000) -> dict[st
                 f["type"] == "error" or (f["type"] == "state" and f["seq"] > seen)
             )
         )
+        idle_since = time.monotonic()
     raise AssertionError("the game did not end")

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import relicbox
+from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from relicbox.games.tschak.data import PROPOSED, PROPOSED_TABLE
 
@@ -22,12 +23,8 @@ games = st.tuples(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32
 def random_game(players, seed, choices):
     """Yield the state before every decision of a random game, then the finished state."""
     state = relicbox.new_game("tschak", players, seed=seed)
-    rng = Rng(choices)
-    while not state.is_over:
+    for _ in random_steps(state, Rng(choices)):
         yield state
-        seat = state.to_act[rng.below(len(state.to_act))]
-        legal = state.legal_actions(seat)
-        state.act(seat, legal[rng.below(len(legal))])
     yield state
 
 

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import relicbox
+from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from tschak.tschak_support import play_floor, rig
 
@@ -65,12 +66,10 @@ def test_after_a_tower_the_hands_shown_in_full_are_public():
 
 
 def play_until(state, decisions, rng):
-    for _ in range(decisions):
-        if state.is_over:
+    """Random legal decisions, at most ``decisions`` of them (fewer if the game ends)."""
+    for step, _ in enumerate(random_steps(state, rng)):
+        if step == decisions:
             return
-        seat = state.to_act[rng.below(len(state.to_act))]
-        legal = state.legal_actions(seat)
-        state.act(seat, legal[rng.below(len(legal))])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -133,7 +132,6 @@ def test_a_reloaded_state_mid_deal_deals_the_same_cards():
         state.sample_chance()
     copy = relicbox.state_from_dict(state.to_dict())
     assert [copy.sample_chance() for _ in range(8)] == [state.sample_chance() for _ in range(8)]
-
 
 
 @pytest.mark.parametrize(

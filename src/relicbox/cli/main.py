@@ -336,9 +336,10 @@ def _results_table(headers: list[str], rows: list[list[str]], title: str, width:
     columns = list(zip(headers, *rows, strict=True))
     needed = sum(max(len(cell) for cell in column) + 3 for column in columns)
     if needed > width and len(rows) < len(headers):
-        headers, rows = [headers[0], *(row[0] for row in rows)], [
-            [header, *(row[i] for row in rows)] for i, header in enumerate(headers) if i
-        ]
+        headers, rows = (
+            [headers[0], *(row[0] for row in rows)],
+            [[header, *(row[i] for row in rows)] for i, header in enumerate(headers) if i],
+        )
     table = Table(title=title, box=box.SIMPLE_HEAD)
     for header in headers:
         table.add_column(header)

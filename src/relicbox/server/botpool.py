@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -35,6 +38,17 @@ def choose_action(
     return _bot(game_name, bot_name).choose(view, actions, Rng(seed)).text
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a worker: leave when the server is gone, even if it was killed outright."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="relicbox-parent-watch").start()
+
+
 @dataclass(frozen=True)
 class BotAnswer:
     action: str
@@ -49,7 +63,12 @@ class BotPool:
         self.executor: Executor
         if workers > 0:
             context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            self.executor = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=context,
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            )
         else:
             self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="relicbox-bot")
 

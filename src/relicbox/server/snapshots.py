@@ -90,10 +90,14 @@ def result_table(state: State, view: dict[str, Any], lang: str) -> dict[str, Any
     if not state.is_over:
         return None
     headers, rows = state.game.text.result_rows(view, lang)
+    scores = state.scores()  # public once the game is over
+    best = max(scores)
     return {
         "headers": [plain(h) for h in headers],
         "rows": [[plain(cell) for cell in row] for row in rows],
         "winners": list(view.get("winners") or state.winners()),
+        "scores": scores,
+        "tied": [seat for seat, score in enumerate(scores) if score == best],
     }
 
 

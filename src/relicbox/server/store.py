@@ -119,6 +119,18 @@ class NoteRow(Base):
 
 
 @dataclass(frozen=True)
+class Append:
+    """One decision's record events for one table, with what changes beside them."""
+
+    table_id: str
+    first_seq: int
+    events: tuple[dict[str, Any], ...]
+    reason: str | None = None
+    status: str | None = None
+    clocks: dict[int, int] | None = None
+
+
+@dataclass(frozen=True)
 class StoredEvent:
     seq: int
     seat: int | None
@@ -328,32 +340,41 @@ class Store:
         clocks: dict[int, int] | None = None,
     ) -> None:
         """Commit a decision's log entries (and the chance it set off) in one transaction."""
+        self.append_many([Append(table_id, first_seq, tuple(events), reason, status, clocks)])
+
+    def append_many(self, appends: Sequence[Append]) -> None:
+        """Commit several tables' decisions in one transaction (one disk sync for them all)."""
         stamp = now()
         with self._session() as session:
-            for offset, entry in enumerate(events):
-                is_chance = "chance" in entry
-                session.add(
-                    EventRow(
-                        table_id=table_id,
-                        seq=first_seq + offset,
-                        seat=None if is_chance else entry["seat"],
-                        action=None if is_chance else entry["action"],
-                        chance=entry["chance"] if is_chance else None,
-                        sampled=bool(entry.get("sampled", False)),
-                        reason=None if is_chance else reason,
-                        at=stamp,
-                    )
+            for append in appends:
+                self._add(session, append, stamp)
+
+    @staticmethod
+    def _add(session: Session, append: Append, stamp: datetime) -> None:
+        for offset, entry in enumerate(append.events):
+            is_chance = "chance" in entry
+            session.add(
+                EventRow(
+                    table_id=append.table_id,
+                    seq=append.first_seq + offset,
+                    seat=None if is_chance else entry["seat"],
+                    action=None if is_chance else entry["action"],
+                    chance=entry["chance"] if is_chance else None,
+                    sampled=bool(entry.get("sampled", False)),
+                    reason=None if is_chance else append.reason,
+                    at=stamp,
                 )
-            values: dict[str, Any] = {"updated_at": stamp}
-            if status is not None:
-                values["status"] = status
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
-            for seat_number, remaining in (clocks or {}).items():
-                session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat_number)
-                    .values(clock_ms=remaining)
-                )
+            )
+        values: dict[str, Any] = {"updated_at": stamp}
+        if append.status is not None:
+            values["status"] = append.status
+        session.execute(update(TableRow).where(TableRow.id == append.table_id).values(**values))
+        for seat_number, remaining in (append.clocks or {}).items():
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == append.table_id, SeatRow.seat == seat_number)
+                .values(clock_ms=remaining)
+            )
 
     def events(self, table_id: str) -> list[StoredEvent]:
         with self._session() as session:

@@ -30,7 +30,7 @@ from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
 from relicbox.server.botpool import BotPool
 from relicbox.server.snapshots import snapshot
-from relicbox.server.store import Store, StoredTable, hash_token, token_matches
+from relicbox.server.store import Append, Store, StoredTable, hash_token, token_matches
 
 log = logging.getLogger("relicbox.server")
 
@@ -208,15 +208,54 @@ def default_action(state: State, seat: int) -> str:
     return preferred if preferred in legal else legal[0]
 
 
-async def _commit(write: Awaitable[None]) -> None:
-    """Wait for a store write even if the waiting task is cancelled meanwhile: memory must
-    never fall behind what is on disk."""
-    future = asyncio.ensure_future(write)
-    try:
-        await asyncio.shield(future)
-    except asyncio.CancelledError:
-        await future
-        raise
+class GroupCommit:
+    """Decisions of many tables committed together: while one transaction is on its way to
+    disk, the decisions that arrive meanwhile queue up and go in the next one. Each caller
+    still returns only once its own decision is committed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.queue: asyncio.Queue[tuple[Append, asyncio.Future[None]]] = asyncio.Queue()
+        self.writer: asyncio.Task[None] | None = None
+
+    async def append(self, append: Append) -> None:
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.create_task(self._write())
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait((append, done))
+        # shielded: memory must never fall behind what is on disk, even if the caller
+        # is cancelled while it waits
+        await asyncio.shield(done)
+
+    async def _write(self) -> None:
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            try:
+                await asyncio.to_thread(self.store.append_many, [a for a, _ in batch])
+                results: list[BaseException | None] = [None] * len(batch)
+            except Exception:
+                results = [await self._alone(append) for append, _ in batch]
+            for (_, done), error in zip(batch, results, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+
+    async def _alone(self, append: Append) -> BaseException | None:
+        """One decision retried by itself, so a faulty one cannot sink its neighbours."""
+        try:
+            await asyncio.to_thread(self.store.append_many, [append])
+        except Exception as error:
+            return error
+        return None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.cancel()
 
 
 class TableService:
@@ -235,6 +274,7 @@ class TableService:
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self.tables: dict[str, LiveTable] = {}
+        self.commits = GroupCommit(store)
 
     # -- loading -----------------------------------------------------------------
 
@@ -525,17 +565,8 @@ class TableService:
         start = table.seq
         clocks = self._charge_clock(table, seat)
         status = "finished" if trial.is_over else None
-        await _commit(
-            asyncio.to_thread(
-                self.store.append_events,
-                table.id,
-                start,
-                trial.record_events(start),
-                reason,
-                status=status,
-                clocks=clocks,
-            )
-        )
+        events = tuple(trial.record_events(start))
+        await self.commits.append(Append(table.id, start, events, reason, status, clocks))
         table.state = trial
         if status is not None:
             table.status = status
@@ -742,6 +773,7 @@ class TableService:
                         )
 
     async def close(self) -> None:
+        self.commits.close()
         for table in self.tables.values():
             table.clock_generation += 1
             for task in [*table.bot_tasks.values(), *table.grace_tasks.values()]:

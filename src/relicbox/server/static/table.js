@@ -145,6 +145,18 @@ function drawActions(message) {
   box.replaceChildren(...buttons);
 }
 
+function tieLine(message) {
+  const { tied, winners, scores } = message.result;
+  const names = (seats) => listNames(lang, seats.map((s) => seatName(message.table, s)));
+  if (tied.length < 2) return "";
+  const shared = winners.length === tied.length;
+  const rule = t(`web-tiebreak-${game}`);
+  const text = shared
+    ? t("web-tie-shared", { score: scores[tied[0]], names: names(tied), rule })
+    : t("web-tie-broken", { score: scores[tied[0]], names: names(tied), winners: names(winners), rule });
+  return el("p", { class: "tie", text });
+}
+
 function drawResult(message) {
   $("result-box").hidden = !message.over;
   if (!message.over || !message.result) return;
@@ -152,7 +164,7 @@ function drawResult(message) {
   const table = el("table", {}, el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, ...rows.map((row, seat) => el("tr", { class: message.result.winners.includes(seat) ? "winner" : "" },
       ...row.map((cell, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row", text: seatName(message.table, seat) } : { text: cell }))))));
-  $("result").replaceChildren(el("div", { class: "scroll" }, table));
+  $("result").replaceChildren(el("div", { class: "scroll" }, table), tieLine(message));
   const info = message.table;
   $("rematch").hidden = !(message.seat !== null && !info.rematch_id);
   const link = $("rematch-link");

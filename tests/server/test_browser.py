@@ -1,0 +1,111 @@
+"""People in a real browser (Debian's chromium through Playwright): make a table in the
+lobby, play whole games against bots by clicking, and play each other through an invite."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from support.server import LiveServer
+
+DONE = (
+    "!document.querySelector('#result-box').hidden || "
+    "document.querySelectorAll('#actions button:not([disabled])').length > 0"
+)
+
+
+def _play_by_clicking(page: Any, pick: str = "first", limit: int = 800) -> None:
+    for _ in range(limit):
+        page.wait_for_function(DONE, timeout=20_000)
+        if page.locator("#result-box").is_visible():
+            return
+        buttons = page.locator("#actions button:not([disabled])")
+        (buttons.first if pick == "first" else buttons.last).click()
+    raise AssertionError("the game did not end")
+
+
+def _create(page: Any, server: LiveServer, game: str, players: int, **options: str) -> None:
+    page.goto(server.url + "/?lang=en")
+    page.fill("#name", "Ann")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "change")
+    for name, value in options.items():
+        page.fill(f"[data-option={name}]", value)
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "pick"),
+    [
+        ("diamant", 4, {}, "last"),
+        ("tschak", 3, {}, "first"),
+        ("relic-runners", 3, {"max_turns": "6"}, "first"),
+    ],
+)
+def test_a_person_plays_a_whole_game_against_bots_by_clicking(
+    server: LiveServer, browser: Any, game: str, players: int, options: dict[str, str], pick: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    _create(page, server, game, players, **options)
+    _play_by_clicking(page, pick)
+    result = page.locator("#result table")
+    assert result.is_visible()
+    assert result.locator("tbody tr").count() == players
+    assert "The game is over" in page.locator("#status").inner_text()
+    assert page.locator("#log li").count() > 0
+    assert errors == []
+    context.close()
+
+
+def test_two_people_play_each_other_through_an_invite_link(
+    server: LiveServer, browser: Any
+) -> None:
+    host = browser.new_context()
+    guest = browser.new_context()
+    ann = host.new_page()
+    ann.goto(server.url + "/?lang=en")
+    ann.fill("#name", "Ann")
+    ann.select_option("#game", "diamant")
+    ann.fill("#players", "3")
+    ann.dispatch_event("#players", "change")
+    ann.select_option("#seats select >> nth=1", "open")
+    ann.click("#create-button")
+    ann.wait_for_url("**/t/*")
+    ann.wait_for_selector("#lobby-box:not([hidden])")
+    invite = ann.input_value("#invite")
+    bob = guest.new_page()
+    bob.goto(invite + "?lang=cs")
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-form button")
+    for page in (ann, bob):
+        page.wait_for_selector("#actions button:not([disabled])", timeout=20_000)
+    assert "Ann" in bob.locator("#seats").inner_text()
+    assert "Bob" in ann.locator("#seats").inner_text()
+    assert "Jste na tahu" in bob.locator("#status").inner_text()
+    # Ann leaves at once; Bob plays on until the end of the game
+    for _ in range(200):
+        for page, pick in ((ann, "last"), (bob, "first")):
+            buttons = page.locator("#actions button:not([disabled])")
+            if buttons.count():
+                (buttons.last if pick == "last" else buttons.first).click()
+        if ann.locator("#result-box").is_visible() and bob.locator("#result-box").is_visible():
+            break
+        ann.wait_for_timeout(100)
+    assert bob.locator("#result table tbody tr").count() == 3
+    assert "Hra skončila" in bob.locator("#status").inner_text()
+    # the invite link never carries a seat: a third person can only watch now
+    watcher = browser.new_context().new_page()
+    watcher.goto(invite)
+    watcher.wait_for_selector("#result-box:not([hidden])")
+    assert watcher.locator("#result table tbody tr").count() == 3
+    assert watcher.locator("#join-form").is_hidden()
+    assert watcher.locator("#actions button").count() == 0
+    assert watcher.locator("#rematch").is_hidden()
+    host.close()
+    guest.close()

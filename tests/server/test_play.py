@@ -1,0 +1,274 @@
+"""Play over WebSocket: errors, secrecy at simultaneous steps, reconnects, takeovers, clocks."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+import relicbox
+from support.server import LiveServer, Player, players
+
+
+def _state(frame: dict[str, object]) -> bool:
+    return frame["type"] == "state"
+
+
+def _started(frame: dict[str, object]) -> bool:
+    return frame["type"] == "state" and frame["view"] is not None
+
+
+def test_every_refusal_has_a_code_and_reaches_only_its_connection(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "open", "open"])
+    table = made["table"]
+    bob = server.join(table, "Bob")
+    cy = server.join(table, "Cy")
+    with players(server, table, [made["token"], bob["token"], cy["token"], None]) as conns:
+        ann, bob_conn, cy_conn, watcher = conns
+        for conn in conns:
+            conn.wait_for(_started)
+        ann.act("dance")
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "invalid-action"
+        ann.act("continue")
+        ann.wait_for(lambda f: _state(f) and f["seq"] > 0 and 0 not in f["to_act"])
+        ann.act("leave")
+        error = ann.wait_for(lambda f: f["type"] == "error")
+        assert error["code"] == "illegal-action" and "seat 0" in error["message"]
+        watcher.act("continue")
+        assert watcher.wait_for(lambda f: f["type"] == "error")["code"] == "spectator"
+        watcher.send({"type": "chat", "text": "hi"})
+        ann.send({"type": "mystery"})
+        assert ann.wait_for(lambda f: f.get("code") == "bad-message")
+        ann.ws.send("{not json")
+        ann.wait_for(lambda f: f.get("code") == "bad-message" and "JSON" in f["message"])
+        ann.ws.send(json.dumps({"type": "chat", "text": "x" * 5000}))
+        assert ann.wait_for(lambda f: f.get("code") == "too-large")
+        ann.send({"type": "join", "token": made["token"]})
+        assert ann.wait_for(lambda f: f.get("code") == "already-joined")
+        watcher.wait_for(lambda f: f.get("code") == "spectator")
+        time.sleep(0.3)
+        for other in (bob_conn, cy_conn):
+            other.drain()
+            assert other.errors() == []
+        watcher.drain()
+        assert [f["code"] for f in watcher.errors()] == ["spectator", "spectator"]
+
+
+def test_bad_tokens_and_messages_before_join_are_refused(server: LiveServer) -> None:
+    table = server.create("diamant", ["me", "rule", "rule"])["table"]
+    stranger = Player(server, table, "forged-token-123")
+    try:
+        assert stranger.wait_for(lambda f: f["type"] == "error")["code"] == "bad-token"
+    finally:
+        stranger.close()
+    early = Player.__new__(Player)
+    early._connection = __import__("websockets.sync.client").sync.client.connect(
+        server.ws_url(table)
+    )
+    early.ws = early._connection.__enter__()
+    early.frames = []
+    early.mark = 0
+    try:
+        early.send({"type": "act", "action": "leave"})
+        assert early.wait_for(lambda f: f["type"] == "error")["code"] == "not-joined"
+    finally:
+        early.close()
+    from websockets.sync.client import connect
+
+    with connect(server.ws_url("missing")) as nowhere:
+        assert json.loads(nowhere.recv(timeout=10))["code"] == "no-table"
+
+
+def test_rate_limit_refuses_floods(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"])
+    with players(server, made["table"], [made["token"]]) as (ann,):
+        for _ in range(60):
+            ann.send({"type": "ping"})
+        ann.wait_for(lambda f: f.get("code") == "rate-limited")
+
+
+def test_simultaneous_choices_stay_secret_until_everyone_has_chosen(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "open", "open"])
+    table = made["table"]
+    tokens = [made["token"], server.join(table, "Bob")["token"], server.join(table, "Cy")["token"]]
+    with players(server, table, [*tokens, None]) as conns:
+        for conn in conns:
+            conn.wait_for(_started)
+        start = conns[0].state()["seq"]
+        conns[0].act("leave")
+        frames = [c.wait_for(lambda f: _state(f) and f["seq"] > start) for c in conns]
+        # the others learn only that Ann has chosen: who is still to act, never what
+        for frame in frames[1:]:
+            assert frame["to_act"] == [1, 2]
+            assert "leave" not in json.dumps(frame["view"]["history"][-1:])
+            assert frame["view"]["inside"] == [True, True, True]
+        assert frames[0]["view"]["my_choice"] == "leave"
+        assert all(f["view"].get("my_choice") is None for f in frames[1:])
+        conns[1].act("continue")
+        conns[2].act("continue")
+        after = conns[3].wait_for(
+            lambda f: _state(f) and 0 not in f["view"]["to_act"] and not f["view"]["inside"][0]
+        )
+        assert after["view"]["inside"][0] is False
+
+
+def test_reconnecting_with_the_token_resyncs_fully(server: LiveServer) -> None:
+    made = server.create("tschak", ["me", "rule", "rule"], grace=60)
+    table = made["table"]
+    first = Player(server, table, made["token"])
+    frame = first.wait_for(lambda f: _state(f) and f["legal"])
+    first.act(frame["legal"][0]["text"])
+    first.wait_for(lambda f: _state(f) and f["seq"] > frame["seq"])
+    first.close()
+    # another device: same token, full state of that seat
+    second = Player(server, table, made["token"])
+    try:
+        welcome = second.wait_for(lambda f: f["type"] == "welcome")
+        assert welcome["seat"] == 0
+        state = second.wait_for(_state)
+        record = server.get(f"/api/tables/{table}").json()
+        assert record["seats"][0]["connected"] is True
+        assert state["view"]["seat"] == 0 and state["view"]["hand"]
+        second.send({"type": "resync"})
+        again = second.wait_for(lambda f: _state(f) and f is not state)
+        assert again["view"] == second.state()["view"]
+    finally:
+        second.close()
+
+
+def test_a_seat_left_empty_is_played_by_a_bot_and_given_back(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url) as live:
+        made = live.create("diamant", ["me", "open", "rule"], grace=1)
+        table = made["table"]
+        bob = live.join(table, "Bob")
+        ann = Player(live, table, made["token"])
+        ann.wait_for(_started)
+        ann.close()  # Ann leaves; grace is 1 s
+        with players(live, table, [bob["token"]]) as (bob_conn,):
+            bob_conn.wait_for(lambda f: _state(f) and f["table"]["seats"][0]["away"], timeout=20)
+            # while Ann is away, a bot makes her choices
+            while not bob_conn.state()["over"]:
+                frame = bob_conn.state()
+                if frame["legal"]:
+                    bob_conn.act("continue")
+                bob_conn.wait_for(lambda f, s=frame["seq"]: _state(f) and f["seq"] > s)
+                if frame["seq"] > 12:
+                    break
+            back = Player(live, table, made["token"])
+            try:
+                back.wait_for(lambda f: _state(f) and not f["table"]["seats"][0]["away"])
+            finally:
+                back.close()
+        notes = live_notes(live, table)
+        assert ("takeover", 0) in notes and ("return", 0) in notes
+        events = live_events(live, table)
+        assert any(e.reason == "takeover" and e.seat == 0 for e in events)
+
+
+def test_clock_expiry_applies_the_documented_default_and_records_why(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"], clock={"mode": "move", "seconds": 5})
+    table = made["table"]
+    with players(server, table, [made["token"]]) as (ann,):
+        frame = ann.wait_for(_started)
+        assert frame["clocks"]["mode"] == "move" and frame["clocks"]["running"] == [0]
+        ann.wait_for(lambda f: _state(f) and f["view"]["inside"][0] is False, timeout=15)
+    events = live_events(server, table)
+    timed_out = [e for e in events if e.reason == "timeout"]
+    assert timed_out and timed_out[0].seat == 0 and timed_out[0].action == "leave"
+    assert ("timeout", 0) in live_notes(server, table)
+
+
+def test_a_whole_game_clock_runs_down_only_while_the_seat_decides(server: LiveServer) -> None:
+    clock = {"mode": "game", "seconds": 30, "increment": 0}
+    made = server.create("diamant", ["me", "open", "open"], clock=clock)
+    table = made["table"]
+    server.join(table, "Bob")
+    server.join(table, "Cy")
+    with players(server, table, [made["token"]]) as (ann,):
+        frame = ann.wait_for(_started)
+        assert frame["clocks"]["left"]["0"] == pytest.approx(30, abs=1)
+        assert frame["clocks"]["running"] == [0, 1, 2]
+        time.sleep(1.2)
+        ann.act("continue")
+        after = ann.wait_for(lambda f: _state(f) and 0 not in f["to_act"])
+        assert 0 not in after["clocks"]["running"]
+        assert 27 < after["clocks"]["left"]["0"] < 29.5
+        assert after["clocks"]["left"]["1"] < after["clocks"]["left"]["0"]
+
+
+def test_chat_reaches_everyone_at_the_table(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "open", "rule"])
+    table = made["table"]
+    bob = server.join(table, "Bob")
+    with players(server, table, [made["token"], bob["token"], None]) as conns:
+        conns[0].send({"type": "chat", "text": "good luck"})
+        for conn in conns:
+            line = conn.wait_for(lambda f: f["type"] == "chat")
+            assert line["name"] == "Ann" and line["text"] == "good luck"
+
+
+def live_events(server: LiveServer, table: str) -> list[object]:
+    from relicbox.server.store import Store
+
+    store = Store(server.db_url)
+    try:
+        return list(store.events(table))
+    finally:
+        store.close()
+
+
+def live_notes(server: LiveServer, table: str) -> list[tuple[str, int | None]]:
+    from relicbox.server.store import Store
+
+    store = Store(server.db_url)
+    try:
+        return [(kind, seat) for kind, seat, _ in store.notes(table)]
+    finally:
+        store.close()
+
+
+def test_a_game_played_online_replays_to_the_same_state(server: LiveServer) -> None:
+    made = server.create("relic-runners", ["me", "rule"], options={"max_turns": 6})
+    with players(server, made["table"], [made["token"]]) as (ann,):
+        from support.server import play_to_end
+
+        ann.wait_for(_started)
+        final = play_to_end([ann], lambda frame: frame["legal"][-1]["text"])
+    record = server.get(f"/api/tables/{made['table']}/record").json()
+    assert relicbox.replay(record).view(0) == final["view"]
+
+
+def test_acting_before_the_start_or_after_the_end_is_refused(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "open", "rule"])
+    with players(server, made["table"], [made["token"]]) as (ann,):
+        ann.wait_for(_state)
+        ann.act("continue")
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "not-started"
+        started = server.post(f"/api/tables/{made['table']}/start", {"token": made["token"]})
+        assert started.status_code == 200
+        ann.wait_for(_started)
+        from support.server import play_to_end
+
+        play_to_end([ann], lambda frame: "leave")
+        ann.act("leave")
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "game-over"
+
+
+def test_a_player_who_never_comes_back_is_recorded_as_having_abandoned(
+    server: LiveServer,
+) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"], grace=0)
+    table = made["table"]
+    ann = Player(server, table, made["token"])
+    ann.wait_for(_started)
+    ann.close()
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    info = server.get(f"/api/tables/{table}").json()
+    assert info["seats"][0]["abandoned"] is True
+    assert [s["abandoned"] for s in info["seats"][1:]] == [False, False]
+    assert ("abandoned", 0) in live_notes(server, table)
+    assert relicbox.replay(server.get(f"/api/tables/{table}/record").json()).is_over
