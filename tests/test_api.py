@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 import relicbox
-from relicbox.core.i18n import missing_keys
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,20 +116,6 @@ def test_action_mask_matches_legal_actions():
     assert state.action_mask(0) == [True, True]
     state.act(0, "continue")
     assert state.action_mask(0) == [False, False]
-
-
-def test_every_catalog_has_every_key_in_english_and_czech():
-    from relicbox.cli.messages import MESSAGES as CLI
-
-    catalogs = [CLI] + [
-        __import__(
-            f"relicbox.games.{g.state_class.__module__.split('.')[2]}.messages", fromlist=["x"]
-        ).MESSAGES
-        for g in relicbox.games()
-    ]
-    for catalog in catalogs:
-        assert set(catalog) == {"en", "cs"}
-        assert missing_keys(catalog) == {}
 
 
 def test_readme_starts_with_the_two_commands_and_its_example_runs():

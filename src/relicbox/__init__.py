@@ -6,9 +6,11 @@
 (0, 1, 2, 3)
 """
 
+import importlib as _importlib
+import sys as _sys
+import types as _types
 from importlib.metadata import PackageNotFoundError, version
 
-from relicbox import games as _builtin_games  # noqa: F401  (registers the built-in games)
 from relicbox.core import (
     Action,
     ConfigurationError,
@@ -24,7 +26,26 @@ from relicbox.core import (
     replay,
     state_from_dict,
 )
+from relicbox.core import i18n as _i18n
+from relicbox.core import registry as _registry
 from relicbox.datafiles import load_file_options
+
+# The built-in games register themselves, and the Fluent catalogs install themselves as the
+# games' message backend, the first time either is needed: `relicbox --help` loads neither.
+_registry.add_loader(lambda: _importlib.import_module("relicbox.games"))
+
+
+class _Package(_types.ModuleType):
+    """``relicbox.games()`` stays the function when the subpackage ``relicbox.games`` loads."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "games" and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
+_i18n.set_backend_loader(lambda: _importlib.import_module("relicbox.i18n"))
 
 
 def new_game(

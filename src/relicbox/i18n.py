@@ -1,45 +1,102 @@
-"""Message catalogs in Project Fluent's format, for every interface (terminal, server pages).
+"""Message catalogs in Project Fluent's format, for every interface and every game.
 
-Catalogs are ``.ftl`` files under ``relicbox/locales/<lang>/``; Fluent selects
-real plural categories (Czech: one / few / many / other), so no sentence is
-assembled from fragments in code. English is the fallback for a missing
-message. This module sits above ``core`` and ``games`` (it imports
-``fluent.runtime``); the pure layers never import it.
+Catalogs are ``.ftl`` files: the interfaces' under ``relicbox/locales/<lang>/``,
+each game's beside its code under ``relicbox/games/<game>/locales/<lang>/``.
+Fluent selects real plural categories (Czech: one / few / many / other), so no
+sentence is assembled from fragments in code. English is the fallback for a
+missing message. This module sits above ``core`` and ``games`` (it imports
+``fluent.runtime``); importing it installs it as the backend of
+:func:`relicbox.core.i18n.message`, through which the games' text modules speak.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fluent.runtime import FluentLocalization, FluentResourceLoader
+from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, FluentResourceLoader
+from fluent.runtime.types import fluent_number
+
+from relicbox.core import i18n as _core_i18n
 
 LANGUAGES = ("en", "cs")
 FALLBACK = "en"
 LOCALES_DIR = Path(__file__).parent / "locales"
+GAMES_DIR = Path(__file__).parent / "games"
+
+
+def locale_roots() -> list[Path]:
+    """Every folder holding ``<lang>/*.ftl`` catalogs: the interfaces' and each game's."""
+    return [LOCALES_DIR, *sorted(GAMES_DIR.glob("*/locales"))]
+
+
+def catalog_files(lang: str) -> list[Path]:
+    """The ``.ftl`` files of ``lang`` itself (no fallback), in a stable order."""
+    return [path for root in locale_roots() for path in sorted((root / lang).glob("*.ftl"))]
 
 
 def resource_names() -> list[str]:
     """Every catalog file name (``server.ftl``, ...) shipped for the fallback language."""
-    return sorted(path.name for path in (LOCALES_DIR / FALLBACK).glob("*.ftl"))
+    return sorted({path.name for path in catalog_files(FALLBACK)})
 
 
-@cache
-def localization(lang: str) -> FluentLocalization:
-    """The catalogs for ``lang`` (falling back to English), loaded once per process."""
+def _check(lang: str) -> str:
     if lang not in LANGUAGES:
         raise ValueError(
             f"language {lang!r} is not available: choose one of {', '.join(LANGUAGES)}"
         )
-    loader = FluentResourceLoader(str(LOCALES_DIR / "{locale}"))
-    chain = [lang] if lang == FALLBACK else [lang, FALLBACK]
+    return lang
+
+
+@cache
+def localization(lang: str) -> FluentLocalization:
+    """The catalogs for ``lang`` (falling back to English) as a Fluent localization."""
+    loader = FluentResourceLoader([str(root / "{locale}") for root in locale_roots()])
+    chain = [_check(lang)] if lang == FALLBACK else [lang, FALLBACK]
     return FluentLocalization(chain, resource_names(), loader, use_isolating=False)
+
+
+@cache
+def bundle(lang: str) -> FluentBundle:
+    """Every message of ``lang``'s own catalogs in one bundle, loaded once per process."""
+    result = FluentBundle([_check(lang)], use_isolating=False)
+    for path in catalog_files(lang):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    # Numbers keep their digits together: a seed is 123456, not 123,456.
+    return {
+        key: fluent_number(value, useGrouping=False)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else value
+        for key, value in args.items()
+    }
+
+
+def format_message(lang: str, message_id: str, args: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    """The message and the errors Fluent met while formatting it (tests want none)."""
+    for code in (lang, FALLBACK) if lang != FALLBACK else (lang,):
+        catalog = bundle(code)
+        if catalog.has_message(message_id):
+            found = catalog.get_message(message_id)
+            if found.value is None:
+                break
+            text, errors = catalog.format_pattern(found.value, _fluent_args(args))
+            return str(text), list(errors)
+    return message_id, [KeyError(f"no message {message_id!r} in {lang!r}")]
 
 
 def tr(lang: str, message_id: str, **args: Any) -> str:
     """The message ``message_id`` in ``lang``, with ``args`` filled in."""
-    return str(localization(lang).format_value(message_id, args or None))
+    return format_message(_check(lang), message_id, args)[0]
+
+
+def _format(lang: str, message_id: str, args: Mapping[str, Any]) -> str:
+    return format_message(_check(lang), message_id, args)[0]
 
 
 def catalog_ids(lang: str) -> set[str]:
@@ -47,7 +104,7 @@ def catalog_ids(lang: str) -> set[str]:
     from fluent.syntax import FluentParser, ast
 
     ids: set[str] = set()
-    for path in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+    for path in catalog_files(lang):
         resource = FluentParser().parse(path.read_text(encoding="utf-8"))
         ids.update(e.id.name for e in resource.body if isinstance(e, ast.Message))
     return ids
@@ -60,3 +117,6 @@ def pick_language(accept_language: str | None) -> str:
         if code in LANGUAGES:
             return code
     return FALLBACK
+
+
+_core_i18n.install_formatter(_format)

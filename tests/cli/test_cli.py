@@ -33,7 +33,7 @@ def test_every_command_has_help():
 def test_bots_play_a_whole_game_and_the_winner_is_announced():
     result = run("play", "diamant", "--seats", "bot:rule,bot:random,bot:cautious", "--seed", "5")
     assert result.exit_code == 0, result.output
-    assert "Game over" in result.output and "Winner(s): Player" in result.output
+    assert "Game over" in result.output and "Winner: Player" in result.output
 
 
 def test_czech_output():

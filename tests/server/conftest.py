@@ -14,24 +14,17 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from support.environment import unavailable as _unavailable
 from support.server import LiveServer
 
 POSTGRES = os.environ.get(
     "RELICBOX_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
-CHROMIUM = os.environ.get("RELICBOX_TEST_CHROMIUM", "/usr/bin/chromium")
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI must run these tests)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -92,25 +85,3 @@ def db_url(request: pytest.FixtureRequest) -> str:
 def server(sqlite_url: str) -> Iterator[LiveServer]:
     with LiveServer(sqlite_url) as live:
         yield live
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"no chromium at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-            ],
-        )
-        yield instance
-        instance.close()

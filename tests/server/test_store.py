@@ -94,6 +94,7 @@ def test_tables_listed_by_status_and_notes_kept(db_url: str) -> None:
 
 def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_url: str) -> None:
     import asyncio
+    import threading
 
     from relicbox.server.store import Append
     from relicbox.server.tables import GroupCommit
@@ -122,7 +123,11 @@ def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_ur
         commits.close()
         return list(results)
 
-    results = asyncio.run(run())
+    # a thread of its own: another test's browser may hold this thread's event loop
+    results: list[BaseException | None] = []
+    worker = threading.Thread(target=lambda: results.extend(asyncio.run(run())))
+    worker.start()
+    worker.join(timeout=60)
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], Exception)
     assert [e.seq for e in store.events("t2")] == [0, 1]

@@ -1,75 +1,104 @@
-"""The ``relicbox`` command: ``games``, ``play`` and ``replay``.
+"""The ``relicbox`` command: ``games``, ``rules``, ``play`` and ``replay``.
 
-Bad input never ends in a traceback: unknown games, options and seats exit
-with a message that lists what is allowed; a wrong answer at a prompt is
-explained and asked again; Ctrl-C stops cleanly and offers to save the game.
+Bad input never ends in a traceback: unknown games, options, seats and save
+files exit with a one-line message (exit code 2) before a game starts; a wrong
+answer at a prompt is explained and asked again; Ctrl-C stops cleanly and
+offers to save the game. Saves never replace a file that is not this game's
+own save (unless ``--force``) and never anything but a regular file.
+
+A person at a real terminal plays on one fixed screen (:mod:`relicbox.cli.tui`);
+elsewhere, or with ``--plain``, the game runs as a transcript with prompts.
+Games and message catalogs load only when a command needs them, so ``--help``
+stays quick.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.panel import Panel
-from rich.table import Table
 
-import relicbox
-from relicbox.bots import bot_names
 from relicbox.cli import server_commands
 from relicbox.cli.analysis import register as register_analysis
-from relicbox.cli.messages import MESSAGES
-from relicbox.core.errors import RelicboxError
-from relicbox.core.game import Game, Option, State
-from relicbox.core.i18n import LANGUAGES, translate
-from relicbox.play.match import Match, SeatSpec, default_seats, load_saved, parse_seats, save_match
+from relicbox.cli.common import (
+    QuitGame,
+    alias_hint,
+    console,
+    label_rows,
+    read_answer,
+    rules_summary,
+    seat_label,
+    t,
+)
+from relicbox.core.errors import ConfigurationError, RelicboxError
+from relicbox.core.i18n import LANGUAGES
 
-console = Console(highlight=False)
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from relicbox.core.game import Option, State
+    from relicbox.play.match import Match, SeatSpec
+
 app = typer.Typer(
-    help=MESSAGES["en"]["app_help"],
+    help="relicbox: play Diamant, Tschak! and Relic Runners in the terminal.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-LangOption = Annotated[str, typer.Option("--lang", "-l", help="Language: en or cs.")]
+LangOption = Annotated[
+    str | None, typer.Option("--lang", "-l", help="Language: en or cs (default en).")
+]
 
 
-class QuitGame(Exception):
-    """The player asked to stop at a prompt."""
+def _version(value: bool) -> None:
+    if value:
+        from relicbox import __version__
+
+        console.print(f"relicbox {__version__}")
+        raise typer.Exit()
 
 
-def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """relicbox: play Diamant, Tschak! and Relic Runners in the terminal."""
 
 
-def _check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise typer.BadParameter(f"{lang!r} is not available: choose one of {', '.join(LANGUAGES)}")
-    return lang
+def _check_lang(lang: str | None) -> str:
+    if lang is not None and lang not in LANGUAGES:
+        raise typer.BadParameter(
+            t("en", "unknown-lang", lang=repr(lang), langs=", ".join(LANGUAGES))
+        )
+    return lang or "en"
 
 
 def _fail(lang: str, message: str) -> typer.Exit:
-    console.print(f"[bold red]{_t(lang, 'error', message=message)}[/]")
+    console.print(f"[bold red]{t(lang, 'error', message=message)}[/]", soft_wrap=True)
     return typer.Exit(code=2)
 
 
-def _player(state: State, seat: int, lang: str) -> str:
-    return str(
-        translate({"en": {"p": "Player {n}"}, "cs": {"p": "Hráč {n}"}}, lang, "p", n=seat + 1)
-    )
+@app.command("games", help="List the games, their player counts and options.")
+def games_command(lang: LangOption = None) -> None:
+    from rich.table import Table
 
+    import relicbox
+    from relicbox.bots import bot_names
 
-@app.command("games", help=MESSAGES["en"]["games_help"])
-def games_command(lang: LangOption = "en") -> None:
-    _check_lang(lang)
+    lang = _check_lang(lang)
     table = Table(title="relicbox")
-    for key in ("col_game", "col_players", "col_options", "col_bots"):
-        table.add_column(_t(lang, key))
+    for key in ("col-game", "col-players", "col-options", "col-bots"):
+        table.add_column(t(lang, key))
     for game in relicbox.games():
         options = "\n".join(_option_summary(o) for o in game.options)
         names = ", ".join([game.name, *game.aliases])
@@ -89,6 +118,22 @@ def _option_summary(option: Option) -> str:
     return f"{option.name}: {allowed}{default}"
 
 
+@app.command("rules", help="Explain a game's rules in brief: goal, turn, scoring, ties.")
+def rules_command(
+    game: Annotated[str, typer.Argument(help="diamant, tschak or relic-runners")],
+    lang: LangOption = None,
+) -> None:
+    import relicbox
+
+    lang = _check_lang(lang)
+    try:
+        info = relicbox.get_game(game)
+    except RelicboxError as error:
+        raise _fail(lang, str(error)) from None
+    console.print(f"[bold]{t(lang, 'rules-title', game=info.title)}[/]\n")
+    console.print(rules_summary(info, lang))
+
+
 def _parse_option_value(text: str) -> object:
     lowered = text.strip().lower()
     if lowered in ("true", "yes", "on"):
@@ -100,19 +145,17 @@ def _parse_option_value(text: str) -> object:
     return text
 
 
-def _collect_options(
-    named: dict[str, object | None], extra: list[str], lang: str
-) -> dict[str, object]:
+def _collect_options(named: dict[str, object | None], extra: list[str]) -> dict[str, object]:
     options = {key: value for key, value in named.items() if value is not None}
     for item in extra:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise _fail(lang, f"option {item!r} must look like name=value")
+            raise ConfigurationError(f"option {item!r} must look like name=value")
         options[key.strip().replace("-", "_")] = _parse_option_value(value)
     return options
 
 
-@app.command("play", help=MESSAGES["en"]["play_help"])
+@app.command("play", help="Play a game in the terminal against bots or friends (hot-seat).")
 def play_command(
     game: Annotated[str | None, typer.Argument(help="diamant, tschak or relic-runners")] = None,
     players: Annotated[
@@ -134,23 +177,131 @@ def play_command(
         list[str] | None, typer.Option("--option", "-o", help="Any game option as name=value.")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Save the game to FILE after every decision.")
+        str | None, typer.Option(help="Save the game to FILE after every decision.")
     ] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a game saved with --save.")] = None,
-    lang: LangOption = "en",
+    resume: Annotated[str | None, typer.Option(help="Continue a game saved with --save.")] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Allow --save to replace a file of another game.")
+    ] = False,
+    reseat: Annotated[
+        bool, typer.Option("--reseat", help="With --resume: play with the seats given by -s.")
+    ] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Prompts and a transcript instead of the full screen.")
+    ] = False,
+    lang: LangOption = None,
 ) -> None:
-    _check_lang(lang)
+    from relicbox.play.match import load_saved
+
+    chosen_lang = _check_lang(lang)
+    resume_path = None if resume is None else Path(resume)
+    save_path = None if save is None else Path(save)
     try:
-        match, game_info = _build_match(
-            game, players, seats, seed, variant, split, setup, option, resume, lang
-        )
+        if save == "" or resume == "":
+            raise ConfigurationError(
+                t(chosen_lang, "bad-save-path", path="''", reason="the file name is empty")
+            )
+        if resume_path is not None:
+            state, saved_seats, data = load_saved(resume_path)
+            saved_lang = data.get("lang")
+            if lang is None and saved_lang in LANGUAGES:
+                chosen_lang = str(saved_lang)
+            given = {"variant": variant, "split": split, "setup": setup}
+            _check_resume(
+                state,
+                saved_seats,
+                resume,
+                chosen_lang,
+                game,
+                players,
+                seed,
+                seats,
+                reseat,
+                _collect_options(given, option or []),
+            )
+            if state.is_over:
+                _show_results(state, saved_seats, chosen_lang)
+                console.print(t(chosen_lang, "finished", path=str(resume)))
+                return
+            match = _resumed_match(state, saved_seats, seats, reseat, chosen_lang)
+            console.print(
+                t(chosen_lang, "resumed", game=state.game.title, events=len(state.record["events"]))
+            )
+        else:
+            match = _new_match(
+                game, players, seats, seed, variant, split, setup, option, chosen_lang
+            )
+        if save_path is not None:
+            _check_save_target(save_path, match, force, chosen_lang)
+        elif resume_path is not None:
+            save_path = resume_path  # the file we resumed from is this game's own save
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
-    save_path = save or resume
-    _run(match, game_info, save_path, lang)
+        raise _fail(chosen_lang, str(error)) from None
+    _run(match, save_path, chosen_lang, plain)
 
 
-def _build_match(
+def _check_resume(
+    state: State,
+    saved_seats: list[SeatSpec] | None,
+    path: Path,
+    lang: str,
+    game: str | None,
+    players: int | None,
+    seed: int | None,
+    seats: str | None,
+    reseat: bool,
+    options: dict[str, object],
+) -> None:
+    """Options given with ``--resume`` must agree with the save; seats change only by request."""
+    import relicbox
+    from relicbox.play.match import default_seats, parse_seats
+
+    def conflict(name: str, saved: object, given: object) -> ConfigurationError:
+        return ConfigurationError(
+            t(lang, "resume-conflict", option=name, saved=saved, given=given, path=str(path))
+        )
+
+    if game is not None and relicbox.get_game(game).name != state.game.name:
+        raise conflict("the game", state.game.name, game)
+    if players is not None and players != state.players:
+        raise conflict("-p", state.players, players)
+    if seed is not None and seed != state.seed:
+        raise conflict("--seed", state.seed, seed)
+    resolved = state.game.resolve_options(options) if options else {}
+    for name, value in options.items():
+        key = name.replace("-", "_")
+        saved_value = state.options.get(key)
+        if resolved.get(key, value) != saved_value:
+            raise conflict(f"--{name.replace('_', '-')}", saved_value, value)
+    if seats is not None:
+        wanted = parse_seats(seats, state.game)
+        current = saved_seats or default_seats(state.players)
+        if wanted != current and not reseat:
+            raise ConfigurationError(
+                t(
+                    lang,
+                    "resume-seats",
+                    saved=",".join(map(str, current)),
+                    given=",".join(map(str, wanted)),
+                )
+            )
+    elif reseat:
+        raise ConfigurationError("--reseat needs the new seating in -s")
+
+
+def _resumed_match(
+    state: State, saved: list[SeatSpec] | None, seats: str | None, reseat: bool, lang: str
+) -> Match:
+    from relicbox.play.match import default_seats, parse_seats
+
+    specs = parse_seats(seats, state.game) if seats and reseat else saved
+    specs = specs or default_seats(state.players)
+    if len(specs) != state.players:
+        raise ConfigurationError(t(lang, "seat-count", seats=len(specs), players=state.players))
+    return _match(state, specs, state.seed)
+
+
+def _new_match(
     game: str | None,
     players: int | None,
     seats: str | None,
@@ -159,88 +310,210 @@ def _build_match(
     split: str | None,
     setup: str | None,
     option: list[str] | None,
-    resume: Path | None,
     lang: str,
-) -> tuple[Match, Game]:
-    if resume is not None:
-        state, saved_seats, _ = load_saved(resume)
-        info = state.game
-        specs = parse_seats(seats, info) if seats else saved_seats or default_seats(state.players)
-        console.print(_t(lang, "resumed", game=info.title, events=len(state.record["events"])))
-        return _match(state, specs, state.seed, lang), info
+) -> Match:
+    import relicbox
+    from relicbox.play.match import default_seats, parse_seats
+
     if game is None:
-        raise typer.Exit(code=_usage(lang))
+        names = ", ".join(g.name for g in relicbox.games())
+        raise ConfigurationError(t(lang, "no-game", games=names))
     info = relicbox.get_game(game)
     specs = parse_seats(seats, info) if seats else None
-    count = players or (len(specs) if specs else None) or info.default_players or info.min_players
+    count: int
+    if players is not None:
+        count = info.check_players(players)
+    elif specs:
+        count = len(specs)
+    else:
+        count = info.default_players or info.min_players
     if specs is not None and len(specs) != count:
-        raise RelicboxError(_t(lang, "seat_count", seats=len(specs), players=count))
-    options = _collect_options(
-        {"variant": variant, "split": split, "setup": setup}, option or [], lang
-    )
+        raise ConfigurationError(t(lang, "seat-count", seats=len(specs), players=count))
+    options = _collect_options({"variant": variant, "split": split, "setup": setup}, option or [])
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     state = relicbox.new_game(info.name, count, chosen_seed, **options)
-    return _match(state, specs or default_seats(count), chosen_seed, lang), info
+    return _match(state, specs or default_seats(count), chosen_seed)
 
 
-def _usage(lang: str) -> int:
-    names = ", ".join(g.name for g in relicbox.games())
-    console.print(f"[bold red]{_t(lang, 'no_game', games=names)}[/]")
-    return 2
+def _match(state: State, specs: list[SeatSpec], seed: int) -> Match:
+    from relicbox.play.match import Match
+
+    return Match(state, specs, seed=seed)
 
 
-def _match(state: State, specs: list[SeatSpec], seed: int, lang: str) -> Match:
-    humans = sum(spec.is_human for spec in specs)
-    return Match(state, specs, ask_human=_HumanPrompt(lang, hotseat=humans > 1), seed=seed)
+def _check_save_target(path: Path, match: Match, force: bool, lang: str) -> None:
+    """Before the game starts: the save file can be written and is ours to replace."""
+    from relicbox.play.match import is_save_of, read_save, save_problem
+
+    problem = save_problem(path)
+    if problem is not None:
+        raise ConfigurationError(t(lang, "bad-save-path", path=repr(str(path)), reason=problem))
+    if path.exists() and not force:
+        try:
+            ours = is_save_of(read_save(path), match.state)
+        except RelicboxError:
+            ours = False
+        if not ours:
+            raise ConfigurationError(t(lang, "save-exists", path=repr(str(path))))
+
+
+def _is_tui_possible(plain: bool) -> bool:
+    """The full screen needs a real terminal both ways, and Textual installed."""
+    if plain:
+        return False
+    try:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return False
+    except (AttributeError, ValueError):
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
+    saver = _Saver(save_path, lang)
+    humans = sum(spec.is_human for spec in match.seats)
+    if humans and _is_tui_possible(plain):
+        from relicbox.cli.tui import run_tui
+
+        outcome = run_tui(match, lang, lambda played: saver(played, quiet=True))
+        if outcome == "quit":
+            console.print(f"[bold]{t(lang, 'interrupted')}[/]")
+            _offer_save(match, save_path, lang)
+            raise typer.Exit(code=130)
+        _finish(match, save_path, lang)
+        return
+    narrator = _Narrator(lang, saver)
+    match.ask_human = _HumanPrompt(lang, narrator, hotseat=humans > 1)
+    console.print(
+        t(
+            lang,
+            "seating",
+            seats=", ".join(seat_label(s, match.seats, lang) for s in range(match.state.players)),
+        )
+    )
+    narrator.narrate(match.state)
+    try:
+        match.play(after_each=narrator)
+    except (KeyboardInterrupt, QuitGame):
+        narrator.leave_secret_screen()
+        console.print(f"\n[bold]{t(lang, 'interrupted')}[/]")
+        _offer_save(match, save_path, lang)
+        raise typer.Exit(code=130) from None
+    _finish(match, save_path, lang)
+
+
+def _finish(match: Match, save_path: Path | None, lang: str) -> None:
+    _show_results(match.state, match.seats, lang)
+    if save_path is not None:
+        _Saver(save_path, lang)(match)
+        console.print(t(lang, "saved", path=str(save_path)))
+
+
+class _Saver:
+    """Saves after every decision; a failed save is reported, never fatal, never silent."""
+
+    def __init__(self, path: Path | None, lang: str) -> None:
+        self.path = path
+        self.lang = lang
+        self.warned = False
+
+    def __call__(self, match: Match, quiet: bool = False) -> str | None:
+        """Save; returns the warning when saving failed (printed too, unless ``quiet``)."""
+        from relicbox.play.match import save_match
+
+        if self.path is None:
+            return None
+        try:
+            save_match(self.path, match, {"lang": self.lang})
+            self.warned = False
+            return None
+        except (OSError, RelicboxError) as error:
+            warning = t(self.lang, "save-failed", reason=str(error))
+            if not self.warned and not quiet:
+                console.print(f"[bold red]{warning}[/]")
+            self.warned = True
+            return warning
 
 
 class _HumanPrompt:
-    """Asks a person at the keyboard; in hot-seat games hides each choice from the others."""
+    """Asks a person at the keyboard; in hot-seat games hides each choice from the others.
 
-    def __init__(self, lang: str, hotseat: bool) -> None:
+    Hot-seat choices are made on the terminal's alternate screen, which leaves nothing
+    in the scrollback; the public events between two hand-offs are shown on the normal
+    screen and wait for Enter, so everybody sees the reveal before the next secret choice.
+    """
+
+    def __init__(self, lang: str, narrator: _Narrator, hotseat: bool) -> None:
         self.lang = lang
+        self.narrator = narrator
         self.hotseat = hotseat
+        self.seen = 0
+        _enable_line_editing()
 
     def __call__(self, state: State, seat: int) -> Any:
         lang = self.lang
         if self.hotseat:
-            console.clear()
-            _read(_t(lang, "hotseat_pass", player=_player(state, seat, lang)) + " ")
+            if self.narrator.shown > self.seen and self.seen:
+                _read(t(lang, "reveal-wait") + " ")
+            self.narrator.enter_secret_screen()
+            answer = _read(t(lang, "hotseat-pass", player=self._label(state, seat)) + " ")
+            if answer.strip().casefold() in ("q", "quit", "exit", "konec"):
+                raise QuitGame
         view = state.view(seat)
-        _show_board(state, view, seat, lang)
+        _show_board(state, view, seat, lang, self._label(state, seat))
         legal = list(state.legal_actions(seat))
-        text = state.game.text
-        for number, action in enumerate(legal, start=1):
-            label = text.describe_action(action.text, view, lang) if text else action.text
-            console.print(f"  [bold]{number:>2}[/]. {action.text}  [dim]{label}[/]")
+        self._list(state, view, legal)
         action = self._ask_until_valid(state, seat, legal)
         if self.hotseat:
-            _read(_t(lang, "hotseat_hide") + " ")
-            console.clear()
+            _read(t(lang, "hotseat-hide") + " ")
+            self.narrator.leave_secret_screen()
+            self.seen = self.narrator.shown
         return action
+
+    def _label(self, state: State, seat: int) -> str:
+        return seat_label(seat, self.narrator.seats, self.lang)
+
+    def _list(self, state: State, view: dict[str, Any], legal: list[Any]) -> None:
+        text = state.game.text
+        for number, action in enumerate(legal, start=1):
+            label = text.describe_action(action.text, view, self.lang) if text else action.text
+            console.print(f"  [bold]{number:>2}[/]. {action.text}  [dim]{label}[/]")
+        hint = alias_hint(state, self.lang)
+        if hint:
+            console.print(f"[dim]{hint}[/]")
 
     def _ask_until_valid(self, state: State, seat: int, legal: list[Any]) -> Any:
         lang = self.lang
         while True:
-            answer = _read(f"{_t(lang, 'prompt')} [1-{len(legal)}]: ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            if answer.lower() in ("q", "quit", "konec"):
+            question = (
+                t(lang, "prompt-forced", action=legal[0].text)
+                if len(legal) == 1
+                else f"{t(lang, 'prompt')} [1-{len(legal)}]"
+            )
+            answer = read_answer(state, seat, legal, _read(question + ": "), lang)
+            if answer.action is not None:
+                return answer.action
+            if answer.command == "quit":
                 raise QuitGame
-            if answer.lower() in ("b", "board", "?", "help", "h"):
-                _show_board(state, state.view(seat), seat, lang)
-                console.print(_t(lang, "help_hint"))
-                continue
-            try:
-                action = state.parse_action(answer)
-            except RelicboxError:
-                console.print(
-                    f"[yellow]{_t(lang, 'bad_answer', answer=answer, count=len(legal))}[/]"
-                )
-                continue
-            if action in legal:
-                return action
-            console.print(f"[yellow]{_t(lang, 'bad_answer', answer=answer, count=len(legal))}[/]")
+            if answer.command == "board":
+                _show_board(state, state.view(seat), seat, lang, self._label(state, seat))
+                self._list(state, state.view(seat), legal)
+            elif answer.command == "help":
+                console.print(rules_summary(state, lang))
+                console.print(t(lang, "help-hint"))
+            else:
+                console.print(f"[yellow]{answer.refusal}[/]")
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history at the prompts, where the platform has readline."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
 
 
 def _read(prompt: str) -> str:
@@ -250,29 +523,32 @@ def _read(prompt: str) -> str:
         raise KeyboardInterrupt from None
 
 
-def _show_board(state: State, view: dict[str, Any], seat: int | None, lang: str) -> None:
+def _show_board(
+    state: State, view: dict[str, Any], seat: int | None, lang: str, label: str = ""
+) -> None:
+    from rich.panel import Panel
+
     text = state.game.text
     body = text.render(view, lang) if text else str(view)
-    title = (
-        state.game.title
-        if seat is None
-        else _t(lang, "your_turn", player=_player(state, seat, lang))
-    )
+    title = state.game.title if seat is None else t(lang, "your-turn", player=label)
     console.print(Panel(body, title=title, expand=False))
 
 
 class _Narrator:
     """Prints the public history as it grows (each line once) and saves after every decision."""
 
-    def __init__(self, lang: str, save_path: Path | None) -> None:
+    def __init__(self, lang: str, saver: _Saver) -> None:
         self.lang = lang
-        self.save_path = save_path
+        self.saver = saver
         self.shown = 0
+        self.seats: list[SeatSpec] | None = None
+        self.secret = False
 
     def __call__(self, match: Match, seat: int) -> None:
-        self.narrate(match.state)
-        if self.save_path is not None:
-            save_match(self.save_path, match)
+        self.seats = match.seats
+        if not self.secret:
+            self.narrate(match.state)
+        self.saver(match)
 
     def narrate(self, state: State) -> None:
         text = state.game.text
@@ -283,56 +559,92 @@ class _Narrator:
             console.print(f"[dim]·[/] {line}")
         self.shown = len(lines)
 
+    def enter_secret_screen(self) -> None:
+        if not self.secret:
+            self.secret = True
+            console.set_alt_screen(True)
+            console.clear()
 
-def _run(match: Match, game: Game, save_path: Path | None, lang: str) -> None:
-    narrator = _Narrator(lang, save_path)
-    narrator.shown = 0
-    narrator.narrate(match.state)
-    try:
-        match.play(after_each=narrator)
-    except (KeyboardInterrupt, QuitGame):
-        console.print(f"\n[bold]{_t(lang, 'interrupted')}[/]")
-        _offer_save(match, save_path, lang)
-        raise typer.Exit(code=130) from None
-    _show_results(match.state, lang)
-    if save_path is not None:
-        save_match(save_path, match)
-        console.print(_t(lang, "saved", path=str(save_path)))
+    def leave_secret_screen(self) -> None:
+        if self.secret:
+            console.clear()
+            console.set_alt_screen(False)
+            self.secret = False
 
 
 def _offer_save(match: Match, save_path: Path | None, lang: str) -> None:
+    """After a stop: save where asked, or ask for a file until one works or Ctrl-C says no."""
+    from relicbox.play.match import save_problem
+
     if save_path is not None:
-        save_match(save_path, match)
-        console.print(_t(lang, "saved", path=str(save_path)))
-        console.print(_t(lang, "resume_hint", path=str(save_path)))
+        _Saver(save_path, lang)(match)
+        console.print(t(lang, "saved", path=str(save_path)))
+        console.print(t(lang, "resume-hint", path=str(save_path)))
         return
-    default = Path(f"relicbox-{match.state.game.name}-{match.state.seed}.json")
+    default = _free_default_name(match)
     try:
-        wanted = typer.confirm(_t(lang, "save_prompt"), default=True)
-        path = Path(typer.prompt(_t(lang, "save_path"), default=str(default))) if wanted else None
-    except (typer.Abort, KeyboardInterrupt, EOFError):
-        path = default
-    if path is None:
-        console.print(_t(lang, "not_saved"))
+        if not typer.confirm(t(lang, "save-prompt"), default=True):
+            console.print(t(lang, "not-saved"))
+            return
+        while True:
+            path = Path(typer.prompt(t(lang, "save-path"), default=str(default)))
+            problem = save_problem(path)
+            if problem is None and path.exists() and not _is_own_save(path, match):
+                problem = t(lang, "save-exists", path=repr(str(path)))
+            if problem is None:
+                break
+            console.print(f"[yellow]{t(lang, 'save-refused', reason=problem)}[/]")
+    except (typer.Abort, KeyboardInterrupt):
+        console.print(f"\n[bold]{t(lang, 'quit-unsaved')}[/]")
         return
-    save_match(path, match)
-    console.print(_t(lang, "saved", path=str(path)))
-    console.print(_t(lang, "resume_hint", path=str(path)))
+    except EOFError:
+        path = default
+    _Saver(path, lang)(match)
+    console.print(t(lang, "saved", path=str(path)))
+    console.print(t(lang, "resume-hint", path=str(path)))
 
 
-def _show_results(state: State, lang: str) -> None:
+def _is_own_save(path: Path, match: Match) -> bool:
+    from relicbox.play.match import is_save_of, read_save
+
+    try:
+        return is_save_of(read_save(path), match.state)
+    except RelicboxError:
+        return False
+
+
+def _free_default_name(match: Match) -> Path:
+    """``relicbox-<game>-<seed>.json``, or the first numbered variant not holding another game."""
+    base = f"relicbox-{match.state.game.name}-{match.state.seed}"
+    candidate = Path(base + ".json")
+    number = 2
+    while candidate.exists() and not _is_own_save(candidate, match):
+        candidate = Path(f"{base}-{number}.json")
+        number += 1
+    return candidate
+
+
+def _show_results(state: State, seats: list[SeatSpec] | None, lang: str) -> None:
     view = state.view(None)
     text = state.game.text
     _show_board(state, view, None, lang)
     if text is not None:
         headers, rows = text.result_rows(view, lang)
-        console.print(_results_table(headers, rows, _t(lang, "game_over"), console.width))
-    winners = ", ".join(_player(state, seat, lang) for seat in state.winners())
-    console.print(f"[bold green]{_t(lang, 'winners', players=winners)}[/]")
+        console.print(
+            _results_table(
+                headers, label_rows(rows, seats, lang), t(lang, "game-over"), console.width
+            )
+        )
+    winners = state.winners()
+    names = ", ".join(seat_label(seat, seats, lang) for seat in winners)
+    console.print(f"[bold green]{t(lang, 'winners', players=names, count=len(winners))}[/]")
 
 
 def _results_table(headers: list[str], rows: list[list[str]], title: str, width: int) -> Table:
     """One row per seat; turned on its side when a long score breakdown would not fit."""
+    from rich import box
+    from rich.table import Table
+
     columns = list(zip(headers, *rows, strict=True))
     needed = sum(max(len(cell) for cell in column) + 3 for column in columns)
     if needed > width and len(rows) < len(headers):
@@ -348,38 +660,49 @@ def _results_table(headers: list[str], rows: list[list[str]], title: str, width:
     return table
 
 
-@app.command("replay", help=MESSAGES["en"]["replay_help"])
+@app.command("replay", help="Print a readable transcript of a saved game or record.")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A file written by play --save, or a bare record.")],
     events: Annotated[bool, typer.Option(help="Also list every recorded event.")] = False,
-    lang: LangOption = "en",
+    lang: LangOption = None,
 ) -> None:
-    _check_lang(lang)
+    from relicbox.play.match import load_saved
+
+    chosen = _check_lang(lang)
     try:
-        state, _, _ = load_saved(file)
+        state, seats, data = load_saved(file)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(chosen, str(error)) from None
+    if lang is None and data.get("lang") in LANGUAGES:
+        chosen = str(data["lang"])
+    lang = chosen
     record = state.record
-    title = _t(
-        lang, "transcript_title", game=state.game.title, seed=state.seed, players=state.players
+    title = t(
+        lang, "transcript-title", game=state.game.title, seed=str(state.seed), players=state.players
     )
     console.print(f"[bold]{title}[/]")
+    if seats is not None:
+        labels = ", ".join(seat_label(s, seats, lang) for s in range(state.players))
+        console.print(t(lang, "seating", seats=labels))
     text = state.game.text
     if text is not None and hasattr(text, "transcript"):
         for line in text.transcript(state.view(None), lang):
             console.print(line)
     if events or text is None or not hasattr(text, "transcript"):
-        console.print(_t(lang, "record_events", count=len(record["events"])))
+        console.print(t(lang, "record-events", count=len(record["events"])))
         for event in record["events"]:
             if "chance" in event:
-                console.print("  " + _t(lang, "chance_event", outcome=event["chance"]))
+                console.print("  " + t(lang, "chance-event", outcome=event["chance"]))
             else:
-                player = _player(state, event["seat"], lang)
+                player = seat_label(event["seat"], seats, lang)
                 console.print(
-                    "  " + _t(lang, "decision_event", player=player, action=event["action"])
+                    "  " + t(lang, "decision-event", player=player, action=event["action"])
                 )
     if state.is_over:
-        _show_results(state, lang)
+        _show_results(state, seats, lang)
+    else:
+        decisions = sum(1 for event in record["events"] if "chance" not in event)
+        console.print(f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]")
 
 
 app.command("serve")(server_commands.serve_command)

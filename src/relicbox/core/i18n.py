@@ -1,17 +1,26 @@
-"""Message catalogs: every user-visible sentence lives in one, keyed, per language.
+"""Messages for the pure layers: a message id and its arguments, formatted by a pluggable backend.
 
-A catalog is a plain mapping ``{"en": {key: template}, "cs": {...}}``;
-templates use :meth:`str.format` fields. English is the fallback, so a
-missing Czech entry shows English rather than a key.
+``core`` and ``games`` import no third-party package, so they cannot read the
+Project Fluent catalogs themselves. A game's text module asks for a sentence by
+id (``message(lang, "diamant-deck", size=3)``) and the backend that an upper
+layer installs with :func:`install_formatter` turns it into words, with the
+language's real plural forms. ``relicbox.i18n`` is that backend: the top-level
+package registers it with :func:`set_backend_loader`, and it is loaded the first
+time a sentence is needed, so importing the engine costs nothing extra.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 LANGUAGES = ("en", "cs")
-Catalog = Mapping[str, Mapping[str, str]]
+
+Formatter = Callable[[str, str, Mapping[str, Any]], str]
+"""``formatter(lang, message_id, args)`` -> the sentence."""
+
+_formatter: Formatter | None = None
+_loader: Callable[[], object] | None = None
 
 
 def check_language(lang: str) -> str:
@@ -22,17 +31,26 @@ def check_language(lang: str) -> str:
     return lang
 
 
-def translate(catalog: Catalog, lang: str, key: str, **params: Any) -> str:
-    """The template for ``key`` in ``lang`` (else English), filled with ``params``."""
-    template = catalog.get(lang, {}).get(key)
-    if template is None:
-        template = catalog["en"][key]
-    return template.format(**params) if params else template
+def install_formatter(formatter: Formatter) -> None:
+    """Make ``formatter`` the backend every :func:`message` call goes through."""
+    global _formatter
+    _formatter = formatter
 
 
-def missing_keys(catalog: Catalog) -> dict[str, set[str]]:
-    """Keys some language lacks, per language: the catalogs' tests want this empty."""
-    every = set().union(*(set(messages) for messages in catalog.values()))
-    return {
-        lang: every - set(messages) for lang, messages in catalog.items() if every - set(messages)
-    }
+def set_backend_loader(loader: Callable[[], object]) -> None:
+    """Register a callable that installs the backend; it runs at the first :func:`message`."""
+    global _loader
+    _loader = loader
+
+
+def message(lang: str, message_id: str, **args: Any) -> str:
+    """The sentence ``message_id`` in ``lang`` with ``args`` filled in."""
+    global _loader
+    if _formatter is None and _loader is not None:
+        loader, _loader = _loader, None
+        loader()
+    if _formatter is None:
+        raise RuntimeError(
+            f"no message formatter is installed to show {message_id!r}: import relicbox.i18n"
+        )
+    return _formatter(lang, message_id, args)

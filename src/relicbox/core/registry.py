@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from relicbox.core.errors import ConfigurationError, RecordError, StateFormatError
@@ -11,6 +11,17 @@ from relicbox.core.game import replay as _replay
 
 _GAMES: dict[str, Game] = {}
 _NAMES: dict[str, str] = {}
+_LOADERS: list[Callable[[], object]] = []
+
+
+def add_loader(loader: Callable[[], object]) -> None:
+    """Register games lazily: ``loader`` runs (once) the first time a game is looked up."""
+    _LOADERS.append(loader)
+
+
+def _load_pending() -> None:
+    while _LOADERS:
+        _LOADERS.pop(0)()
 
 
 def _key(name: str) -> str:
@@ -32,6 +43,7 @@ def get_game(name: str) -> Game:
     """The registered game called ``name`` (or one of its aliases, any case)."""
     if not isinstance(name, str):
         raise ConfigurationError(f"game name must be text, got {name!r}")
+    _load_pending()
     canonical = _NAMES.get(_key(name))
     if canonical is None:
         listed = ", ".join(sorted(_GAMES)) or "none"
@@ -41,6 +53,7 @@ def get_game(name: str) -> Game:
 
 def games() -> list[Game]:
     """All registered games, by name."""
+    _load_pending()
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 

@@ -6,7 +6,11 @@ People are agents too: the terminal supplies one that asks at a prompt.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import stat
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,9 +18,9 @@ from typing import Any
 
 from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.core.agents import Agent
-from relicbox.core.errors import ConfigurationError, RecordError
+from relicbox.core.errors import ConfigurationError, RecordError, RelicboxError
 from relicbox.core.game import Game, State
-from relicbox.core.registry import get_game, replay
+from relicbox.core.registry import replay
 from relicbox.core.rng import Rng
 
 HUMAN = "human"
@@ -110,35 +114,158 @@ class Match:
         return self.state
 
 
+class SaveError(RelicboxError):
+    """A save file that must not or cannot be written."""
+
+
+def save_problem(path: Path) -> str | None:
+    """Why ``path`` cannot take a save (``None`` if it can): only regular files or new names.
+
+    Checked before a game starts and again at every save, so a device node, a folder or a
+    path that cannot be created is refused with a sentence instead of being replaced.
+    """
+    text = str(path)
+    if not text.strip():
+        return "the file name is empty"
+    if "\0" in text:
+        return f"{text!r} contains a NUL character"
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except NotADirectoryError:
+        return f"{text!r} is under something that is not a folder"
+    except OSError as error:
+        return f"{text!r} cannot be used: {error.strerror or error}"
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            return f"{text!r} is a folder, not a file"
+        if not stat.S_ISREG(info.st_mode):
+            return f"{text!r} is not a regular file (a device, pipe or socket is never replaced)"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"the folder {str(folder)!r} does not exist"
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".relicbox-", suffix=".tmp", dir=folder)
+    except OSError as error:
+        return f"cannot write in the folder {str(folder)!r}: {error.strerror or error}"
+    os.close(handle)
+    os.unlink(probe)
+    return None
+
+
 def save_match(path: Path, match: Match, extra: dict[str, Any] | None = None) -> None:
-    """Write the record and the seating, atomically, so a crash never leaves half a file."""
+    """Write the record and the seating, atomically, so a crash never leaves half a file.
+
+    The data goes to a temporary file with a unique name in the same folder, is flushed to
+    disk, and then renamed over ``path`` (and the folder is flushed too), so two processes
+    saving to one file never trip over each other's temporary file and a crash leaves
+    either the old save or the new one. A target that is not a regular file is refused.
+    """
     data = {
         "format": SAVE_FORMAT,
         "seats": [str(spec) for spec in match.seats],
-        "record": match.state.record,
         **(extra or {}),
+        "record": match.state.record,
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
-    temporary.replace(path)
-
-
-def load_saved(path: Path) -> tuple[State, list[SeatSpec] | None, dict[str, Any]]:
-    """A saved match (or a bare record): the replayed state and the seating, if saved."""
+    target = Path(os.path.realpath(path))
+    problem = save_problem(target)
+    if problem is not None:
+        raise SaveError(f"cannot save to {str(path)!r}: {problem}")
+    payload = json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
+    handle, temporary = tempfile.mkstemp(prefix=".relicbox-", suffix=".tmp", dir=target.parent)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # some file systems cannot flush a folder; the rename itself is still atomic
+    finally:
+        os.close(descriptor)
+
+
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The JSON object in a save or record file, refused with a sentence when it is not one."""
+    try:
+        info = os.stat(path)
     except FileNotFoundError:
         raise RecordError(f"saved game {str(path)!r} does not exist") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, ValueError) as error:
+        raise RecordError(f"cannot read saved game {str(path)!r}: {error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError(f"{str(path)!r} is not a regular file")
+    if info.st_size > MAX_SAVE_BYTES:
+        raise RecordError(f"{str(path)!r} is too large to be a saved game")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise RecordError(f"cannot read saved game {str(path)!r}: {error}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{str(path)!r} is not a relicbox save or record")
+    return data
+
+
+def load_saved(path: Path) -> tuple[State, list[SeatSpec] | None, dict[str, Any]]:
+    """A saved match (or a bare record): the replayed state and the seating, if saved.
+
+    A record cut just before a chance event (nobody to act, game not over) is resolved by
+    drawing the pending chance from the game's own seeded generator; a record that still
+    leaves nobody able to move is refused.
+    """
+    data = read_save(path)
     record = data.get("record", data)
     if not isinstance(record, dict):
         raise RecordError(f"{str(path)!r} holds no game record")
-    state = replay(record)
+    try:
+        state = replay(record)
+        for _ in range(10_000):
+            if state.is_over or state.to_act or not state.is_chance:
+                break
+            state.sample_chance()
+    except RelicboxError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        raise RecordError(f"{str(path)!r} holds a damaged game record: {error}") from None
+    if not state.is_over and not state.to_act:
+        raise RecordError(f"{str(path)!r} holds a record after which nobody can move")
     seats = None
     if isinstance(data.get("seats"), list):
-        seats = parse_seats(",".join(str(s) for s in data["seats"]), get_game(record["game"]))
+        seats = parse_seats(",".join(str(s) for s in data["seats"]), state.game)
+        if len(seats) != state.players:
+            raise RecordError(
+                f"{str(path)!r} seats {len(seats)} players for a {state.players}-player game"
+            )
     return state, seats, data
+
+
+def is_save_of(data: dict[str, Any], state: State) -> bool:
+    """True when ``data`` is a save of this very game: same game, setup and a shared past."""
+    record = data.get("record", data)
+    if not isinstance(record, dict):
+        return False
+    ours = state.record
+    if any(record.get(key) != ours.get(key) for key in ("game", "players", "seed", "options")):
+        return False
+    events = record.get("events")
+    if not isinstance(events, list):
+        return False
+    return events == ours["events"][: len(events)]

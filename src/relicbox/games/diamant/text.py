@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from relicbox.core.i18n import translate
-from relicbox.games.diamant.messages import MESSAGES
+from relicbox.core.i18n import message
 
 TRAP_STYLE = "bold red"
 TREASURE_STYLE = "yellow"
@@ -16,7 +15,7 @@ RELIC_STYLE = "bold magenta"
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+    return message(lang, "diamant-" + key, **params)
 
 
 def card_name(code: str, lang: str) -> str:
@@ -49,8 +48,8 @@ def render(view: dict[str, Any], lang: str) -> str:
         f"[bold]{_t(lang, 'round', round=view['round'], rounds=view['rounds'])}[/]   "
         + _t(lang, "deck", size=view["deck_size"])
         + "   "
-        + _t(lang, "barricades", tiles=_barricades(view))
-        + _relic_note(view, lang),
+        + _t(lang, "barricades", tiles=_barricades(view)),
+        *([_relic_note(view, lang).strip()] if _relic_note(view, lang) else []),
         "",
         f"[bold]{_t(lang, 'path')}:[/] " + _path_line(view, lang),
         _t(lang, "path_gems", gems=view["path_gems"]),
@@ -141,7 +140,13 @@ def transcript(view: dict[str, Any], lang: str) -> list[str]:
 
 
 def _seats(seats: list[int], lang: str) -> str:
-    return ", ".join(player_name(s, lang) for s in seats) if seats else _t(lang, "nobody")
+    """``Player 2``, ``Player 2 and Player 3``, ``Player 2, Player 3 and Player 4``."""
+    names = [player_name(s, lang) for s in seats]
+    if not names:
+        return _t(lang, "nobody")
+    if len(names) == 1:
+        return names[0]
+    return _t(lang, "list_two", first=", ".join(names[:-1]), last=names[-1])
 
 
 def describe_event(event: dict[str, Any], lang: str) -> str:
@@ -149,29 +154,71 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if kind == "round":
         return _t(lang, "ev_round", round=event["round"])
     if kind == "reveal":
-        card = card_name(event["card"], lang)
-        if event["card"].startswith("T"):
-            return _t(lang, "ev_reveal_treasure", card=card, share=event["share"])
-        return _t(lang, "ev_reveal", card=card)
+        code = event["card"]
+        if code.startswith("T") and code[1:].isdigit():
+            return _t(lang, "ev_reveal_treasure", rubies=int(code[1:]), share=event["share"])
+        return _t(lang, "ev_reveal", card=card_name(code, lang))
     if kind == "choices":
         return "" if event["leavers"] else _t(lang, "ev_choices_none")
     if kind == "leave":
-        relics = ""
-        if event["relics"]:
-            relics = _t(lang, "ev_leave_relics", relics=" ".join(event["relics"]))
-        seats = _seats(event["seats"], lang)
-        if not event["path_share"]:
-            return _t(lang, "ev_leave_plain", seats=seats, relics=relics)
-        return _t(lang, "ev_leave", seats=seats, share=event["path_share"], relics=relics)
+        return _leave_line(event, lang)
     if event["reason"] == "trap":
         line = _t(
             lang,
             "ev_round_end_trap",
-            trap=card_name(event["trap"], lang),
+            second=_t(lang, f"second_trap_{event['trap']}"),
             busted=_seats(event["busted"], lang),
+            count=len(event["busted"]),
         )
     else:
         line = _t(lang, "ev_round_end_all")
     if event["lost_relics"]:
         line += ". " + _t(lang, "ev_lost_relics", relics=" ".join(event["lost_relics"]))
     return line
+
+
+def _leave_line(event: dict[str, Any], lang: str) -> str:
+    seats = _seats(event["seats"], lang)
+    count = len(event["seats"])
+    relics = " ".join(event["relics"])
+    share = event["path_share"]
+    if relics and share:
+        return _t(
+            lang,
+            "ev_leave_share_relics",
+            seats=seats,
+            share=share,
+            relics=relics,
+            relic_count=len(event["relics"]),
+        )
+    if relics:
+        return _t(
+            lang, "ev_leave_relics", seats=seats, relics=relics, relic_count=len(event["relics"])
+        )
+    if share:
+        return _t(lang, "ev_leave_share", seats=seats, count=count, share=share)
+    return _t(lang, "ev_leave_plain", seats=seats, count=count)
+
+
+def prompt_aliases(lang: str) -> dict[str, str]:
+    """Words a person may type at the prompt for each action, in ``lang``."""
+    if lang == "cs":
+        return {
+            "p": "continue",
+            "pokračovat": "continue",
+            "pokracovat": "continue",
+            "dál": "continue",
+            "o": "leave",
+            "odejít": "leave",
+            "odejit": "leave",
+        }
+    return {"c": "continue", "l": "leave", "stay": "continue", "go home": "leave"}
+
+
+def alias_summary(lang: str) -> str:
+    return _t(lang, "aliases")
+
+
+def rules_summary(lang: str) -> str:
+    """The rules in brief, for ``relicbox rules diamant`` and the ``?`` screen."""
+    return _t(lang, "rules")

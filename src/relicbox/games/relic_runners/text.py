@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from relicbox.core.i18n import translate
-from relicbox.games.relic_runners.messages import MESSAGES
+from relicbox.core.i18n import message
 
 WIDTH = 78
 HEIGHT = 31
@@ -29,7 +28,7 @@ Cell = tuple[str, str]
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+    return message(lang, "rr-" + key, **params)
 
 
 def player_name(seat: int, lang: str) -> str:
@@ -143,6 +142,9 @@ def render(view: dict[str, Any], lang: str) -> str:
         lines.extend(player_board(view, seat, lang))
     lines.append("")
     lines.append(_this_turn(view, lang))
+    hint = _expedition_hint(view, lang)
+    if hint:
+        lines.append(hint)
     decision = _decision_line(view, lang)
     if decision:
         lines.append(f"[bold]{decision}[/]")
@@ -184,14 +186,8 @@ def _space_table(view: dict[str, Any], lang: str) -> list[str]:
             player_name(s, lang) for s, pos in enumerate(view["explorers"]) if pos == space["id"]
         ]
         here = _t(lang, "explorers_here", who=", ".join(who)) if who else ""
-        line = _t(
-            lang,
-            "space_line",
-            id=space["id"],
-            kind=_t(lang, f"kind_{kind}"),
-            stack=stack,
-            rest="  ".join(part for part in (relic, here, top) if part),
-        )
+        rest = "  ".join(part for part in (relic, here, top) if part)
+        line = f"{space['id']:<5}{_t(lang, f'kind_{kind}'):<19}{stack:<14}{rest}"
         lines.append(f"[{KIND_STYLE.get(kind, 'white')}]{line[:5]}[/]{line[5:]}".rstrip())
     return lines
 
@@ -479,8 +475,30 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
 
 
 def transcript(view: dict[str, Any], lang: str) -> list[str]:
-    """The public history as sentences."""
-    return [line for event in view["history"] if (line := describe_event(event, view, lang))]
+    """The public history as sentences, each turn's end with the reason it ended."""
+    lines = []
+    turn: list[dict[str, Any]] = []
+    for event in view["history"]:
+        if event["type"] == "turn":
+            turn = []
+        turn.append(event)
+        line = (
+            _turn_end(turn, lang) if event["type"] == "end" else describe_event(event, view, lang)
+        )
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _turn_end(turn: list[dict[str, Any]], lang: str) -> str:
+    """Why a turn ended: the camp, a teleport, or the player's own choice."""
+    player = player_name(turn[-1]["seat"], lang)
+    if any(event["type"] == "teleport" for event in turn):
+        return _t(lang, "ev_end_teleport", player=player)
+    moves = [event for event in turn if event["type"] == "move"]
+    if moves and moves[-1]["route"] and moves[-1]["route"][-1] == "CAMP":
+        return _t(lang, "ev_end_camp", player=player)
+    return _t(lang, "ev_end", player=player)
 
 
 def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> str:
@@ -519,3 +537,68 @@ def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> st
         if key in event and key not in params:
             params[key] = event[key]
     return _t(lang, f"ev_{kind}", **params)
+
+
+def alias_summary(lang: str) -> str:
+    """How to type an action at the prompt, in ``lang``."""
+    return _t(lang, "aliases")
+
+
+def rules_summary(lang: str) -> str:
+    """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
+    return _t(lang, "rules")
+
+
+def board(view: dict[str, Any], lang: str) -> str:
+    """The full-screen table's board pane: the map, its legend, then every space."""
+    lines = [_header(view, lang), ""]
+    lines.extend(draw_map(view))
+    lines.append(_t(lang, "legend"))
+    lines.append("")
+    lines.extend(_space_table(view, lang))
+    lines.append("")
+    lines.append(
+        _t(lang, "relics_line", collected=view["relics_collected"], needed=view["relics_to_end"])
+    )
+    lines.append(_t(lang, "camp_rations", count=view["camp_rations"]))
+    lines.append(_t(lang, "tokens_line", tokens=", ".join(view["tokens_up"]) or _t(lang, "none")))
+    for seat in range(view["players"]):
+        if seat != view.get("seat"):
+            lines.append("")
+            lines.extend(player_board(view, seat, lang))
+    return "\n".join(lines)
+
+
+def own_panel(view: dict[str, Any], lang: str) -> str:
+    """The deciding seat's own board, what this turn has done so far, and what is asked."""
+    seat = view.get("seat")
+    lines = [] if seat is None else player_board(view, seat, lang)
+    lines.append(_this_turn(view, lang))
+    hint = _expedition_hint(view, lang)
+    if hint:
+        lines.append(hint)
+    decision = _decision_line(view, lang)
+    if decision:
+        lines.append(f"[bold]{decision}[/]")
+    return "\n".join(lines)
+
+
+def _expedition_hint(view: dict[str, Any], lang: str) -> str:
+    """When the turn began on a relic: where an expedition can end, and what it pays."""
+    turn = view.get("this_turn") or {}
+    relic = turn.get("start_relic")
+    if relic is None or view.get("seat") != view.get("current"):
+        return ""
+    targets = [
+        space["id"]
+        for space in view["spaces"]
+        if space["relic"] == relic and space["id"] != turn.get("start")
+    ]
+    if not targets:
+        return ""
+    return _t(
+        lang,
+        "expedition_hint",
+        relic=_t(lang, f"relic_{relic}"),
+        spaces=", ".join(targets),
+    )

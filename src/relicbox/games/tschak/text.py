@@ -2,16 +2,15 @@
 
 Implements :class:`relicbox.core.agents.TextRenderer`. Strings carry rich-style
 markup (``[bold]``, ``[blue]``); the terminal layer interprets it. Every
-sentence comes from :data:`relicbox.games.tschak.messages.MESSAGES`.
+sentence comes from the catalogs in ``locales/<lang>/tschak.ftl``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from relicbox.core.i18n import translate
+from relicbox.core.i18n import message
 from relicbox.games.tschak.data import KIND_BY_CODE, Kind, tower_card
-from relicbox.games.tschak.messages import MESSAGES
 
 COLOURS = {Kind.WIZARD: "blue", Kind.WARRIOR: "green", Kind.DWARF: "red", Kind.ARTIFACT: "magenta"}
 MONSTER_STYLE = "bold red"
@@ -19,7 +18,7 @@ TREASURE_STYLE = "yellow"
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return translate(MESSAGES, lang, key, **params)
+    return message(lang, "tschak-" + key, **params)
 
 
 def player_name(seat: int | None, lang: str) -> str:
@@ -162,11 +161,12 @@ def _last_floor_lines(view: dict[str, Any], lang: str) -> list[str]:
                 lang,
                 "party_line",
                 who=player_name(seat, lang),
-                cards=cards_markup(party),
+                cards=cards_markup(party) + _chameleon_note(event["parties"], seat),
                 strength=event["strengths"][seat],
             )
         )
     lines.append("  " + _took(event, lang))
+    lines.extend("  " + tie for tie in tie_lines(event, lang))
     return lines
 
 
@@ -248,7 +248,8 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         return _t(lang, "ev_tower", tower=event["tower"], floors=floors)
     if kind == "floor":
         parties = "; ".join(
-            f"{player_name(s, lang)} {' '.join(party)} = {event['strengths'][s]}"
+            f"{player_name(s, lang)} {' '.join(shown_party(event['parties'], s))}"
+            f" = {event['strengths'][s]}"
             for s, party in enumerate(event["parties"])
         )
         took = _t(
@@ -259,9 +260,11 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
             treasure=card_name(event["treasure"], lang),
             winner=player_name(event["treasure_to"], lang),
         )
-        return _t(
+        line = _t(
             lang, "ev_floor", tower=event["tower"], floor=event["floor"], parties=parties, took=took
         )
+        ties = tie_lines(event, lang)
+        return " ".join([line, *ties])
     entries = [
         _t(lang, "loot_entry", who=player_name(s, lang), card=card, gold=gold)
         for s, (card, gold) in enumerate(zip(event["cards"], event["gold"], strict=True))
@@ -269,3 +272,118 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if not any(event["gold"]):
         entries.append(_t(lang, "ev_no_loot"))
     return _t(lang, "ev_loot", tower=event["tower"], lines=", ".join(entries))
+
+
+def alias_summary(lang: str) -> str:
+    """How to type an action at the prompt, in ``lang``."""
+    return _t(lang, "aliases")
+
+
+def rules_summary(lang: str) -> str:
+    """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
+    return _t(lang, "rules")
+
+
+def board(view: dict[str, Any], lang: str) -> str:
+    """The full-screen table's board pane: tower, loot, every seat and the last floor."""
+    lines = [_header(view, lang), ""]
+    lines += _tower_lines(view, lang)
+    lines.append(_t(lang, "loot_piles", piles=" · ".join(str(p) for p in view["loot"])))
+    lines += _seat_lines(view, lang)
+    last = _last_floor_lines(view, lang)
+    if last:
+        lines += ["", *last]
+    lines.append(_t(lang, "decks", **view["decks"]))
+    order = " → ".join(player_name(seat, lang) for seat in view["cycle"])
+    lines.append(_t(lang, "passing", order=order))
+    return "\n".join(lines)
+
+
+def own_panel(view: dict[str, Any], lang: str) -> str:
+    """The deciding seat's hand, face-down picks and winnings."""
+    return "\n".join(line for line in _own_lines(view, lang) if line.strip())
+
+
+# -- chameleons and ties, explained ------------------------------------------------------
+
+
+def chameleon_value(parties: list[list[str]], seat: int) -> int:
+    """What a chameleon in ``seat``'s party copied: the strongest valued wizard of the others."""
+    values = [
+        int(card[1])
+        for other, party in enumerate(parties)
+        if other != seat
+        for card in party
+        if card.startswith("W") and card[1:2].isdigit()
+    ]
+    return max(values, default=0)
+
+
+def shown_party(parties: list[list[str]], seat: int) -> list[str]:
+    """The party's codes with each chameleon showing the value it copied (``W?=4``)."""
+    copied = chameleon_value(parties, seat)
+    return [f"W?={copied}" if card == "W?" else card for card in parties[seat]]
+
+
+def _chameleon_note(parties: list[list[str]], seat: int) -> str:
+    return f" (W?={chameleon_value(parties, seat)})" if "W?" in parties[seat] else ""
+
+
+def _character_key(party: list[str], kind: str) -> tuple[int, int]:
+    """Tie-break rank of the party's card of ``kind`` (W, R, D): value, then its bonus."""
+    for card in party:
+        if card.startswith(kind):
+            if card == "W?":
+                return (0, 0)  # a chameleon is always the lowest wizard
+            value = int(card[1])
+            return (value, 1 if card[2:] in ("*", "+", "a") else 0)
+    return (-1, 0)
+
+
+_TIE_REASONS = (
+    ("W", "tie_wizard", "tie_wand"),
+    ("R", "tie_warrior", "tie_axe"),
+    ("D", "tie_dwarf", "tie_dwarf_axe"),
+)
+
+
+def _tie_reason(winner: list[str], loser: list[str]) -> str | None:
+    for kind, higher, bonus in _TIE_REASONS:
+        a, b = _character_key(winner, kind), _character_key(loser, kind)
+        if a != b:
+            return higher if a[0] != b[0] else bonus
+    return None
+
+
+def tie_lines(event: dict[str, Any], lang: str) -> list[str]:
+    """One sentence for each end of the floor that equal strengths decided by the hierarchy."""
+    strengths, parties = event["strengths"], event["parties"]
+    lines = []
+    for taker, key in (
+        (event["treasure_to"], "tie_treasure"),
+        (event["monster_to"], "tie_monster"),
+    ):
+        rivals = [
+            seat
+            for seat in range(len(parties))
+            if seat != taker and strengths[seat] == strengths[taker]
+        ]
+        if not rivals:
+            continue
+        rival = rivals[0]
+        # the treasure goes to the party that wins the tie, the monster to the one that loses it
+        better, worse = (taker, rival) if key == "tie_treasure" else (rival, taker)
+        reason = _tie_reason(parties[better], parties[worse])
+        if reason is None:
+            continue
+        lines.append(
+            _t(
+                lang,
+                key,
+                strength=strengths[taker],
+                player=player_name(taker, lang),
+                rival=player_name(rival, lang),
+                reason=_t(lang, reason),
+            )
+        )
+    return lines

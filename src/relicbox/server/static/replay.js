@@ -41,13 +41,15 @@ async function show(wanted) {
       el("tbody", {}, ...rows.map((row) => el("tr", {}, ...row.map((cell) => el("td", { text: cell }))))))));
   }
   if (root.dataset.board) {
-    if (!board) {
-      const module = await import(`/static/boards/${root.dataset.game}.js`);
-      board = module.mount($("board"), { lang, seat: null, players: data.table.players, act: () => {}, t,
-        seatName: (s) => data.table.seats[s].name || t("web-player", { seat: s + 1 }) });
-      $("board").hidden = false;
+    if (!board) {  // one mount, even if the reader steps while the module loads
+      board = import(`/static/boards/${root.dataset.game}.js`).then((module) => {
+        $("board").hidden = false;
+        return module.mount($("board"), { lang, seat: null, players: data.table.players, act: () => {}, t,
+          seatName: (s) => data.table.seats[s].name || t("web-player", { seat: s + 1 }) });
+      });
     }
-    board.update(data);
+    const mounted = await board;
+    if (data.step === step) mounted.update(data);
   }
 }
 

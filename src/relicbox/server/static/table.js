@@ -174,13 +174,15 @@ function drawResult(message) {
 
 async function drawBoard(message) {
   if (!root.dataset.board || !message.view) return;
-  if (!board) {
-    const module = await import(`/static/boards/${game}.js`);
-    const ctx = { lang, seat: message.seat, players: message.table.players, act, t, seatName: (s) => seatName(message.table, s) };
-    board = module.mount($("board"), ctx);
-    $("board").hidden = false;
+  if (!board) {  // one mount, even if more messages arrive while the module loads
+    board = import(`/static/boards/${game}.js`).then((module) => {
+      $("board").hidden = false;
+      return module.mount($("board"), { lang, seat: message.seat, players: message.table.players, act, t,
+        seatName: (s) => seatName(last.table, s) });
+    });
   }
-  board.update(message);
+  const mounted = await board;
+  if (message === last) mounted.update(message);
 }
 
 function onState(message) {

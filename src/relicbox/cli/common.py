@@ -1,0 +1,129 @@
+"""What every part of the terminal program shares: messages, seat labels, the console."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from relicbox.core.game import State
+from relicbox.play.match import SeatSpec
+
+console = Console(highlight=False)
+
+QUIT_WORDS = frozenset({"q", "quit", "exit", "konec", "odejít z hry"})
+BOARD_WORDS = frozenset({"b", "board", "stůl", "stul"})
+HELP_WORDS = frozenset({"?", "h", "help", "nápověda", "napoveda"})
+
+
+class QuitGame(Exception):
+    """The player asked to stop at a prompt."""
+
+
+def t(lang: str, message_id: str, **args: Any) -> str:
+    """A terminal message (``cli-`` is added to the id)."""
+    from relicbox.i18n import tr
+
+    return tr(lang, "cli-" + message_id, **args)
+
+
+def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
+    """``Player 3`` for a person, ``Player 3 (bot:random)`` for a bot."""
+    if seats is not None and seat < len(seats) and not seats[seat].is_human:
+        return t(lang, "player-bot", n=seat + 1, bot=seats[seat].kind)
+    return t(lang, "player", n=seat + 1)
+
+
+def label_rows(rows: list[list[str]], seats: list[SeatSpec] | None, lang: str) -> list[list[str]]:
+    """Result rows (one per seat, the seat's name first) with each bot named."""
+    return [[seat_label(i, seats, lang), *row[1:]] for i, row in enumerate(rows)]
+
+
+def prompt_aliases(state: State, lang: str) -> dict[str, str]:
+    """Extra words a person may type for an action in ``lang`` (``pokračovat`` -> ``continue``)."""
+    text = state.game.text
+    if text is None or not hasattr(text, "prompt_aliases"):
+        return {}
+    aliases: dict[str, str] = text.prompt_aliases(lang)
+    return aliases
+
+
+def rules_summary(state_or_game: Any, lang: str) -> str:
+    """The game's rules in brief, with paragraphs joined so any width can wrap them."""
+    game = getattr(state_or_game, "game", state_or_game)
+    text = game.text
+    if text is None or not hasattr(text, "rules_summary"):
+        return str(game.summary or game.title)
+    return reflow(text.rules_summary(lang))
+
+
+def reflow(text: str) -> str:
+    """Join a catalog's hard-wrapped lines: blank lines part paragraphs, ``•`` starts an item."""
+    out: list[str] = []
+    joining = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            out.append("")
+            joining = False
+        elif joining and not stripped.startswith("•"):
+            out[-1] += " " + stripped
+        else:
+            out.append(stripped)
+            joining = True
+    return "\n".join(out)
+
+
+class Answer:
+    """What a typed answer means: an action, a command (quit, board, help) or a refusal."""
+
+    def __init__(
+        self, action: Any = None, command: str | None = None, refusal: str | None = None
+    ) -> None:
+        self.action = action
+        self.command = command
+        self.refusal = refusal
+
+
+def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: str) -> Answer:
+    """Interpret one typed answer; a refused action carries the engine's own reason."""
+    from relicbox.core.errors import IllegalActionError, RelicboxError
+
+    word = " ".join(answer.split()).casefold()
+    if word == "" and len(legal) == 1:
+        return Answer(action=legal[0])
+    if word in QUIT_WORDS:
+        return Answer(command="quit")
+    if word in BOARD_WORDS:
+        return Answer(command="board")
+    if word in HELP_WORDS:
+        return Answer(command="help")
+    if word.isdigit():
+        if 1 <= int(word) <= len(legal):
+            return Answer(action=legal[int(word) - 1])
+        return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+    typed = prompt_aliases(state, lang).get(word, answer.strip())
+    try:
+        action = state.parse_action(typed)
+    except RelicboxError:
+        return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+    if action in legal:
+        return Answer(action=action)
+    try:
+        state.clone().act(seat, action)
+    except IllegalActionError as error:
+        reason = str(error).split(": ", 1)[-1]
+        return Answer(refusal=t(lang, "illegal", reason=reason))
+    return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+
+
+def alias_hint(state: State, lang: str) -> str:
+    """One line naming the short forms a person may type (the game's own summary if it has one)."""
+    text = state.game.text
+    if text is not None and hasattr(text, "alias_summary"):
+        return t(lang, "aliases", aliases=text.alias_summary(lang))
+    aliases = prompt_aliases(state, lang)
+    if not aliases:
+        return ""
+    listed = ", ".join(f"{alias} = {action}" for alias, action in aliases.items())
+    return t(lang, "aliases", aliases=listed)

@@ -1,0 +1,3 @@
+# Zprávy společné pro herní plány jednotlivých her na stránce stolu.
+board-seat = Hráč { $seat }
+board-you = vy

@@ -1,0 +1,75 @@
+# The terminal program (relicbox play, replay, rules, games).
+
+cli-player = Player { $n }
+cli-player-bot = Player { $n } (bot:{ $bot })
+cli-col-game = Game
+cli-col-players = Players
+cli-col-options = Options
+cli-col-bots = Bots
+cli-your-turn = { $player }, your decision
+cli-options-title = Your options
+cli-prompt = Choose a number or type the action
+cli-prompt-forced = Press Enter for the only option ({ $action })
+cli-bad-answer = { $answer } is not one of the options: type a number from 1 to { $count } or an action's name.
+cli-illegal = Not allowed: { $reason }
+cli-aliases = Short forms: { $aliases }
+cli-help-hint = Type a number or an action's name; 'b' shows the board again, '?' the rules, 'q' or 'exit' stops the game.
+cli-hotseat-pass = Pass the keyboard to { $player } (nobody else should look), then press Enter, or type q to stop.
+cli-hotseat-hide = Choice made. Press Enter to hide the screen.
+cli-reveal-wait = Everybody has chosen. Press Enter to continue.
+cli-game-over = Game over
+cli-winners = { $count ->
+    [one] Winner: { $players }
+   *[other] Winners: { $players }
+}
+cli-seating = Seats: { $seats }
+cli-saved = Game saved to { $path }
+cli-save-prompt = Save the game so you can resume it later?
+cli-save-path = File to save to
+cli-save-refused = Cannot save there: { $reason }. Choose another name (Ctrl-C quits without saving).
+cli-save-failed = Warning: the game could not be saved: { $reason }
+cli-interrupted = Game interrupted.
+cli-not-saved = The game was not saved.
+cli-quit-unsaved = Quit without saving: the game was not saved.
+cli-resume-hint = Resume with: relicbox play --resume { $path }
+cli-resumed = { $events ->
+    [one] Resumed a { $game } game after { $events } recorded event.
+   *[other] Resumed a { $game } game after { $events } recorded events.
+}
+cli-finished = This game is already over; its file { $path } is left unchanged.
+cli-unfinished = { $count ->
+    [one] This game is not finished: { $count } decision so far. Continue it with: relicbox play --resume { $path }
+   *[other] This game is not finished: { $count } decisions so far. Continue it with: relicbox play --resume { $path }
+}
+cli-transcript-title = { $players ->
+    [one] { $game } — seed { $seed }, { $players } player
+   *[other] { $game } — seed { $seed }, { $players } players
+}
+cli-record-events = { $count ->
+    [one] { $count } recorded event
+   *[other] { $count } recorded events
+}
+cli-chance-event = chance: { $outcome }
+cli-decision-event = { $player }: { $action }
+cli-error = Error: { $message }
+cli-seat-count = { $seats ->
+    [one] { $seats } seat given, but the game has { $players } players
+   *[other] { $seats } seats given, but the game has { $players } players
+}
+cli-no-game = Name a game to play (one of { $games }) or use --resume FILE.
+cli-save-exists = { $path } already exists and is not a save of this game: choose another file or add --force to replace it.
+cli-bad-save-path = cannot save to { $path }: { $reason }
+cli-resume-conflict = --resume continues the saved game as it was: { $option } is { $saved } in { $path }, not { $given }.
+cli-resume-seats = --resume keeps the saved seating ({ $saved }); add --reseat to play with { $given } instead.
+cli-unknown-lang = { $lang } is not available: choose one of { $langs }
+cli-rules-title = { $game }: the rules in brief
+cli-help-title = Help
+cli-help-keys = Keys: a number or ↑/↓ and Enter chooses; Enter alone takes a single forced option; Ctrl-P and Ctrl-N recall earlier answers; b shows the board; ? opens this help; q or exit stops (you are offered a save). Escape closes this help.
+cli-tui-options = Options
+cli-tui-log = Recent events
+cli-tui-own = You
+cli-tui-waiting = Waiting for { $player }…
+cli-tui-type = type a number, an action, ?, q
+cli-quit-offer = Game stopped. Your answer at the save prompt comes next.
+cli-version = relicbox { $version }
+cli-tui-chosen = Choice made.

@@ -1,0 +1,3 @@
+# Messages shared by the per-game boards of the table page.
+board-seat = Player { $seat }
+board-you = you

@@ -1,0 +1,267 @@
+"""Save files: checked before a game starts, never lost, never replacing what is not ours."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import relicbox
+from relicbox.cli.main import app
+from relicbox.play.match import Match, load_saved, parse_seats, save_match
+
+runner = CliRunner()
+BOTS = ("-s", "rule,rule,rule")
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def one_line_error(result, fragment: str) -> None:
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert fragment in text, result.output
+    assert "Traceback" not in result.output
+    assert "Round 1" not in result.output  # refused before the game started
+
+
+@pytest.mark.parametrize(
+    ("make_path", "fragment"),
+    [
+        (lambda tmp: "/proc/relicbox-test.json", "cannot write in the folder '/proc'"),
+        (lambda tmp: str(tmp), "is a folder, not a file"),
+        (lambda tmp: "", "the file name is empty"),
+        (lambda tmp: str(tmp / "plain.txt" / "game.json"), "not a folder"),
+        (lambda tmp: str(tmp / ("x" * 300 + ".json")), "cannot be used"),
+        (lambda tmp: str(tmp / "missing" / "game.json"), "does not exist"),
+        (lambda tmp: "/dev/null", "not a regular file"),
+    ],
+    ids=["proc", "folder", "empty", "under-a-file", "too-long", "no-folder", "device"],
+)
+def test_unusable_save_paths_are_refused_before_the_game_starts(tmp_path, make_path, fragment):
+    (tmp_path / "plain.txt").write_text("x")
+    result = run("play", "diamant", *BOTS, "--seed", "1", "--save", make_path(tmp_path))
+    one_line_error(result, fragment)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_device_node_is_never_replaced():
+    before = os.stat("/dev/full")
+    result = run("play", "diamant", *BOTS, "--seed", "1", "--save", "/dev/full")
+    one_line_error(result, "not a regular file")
+    after = os.stat("/dev/full")
+    assert (before.st_mode, before.st_rdev) == (after.st_mode, after.st_rdev)
+
+
+def test_save_match_itself_refuses_a_device(tmp_path):
+    state = relicbox.new_game("diamant", 3, seed=1)
+    match = Match(state, parse_seats("rule,rule,rule", state.game))
+    with pytest.raises(relicbox.RelicboxError, match="not a regular file"):
+        save_match(Path("/dev/null"), match)
+
+
+def test_another_games_file_is_never_overwritten_without_force(tmp_path):
+    other = tmp_path / "game.json"
+    assert run("play", "tschak", "-s", "rule,rule,rule", "--seed", "2", "--save", str(other))
+    original = other.read_text()
+    result = run("play", "diamant", *BOTS, "--seed", "1", "--save", str(other))
+    one_line_error(result, "already exists and is not a save of this game")
+    assert other.read_text() == original
+    forced = run("play", "diamant", *BOTS, "--seed", "1", "--save", str(other), "--force")
+    assert forced.exit_code == 0, forced.output
+    assert json.loads(other.read_text())["record"]["game"] == "diamant"
+
+
+def test_an_unrelated_file_is_never_overwritten(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    result = run("play", "diamant", *BOTS, "--seed", "1", "--save", str(notes))
+    one_line_error(result, "already exists")
+    assert notes.read_text() == "my notes"
+
+
+def test_the_offered_default_name_skips_another_games_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    taken = tmp_path / "relicbox-diamant-3.json"
+    taken.write_text('{"something": "else"}')
+    result = run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", input="q\ny\n\n")
+    assert result.exit_code == 130, result.output
+    assert taken.read_text() == '{"something": "else"}'
+    assert (tmp_path / "relicbox-diamant-3-2.json").exists()
+
+
+def test_a_bad_answer_at_the_save_prompt_is_explained_and_asked_again(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers = "q\ny\n/proc/nope.json\n" + str(tmp_path) + "\nkept.json\n"
+    result = run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", input=answers)
+    assert result.exit_code == 130, result.output
+    assert result.output.count("Cannot save there") == 2
+    assert "Traceback" not in result.output
+    assert (tmp_path / "kept.json").exists()
+
+
+def test_ctrl_c_at_the_save_prompt_quits_without_saving_and_says_so(tmp_path, monkeypatch):
+    from relicbox.cli import main as cli
+
+    monkeypatch.chdir(tmp_path)
+    state = relicbox.new_game("diamant", 3, seed=3)
+    match = Match(state, parse_seats("human,rule,rule", state.game))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.typer, "confirm", interrupted)
+    cli._offer_save(match, None, "en")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_resume_with_conflicting_options_is_an_error(tmp_path):
+    save = tmp_path / "game.json"
+    run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n")
+    saved = save.read_text()
+    for extra, fragment in [
+        (("tschak",), "the game is diamant"),
+        (("-p", "4"), "-p is 3"),
+        (("--seed", "9"), "--seed is 3"),
+        (("--variant", "relics"), "--variant is base"),
+        (("-s", "rule,rule,rule"), "add --reseat"),
+    ]:
+        if extra[0] == "tschak":
+            result = run("play", "tschak", "--resume", str(save))
+        else:
+            result = run("play", "--resume", str(save), *extra)
+        assert result.exit_code == 2, (extra, result.output)
+        assert fragment in " ".join(result.output.split()), result.output
+        assert save.read_text() == saved
+
+
+def test_reseat_changes_the_seats_on_request(tmp_path):
+    save = tmp_path / "game.json"
+    run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n")
+    result = run("play", "--resume", str(save), "-s", "rule,rule,rule", "--reseat")
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text())["seats"] == ["bot:rule"] * 3
+
+
+def test_a_finished_games_file_is_never_rewritten(tmp_path):
+    save = tmp_path / "game.json"
+    assert run("play", "diamant", *BOTS, "--seed", "8", "--save", str(save)).exit_code == 0
+    os.utime(save, (1_000_000, 1_000_000))
+    content = save.read_text()
+    result = run("play", "--resume", str(save))
+    assert result.exit_code == 0, result.output
+    assert "already over" in result.output
+    assert save.read_text() == content and save.stat().st_mtime == 1_000_000
+
+
+def test_the_save_remembers_language_and_seating(tmp_path):
+    save = tmp_path / "game.json"
+    run(
+        "play",
+        "diamant",
+        "-s",
+        "human,random,rule",
+        "--seed",
+        "3",
+        "--lang",
+        "cs",
+        "--save",
+        str(save),
+        input="1\n",
+    )
+    data = json.loads(save.read_text())
+    assert data["lang"] == "cs" and data["seats"] == ["human", "bot:random", "bot:rule"]
+    resumed = run("play", "--resume", str(save), input="2\n" * 100)
+    assert "Pokračuje hra Diamant" in resumed.output
+    assert "Hráč 2 (bot:random)" in resumed.output
+
+
+def test_replay_of_an_unfinished_game_says_so(tmp_path):
+    save = tmp_path / "game.json"
+    run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n")
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    assert "This game is not finished" in result.output
+    assert "Player 2 (bot:rule)" in result.output
+
+
+def cut_record(tmp_path: Path, events) -> Path:
+    state = relicbox.new_game("diamant", 3, seed=5)
+    record = dict(state.record)
+    if events is _MISSING:
+        record.pop("events")
+    else:
+        record["events"] = events
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps({"format": "relicbox-save/1", "record": record}))
+    return path
+
+
+_MISSING = object()
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("events", [[], None, _MISSING], ids=["empty", "null", "missing"])
+def test_a_record_without_events_resumes_with_the_pending_chance_drawn(tmp_path, events):
+    path = cut_record(tmp_path, events)
+    state, _, _ = load_saved(path)
+    assert state.to_act and not state.is_over
+    result = run("play", "--resume", str(path), "-s", "rule,rule,rule", "--reseat")
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+
+
+@pytest.mark.timeout(30)
+def test_a_record_cut_mid_game_before_a_reveal_resumes(tmp_path):
+    state = relicbox.new_game("diamant", 3, seed=5)
+    for seat in state.to_act:
+        state.act(seat, "continue")
+    events = state.record["events"]
+    assert "chance" in events[-1]
+    path = cut_record(tmp_path, events[:-1])
+    resumed, _, _ = load_saved(path)
+    assert resumed.to_act == (0, 1, 2)
+    assert resumed.record["events"] == events
+
+
+def test_two_processes_saving_to_one_file_never_crash(tmp_path):
+    target = tmp_path / "shared.json"
+    code = (
+        "import sys, relicbox\n"
+        "from pathlib import Path\n"
+        "from relicbox.play.match import Match, parse_seats, save_match\n"
+        "s = relicbox.new_game('diamant', 3, seed=1)\n"
+        "m = Match(s, parse_seats('rule,rule,rule', s.game))\n"
+        "for _ in range(150): save_match(Path(sys.argv[1]), m)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, str(target)], env=env, stderr=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    errors = [p.communicate(timeout=120)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], errors
+    assert json.loads(target.read_text())["record"]["game"] == "diamant"
+    assert [p.name for p in tmp_path.iterdir()] == ["shared.json"]
+
+
+def test_threads_saving_at_once_leave_a_whole_file(tmp_path):
+    target = tmp_path / "t.json"
+    state = relicbox.new_game("diamant", 3, seed=1)
+    match = Match(state, parse_seats("rule,rule,rule", state.game))
+    threads = [
+        threading.Thread(target=lambda: [save_match(target, match) for _ in range(40)])
+        for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert json.loads(target.read_text())["record"]["seed"] == 1
