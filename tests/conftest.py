@@ -1,5 +1,5 @@
-"""Fixtures shared by every test folder: one headless chromium for the whole session
-(Playwright allows a single sync driver per process)."""
+"""Fixtures shared by every test folder: headless chromium, one per test module (Playwright
+allows a single sync driver at a time, and its loop must stop before other tests use asyncio)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from support.environment import unavailable
 CHROMIUM = os.environ.get("RELICBOX_CHROMIUM", "/usr/bin/chromium")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         unavailable(f"no chromium at {CHROMIUM} (apt-get install chromium)")

@@ -32,9 +32,19 @@ def locale_roots() -> list[Path]:
     return [LOCALES_DIR, *sorted(GAMES_DIR.glob("*/locales"))]
 
 
+BROWSER_ONLY = "web-board"
+"""Catalogs of the browser's board modules (``web-board*.ftl``): served to pages only, never
+formatted here, so their ids live in a namespace of their own."""
+
+
 def catalog_files(lang: str) -> list[Path]:
     """The ``.ftl`` files of ``lang`` itself (no fallback), in a stable order."""
-    return [path for root in locale_roots() for path in sorted((root / lang).glob("*.ftl"))]
+    return [
+        path
+        for root in locale_roots()
+        for path in sorted((root / lang).glob("*.ftl"))
+        if not path.name.startswith(BROWSER_ONLY)
+    ]
 
 
 def resource_names() -> list[str]:

@@ -7,9 +7,21 @@ import re
 from pathlib import Path
 
 import pytest
+from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import FluentParser, ast
 
-from relicbox.i18n import tr
+from relicbox.i18n import LOCALES_DIR
+
+
+def tr(lang: str, message_id: str, **args: object) -> str:
+    """A board message formatted by Fluent itself from the browser-only board catalogs."""
+    bundle = FluentBundle([lang], use_isolating=False)
+    for path in sorted((LOCALES_DIR / lang).glob("web-board*.ftl")):
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    text, errors = bundle.format_pattern(bundle.get_message(message_id).value, args)
+    assert not errors, errors
+    return str(text)
+
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "src" / "relicbox" / "locales"

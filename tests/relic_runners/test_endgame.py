@@ -171,13 +171,14 @@ def test_game_ends_when_no_relic_can_ever_be_collected():
 
     state = play(edit(new(3), change), "move CAMP-R1")
     assert state.is_over and not state.view(None)["truncated"]
+    assert state.view(None)["ended_by"] == "stall"
 
 
 def test_max_turns_ends_the_game_flagged_truncated():
     state = new(2, max_turns=4)
     finish_turns(state)
     view = state.view(0)
-    assert view["truncated"] and view["turn"] == 4
+    assert view["truncated"] and view["turn"] == 4 and view["ended_by"] == "max-turns"
     assert state.winners()
 
 

@@ -71,7 +71,7 @@ def test_result_rows_and_transcript_of_a_finished_game():
 def test_rule_bots_play_real_games_to_the_end(players, seed):
     state = bot_game(players, seed)
     view = state.view(None)
-    assert state.is_over and not view["truncated"]
+    assert state.is_over and not view["truncated"] and view["ended_by"] == "relics"
     assert view["relics_collected"] >= view["relics_to_end"] or view["final_seat"] is None
     kinds = {event["type"] for event in view["history"]}
     # they explore, build pathways, charge and use toolboxes, and go on expeditions

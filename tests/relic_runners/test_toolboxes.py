@@ -227,20 +227,21 @@ def test_shovel_3_doubles_an_expedition():
     assert state.view(0)["spaces"][node("T12")]["relic"] is None
 
 
-def test_shovel_3_whole_turn_reading_doubles_earlier_gains_too():
+def test_shovel_3_doubles_every_gain_of_the_turn_by_default_earlier_ones_too():
+    """'V tomto kole dvojnásobíte zisk všech vítězných bodů': the whole turn (default)."""
+
     def change(body):
         tools(body, 0, shovel_3=1)
         hold_ivory(body, 0, "I3-c")
         fix_top(body, "T1", "B3-4")
 
-    state = edit(
-        new(3, shovel3="whole-turn"), lambda b: (put(b, 0, "T3"), tokens(b, ["TB5"]), change(b))
-    )
+    state = edit(new(3), lambda b: (put(b, 0, "T3"), tokens(b, ["TB5"]), change(b)))
+    assert state.options["shovel3"] == "whole-turn"
     play(state, "move T1-T3", "explore")
     assert coins(state, 0) == 1  # I3-c's coin for the blue tile
     play(state, "use shovel 3")
     assert coins(state, 0) == 1 + 1 + 4  # that coin doubled, and the blue tile shown and paid
     assert state.view(2)["seats"][0]["blue"] == ["B3-4"]
-    same = edit(new(3), lambda b: (put(b, 0, "T3"), tokens(b, ["TB5"]), change(b)))
+    same = edit(new(3, shovel3="after"), lambda b: (put(b, 0, "T3"), tokens(b, ["TB5"]), change(b)))
     play(same, "move T1-T3", "explore", "use shovel 3")
-    assert coins(same, 0) == 1  # default reading: only later gains are doubled
+    assert coins(same, 0) == 1  # the 'after' option: only later gains are doubled

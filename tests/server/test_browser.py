@@ -17,7 +17,7 @@ DONE = (
 
 def _play_by_clicking(page: Any, pick: str = "first", limit: int = 800) -> None:
     for _ in range(limit):
-        page.wait_for_function(DONE, timeout=20_000)
+        page.wait_for_function(DONE, timeout=60_000)
         if page.locator("#result-box").is_visible():
             return
         buttons = page.locator("#actions button:not([disabled])")
@@ -27,6 +27,7 @@ def _play_by_clicking(page: Any, pick: str = "first", limit: int = 800) -> None:
 
 def _create(page: Any, server: LiveServer, game: str, players: int, **options: str) -> None:
     page.goto(server.url + "/?lang=en")
+    page.wait_for_selector("body[data-ready]")
     page.fill("#name", "Ann")
     page.select_option("#game", game)
     page.fill("#players", str(players))
@@ -34,7 +35,13 @@ def _create(page: Any, server: LiveServer, game: str, players: int, **options: s
     for name, value in options.items():
         page.fill(f"[data-option={name}]", value)
     page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    try:
+        page.wait_for_url("**/t/*")
+    except Exception as error:
+        problem = page.locator("#create-error").inner_text()
+        raise AssertionError(
+            f"no table was made: {problem!r}; seats {page.locator('#seats').inner_text()!r}"
+        ) from error
 
 
 @pytest.mark.parametrize(
@@ -49,6 +56,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     server: LiveServer, browser: Any, game: str, players: int, options: dict[str, str], pick: str
 ) -> None:
     context = browser.new_context(viewport={"width": 1000, "height": 800})
+    context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -68,8 +76,11 @@ def test_two_people_play_each_other_through_an_invite_link(
 ) -> None:
     host = browser.new_context()
     guest = browser.new_context()
+    for context in (host, guest):
+        context.set_default_timeout(60_000)
     ann = host.new_page()
     ann.goto(server.url + "/?lang=en")
+    ann.wait_for_selector("body[data-ready]")
     ann.fill("#name", "Ann")
     ann.select_option("#game", "diamant")
     ann.fill("#players", "3")

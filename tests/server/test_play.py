@@ -172,7 +172,12 @@ def test_clock_expiry_applies_the_documented_default_and_records_why(server: Liv
     with players(server, table, [made["token"]]) as (ann,):
         frame = ann.wait_for(_started)
         assert frame["clocks"]["mode"] == "move" and frame["clocks"]["running"] == [0]
-        ann.wait_for(lambda f: _state(f) and f["view"]["inside"][0] is False, timeout=15)
+        deadline = time.monotonic() + 40
+        while not any(e.reason == "timeout" for e in live_events(server, table)):
+            assert time.monotonic() < deadline, "the clock never ran out"
+            time.sleep(0.2)
+        # Ann's choice made by the clock is then part of what she is shown
+        ann.wait_for(lambda f: _state(f) and f["seq"] > frame["seq"])
     events = live_events(server, table)
     timed_out = [e for e in events if e.reason == "timeout"]
     assert timed_out and timed_out[0].seat == 0 and timed_out[0].action == "leave"

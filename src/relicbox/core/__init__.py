@@ -7,6 +7,7 @@ from relicbox.core.errors import (
     InvalidActionError,
     RecordError,
     RelicboxError,
+    SeatError,
     StateFormatError,
 )
 from relicbox.core.game import Game, Option, State
@@ -24,6 +25,7 @@ __all__ = [
     "RecordError",
     "RelicboxError",
     "Rng",
+    "SeatError",
     "State",
     "StateFormatError",
     "as_rng",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from relicbox.core.errors import InvalidActionError
+from relicbox.core.errors import InvalidActionError, quote
 
 
 class Action:
@@ -92,14 +92,14 @@ class ActionSpace:
             action = self._by_folded.get(_fold(text))
         if action is None:
             raise InvalidActionError(
-                f"unknown action {text!r} for {self.game}: expected one of {self._examples()}"
+                f"unknown action {quote(text)} for {self.game}: expected one of {self._examples()}"
             )
         return action
 
     def from_index(self, index: int) -> Action:
-        if isinstance(index, bool) or not 0 <= index < len(self._actions):
+        if type(index) is not int or not 0 <= index < len(self._actions):
             raise InvalidActionError(
-                f"action index {index!r} is out of range for {self.game} "
+                f"action index {quote(index)} is out of range for {self.game} "
                 f"(0..{len(self._actions) - 1})"
             )
         return self._actions[index]
@@ -110,15 +110,24 @@ class ActionSpace:
         if isinstance(data, dict) and isinstance(data.get("index"), int):
             return self.from_index(data["index"])
         raise InvalidActionError(
-            f"cannot read action {data!r}: expected {{'action': text}} or {{'index': n}}"
+            f"cannot read action {quote(data)}: expected {{'action': text}} or {{'index': n}}"
         )
 
     def parse(self, value: object) -> Action:
         """An action from any of its forms: an Action, text, index or JSON dict."""
         if isinstance(value, Action):
-            if value.index < len(self._actions) and self._actions[value.index] == value:
-                return self._actions[value.index]
-            raise InvalidActionError(f"action {value.text!r} does not belong to {self.game}")
+            index = value.index
+            if (
+                type(index) is int
+                and 0 <= index < len(self._actions)
+                and self._actions[index].text == value.text
+            ):
+                return self._actions[index]
+            raise InvalidActionError(
+                f"action {quote(value.text)} with index {quote(index)} does not belong to "
+                f"{self.game}: its index must be a whole number from 0 to "
+                f"{len(self._actions) - 1} matching its text"
+            )
         if isinstance(value, str):
             return self.from_text(value)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -126,7 +135,7 @@ class ActionSpace:
         if isinstance(value, dict):
             return self.from_json(value)
         raise InvalidActionError(
-            f"cannot read action {value!r} for {self.game}: give its text, index or an Action"
+            f"cannot read action {quote(value)} for {self.game}: give its text, index or an Action"
         )
 
     def _examples(self) -> str:

@@ -30,3 +30,20 @@ class StateFormatError(RelicboxError, ValueError):
 
 class RecordError(RelicboxError, ValueError):
     """A game record that cannot be replayed (wrong rules version, bad event, ...)."""
+
+
+class SeatError(IllegalActionError, InvalidActionError):
+    """A seat that is not one of the game's seats: not a plain ``int``, or out of range.
+
+    It is both an :class:`IllegalActionError` (when it comes with an action) and an
+    :class:`InvalidActionError` (a :class:`ValueError`), so callers catching either keep working.
+    """
+
+
+def quote(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

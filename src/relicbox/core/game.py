@@ -24,17 +24,26 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.checks import json_problem
 from relicbox.core.errors import (
     ConfigurationError,
     IllegalActionError,
     InvalidActionError,
     RecordError,
+    RelicboxError,
+    SeatError,
     StateFormatError,
+    quote,
 )
+from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 
 RECORD_FORMAT = "relicbox-record/1"
 STATE_FORMAT = "relicbox-state/1"
+
+SEED_MIN = -(1 << 63)
+SEED_MAX = (1 << 64) - 1
+"""Seeds are 64-bit numbers, so records and states always fit a JSON number."""
 
 OptionValue = str | int | bool | dict[str, Any] | None
 S = TypeVar("S", bound="State")
@@ -70,8 +79,15 @@ class Option:
                 f"option {self.name}={value!r} for {game} must be a whole number >= 0"
             )
         if self.data_file:
-            if value is None or isinstance(value, dict):
+            if value is None:
                 return value
+            if isinstance(value, dict):
+                problem = json_problem(value)
+                if problem is None:
+                    return value
+                raise ConfigurationError(
+                    f"option {self.name} for {game} must hold plain JSON data, but {problem}"
+                )
             raise ConfigurationError(
                 f"option {self.name} for {game} must be a data file's path or its parsed "
                 f"contents, got {value!r}"
@@ -171,11 +187,13 @@ class Game:
         **options: object,
     ) -> State:
         count = self.check_players(self.default_players if players is None else players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigurationError(f"seed={seed!r} must be a whole number")
+        if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+            raise ConfigurationError(
+                f"seed={quote(seed)} must be a whole number from {SEED_MIN} to {SEED_MAX}"
+            )
         resolved = self.resolve_options(options)
         state = self.state_class._create(count, seed, resolved)
-        state._log = [] if record else None
+        state._log = History() if record else None
         state.auto_chance = auto_chance
         state._settle()
         return state
@@ -216,7 +234,7 @@ class State(ABC):
     options: dict[str, OptionValue]
     auto_chance: bool
     _rng: Rng
-    _log: list[LogEntry] | None
+    _log: History[LogEntry] | None
 
     # -- construction hooks -------------------------------------------------
 
@@ -283,7 +301,7 @@ class State(ABC):
         )
         reason = self._why_illegal(seat, chosen)
         if reason is not None:
-            raise IllegalActionError(f"illegal action {chosen.text!r} for seat {seat}: {reason}")
+            raise self._refusal(seat, chosen, reason)
         self._apply(seat, chosen)
         if self._log is not None:
             self._log.append((seat, chosen.text, False))
@@ -300,9 +318,28 @@ class State(ABC):
         return mask
 
     def _not_a_seat(self, seat: object) -> str | None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r} (seats are 0..{self.players - 1})"
+        """Why ``seat`` is not a seat: seats are plain ``int`` (not bool, float or numpy)."""
+        if type(seat) is not int:
+            return (
+                f"there is no seat {quote(seat)}: a seat is a whole number (int) "
+                f"from 0 to {self.players - 1}"
+            )
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat} (seats are 0..{self.players - 1})"
         return None
+
+    def _require_seat(self, seat: object, what: str) -> None:
+        """Raise :class:`SeatError` unless ``seat`` is one of this game's seats."""
+        reason = self._not_a_seat(seat)
+        if reason is not None:
+            raise SeatError(f"{what}: {reason}")
+
+    def _refusal(self, seat: object, action: Action, reason: str | None) -> IllegalActionError:
+        """The error for a refused ``act``: :class:`SeatError` when the seat is not a seat."""
+        text = f"illegal action {action.text!r} for seat {quote(seat)}: {reason}"
+        if self._not_a_seat(seat) is not None:
+            return SeatError(text)
+        return IllegalActionError(text)
 
     # -- chance ---------------------------------------------------------------
 
@@ -446,32 +483,97 @@ class State(ABC):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from its JSON form; refuse anything that is not a playable position.
+
+        Every header field is checked for its type and range, the game's body loader
+        checks the body (see its ``_body_from_dict``), and the position must be able to
+        go on: a game that is not over has either a chance event with outcomes or a seat
+        to act with at least one legal action. Every refusal is a
+        :class:`StateFormatError` whose message names the field.
+        """
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError(f"not a relicbox state: expected format {STATE_FORMAT!r}")
+        if "game" in data and data.get("game") != cls.game.name:
+            raise StateFormatError(
+                f"state field 'game' is {quote(data.get('game'))}, expected {cls.game.name!r}"
+            )
         if data.get("rules_version") != cls.game.rules_version:
             raise StateFormatError(
-                f"state was saved with rules {data.get('rules_version')!r}, "
+                f"state was saved with rules {quote(data.get('rules_version'))}, "
                 f"this relicbox has {cls.game.rules_version!r}"
             )
-        players = _checked(data, "players", int, cls.game.check_players)
-        seed = _checked(data, "seed", int)
-        options = cls.game.resolve_options(_checked(data, "options", dict))
-        state = cls.__new__(cls)
-        state.players, state.seed, state.options = players, seed, options
-        state._rng = Rng(_checked(data, "rng", int))
-        state.auto_chance = bool(data.get("auto_chance", True))
+        players = _header_int(data, "players", cls.game.min_players, cls.game.max_players)
+        seed = _header_int(data, "seed", SEED_MIN, SEED_MAX)
+        raw_options = data.get("options")
+        if not isinstance(raw_options, Mapping) or not all(isinstance(k, str) for k in raw_options):
+            raise StateFormatError(
+                f"state field 'options' must be an object with text keys, got {quote(raw_options)}"
+            )
+        try:
+            options = cls.game.resolve_options(raw_options)
+        except ConfigurationError as error:
+            raise StateFormatError(f"state field 'options': {error}") from None
+        rng = _header_int(data, "rng", 0, SEED_MAX)
+        auto_chance = data.get("auto_chance", True)
+        if type(auto_chance) is not bool:
+            raise StateFormatError(
+                f"state field 'auto_chance' must be true or false, got {quote(auto_chance)}"
+            )
         events = data.get("events")
-        state._log = None if events is None else [_event_from_json(e) for e in events]
+        if events is not None and not isinstance(events, list):
+            raise StateFormatError(f"state field 'events' must be a list, got {quote(events)}")
         body = data.get("body")
         if not isinstance(body, Mapping):
             raise StateFormatError("state has no 'body' object")
+        state = cls.__new__(cls)
+        state.players, state.seed, state.options = players, seed, options
+        state._rng = Rng(rng)
+        state.auto_chance = auto_chance
+        state._log = (
+            None
+            if events is None
+            else History(
+                _event_from_json(e, players, f"state field 'events' entry {i}", StateFormatError)
+                for i, e in enumerate(events)
+            )
+        )
         try:
             state._body_from_dict(body)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            if isinstance(error, StateFormatError):
-                raise
-            raise StateFormatError(f"invalid {cls.game.name} state body: {error!r}") from error
+            state._check_loaded()
+        except StateFormatError:
+            raise
+        except _LOAD_FAULTS as error:
+            raise StateFormatError(
+                f"invalid {cls.game.name} state body: {quote(error, 200)}"
+            ) from error
         return state
+
+    def _check_loaded(self) -> None:
+        """Refuse a loaded position that could not go on (nobody to act, no outcome, ...)."""
+        if self.is_over:
+            return
+        to_act = self.to_act
+        if self.is_chance:
+            if to_act:
+                raise StateFormatError(
+                    f"seats {list(to_act)} are to act while a chance event is pending"
+                )
+            outcomes = self.chance_outcomes()
+            if not outcomes or any(not 0 < p <= 1 for _, p in outcomes):
+                raise StateFormatError(
+                    "a chance event is pending but it has no possible outcome "
+                    f"(outcomes {quote(outcomes)})"
+                )
+            return
+        if not to_act:
+            raise StateFormatError(
+                "the game is not over and no chance event is pending, yet no seat is to act"
+            )
+        for seat in to_act:
+            if self._not_a_seat(seat) is not None:
+                raise StateFormatError(f"to_act names {quote(seat)}, which is not a seat")
+            if not self.legal_actions(seat):
+                raise StateFormatError(f"seat {seat} is to act but has no legal action")
 
     def __repr__(self) -> str:
         status = (
@@ -481,44 +583,73 @@ class State(ABC):
 
 
 def replay(record: Mapping[str, Any], game: Game) -> State:
-    """Rebuild the state a record describes, checking every chance outcome on the way."""
+    """Rebuild the state a record describes, checking every chance outcome on the way.
+
+    A record that stops just before a chance event (cut short, or made with
+    ``auto_chance=False``) is completed with the seeded generator, so the returned state
+    always has a seat to act unless it is over. Anything malformed is a :class:`RecordError`
+    naming the field or the event.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a game record is a JSON object, got {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a relicbox game record: expected format {RECORD_FORMAT!r}")
     if record.get("rules_version") != game.rules_version:
         raise RecordError(
-            f"record was made with rules {record.get('rules_version')!r}; this relicbox plays "
-            f"{game.name} with rules {game.rules_version!r}, so it cannot be replayed exactly"
+            f"record was made with rules {quote(record.get('rules_version'))}; this relicbox "
+            f"plays {game.name} with rules {game.rules_version!r}, so it cannot be replayed "
+            "exactly"
         )
-    options = record.get("options") or {}
-    state = game.new_state(
-        record.get("players"), record.get("seed", 0), auto_chance=False, **dict(options)
-    )
-    for number, event in enumerate(record.get("events") or []):
+    players = record.get("players")
+    if players is not None and type(players) is not int:
+        raise RecordError(f"record field 'players' must be a whole number, got {quote(players)}")
+    seed = record.get("seed", 0)
+    if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+        raise RecordError(
+            f"record field 'seed' must be a whole number from {SEED_MIN} to {SEED_MAX}, "
+            f"got {quote(seed)}"
+        )
+    options = record.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise RecordError(
+            f"record field 'options' must be an object with text keys, got {quote(options)}"
+        )
+    events = record.get("events")
+    if events is None:
+        events = []
+    if not isinstance(events, list):
+        raise RecordError(f"record field 'events' must be a list, got {quote(events)}")
+    try:
+        state = game.new_state(players, seed, auto_chance=False, **dict(options))
+    except ConfigurationError as error:
+        raise RecordError(f"the record's header cannot start a game: {error}") from None
+    for number, event in enumerate(events):
+        seat, text, sampled = _event_from_json(
+            event, state.players, f"record event {number}", RecordError
+        )
         try:
-            _replay_event(state, event)
+            if seat is not None:
+                state.act(seat, text)
+            elif sampled:
+                if not state.is_chance:
+                    raise IllegalActionError("no chance event is pending")
+                outcome = state.sample_chance()
+                if outcome != text:
+                    raise RecordError(
+                        f"record event {number}: chance outcome {quote(text)} in the record, "
+                        f"but the seed gives {outcome!r}"
+                    )
+            else:
+                state.apply_chance(text)
         except (IllegalActionError, InvalidActionError) as error:
             raise RecordError(
-                f"record event {number} ({event!r}) cannot be replayed: {error}"
+                f"record event {number} ({quote(event)}) cannot be replayed: {error}"
             ) from error
     state.auto_chance = True
+    state._settle()
     return state
-
-
-def _replay_event(state: State, event: object) -> None:
-    if not isinstance(event, Mapping):
-        raise RecordError(f"record event {event!r} is not an object")
-    if "chance" in event:
-        if event.get("sampled", False):
-            outcome = state.sample_chance()
-            if outcome != event["chance"]:
-                raise RecordError(
-                    f"chance outcome {event['chance']!r} in the record, "
-                    f"but the seed gives {outcome!r}"
-                )
-        else:
-            state.apply_chance(event["chance"])
-    else:
-        state.act(event["seat"], event["action"])
 
 
 def _event_json(entry: LogEntry) -> dict[str, Any]:
@@ -528,25 +659,55 @@ def _event_json(entry: LogEntry) -> dict[str, Any]:
     return {"seat": seat, "action": text}
 
 
-def _event_from_json(event: object) -> LogEntry:
-    if isinstance(event, Mapping) and isinstance(event.get("chance"), str):
-        return (None, event["chance"], bool(event.get("sampled", False)))
-    if (
-        isinstance(event, Mapping)
-        and isinstance(event.get("seat"), int)
-        and isinstance(event.get("action"), str)
-    ):
-        return (event["seat"], event["action"], False)
-    raise StateFormatError(f"cannot read record event {event!r}")
+def _event_from_json(
+    event: object, players: int, where: str, error: type[RelicboxError]
+) -> LogEntry:
+    """A record event checked field by field: a chance outcome or a seat's action."""
+    if not isinstance(event, Mapping):
+        raise error(f"{where} must be an object, got {quote(event)}")
+    if "chance" in event:
+        outcome, sampled = event["chance"], event.get("sampled", False)
+        if not isinstance(outcome, str):
+            raise error(f"{where}: field 'chance' must be text, got {quote(outcome)}")
+        if type(sampled) is not bool:
+            raise error(f"{where}: field 'sampled' must be true or false, got {quote(sampled)}")
+        return (None, outcome, sampled)
+    if "seat" not in event or "action" not in event:
+        raise error(
+            f"{where} needs either 'chance' or both 'seat' and 'action', got {quote(event)}"
+        )
+    seat, action = event["seat"], event["action"]
+    if type(seat) is not int or not 0 <= seat < players:
+        raise error(
+            f"{where}: field 'seat' must be a whole number from 0 to {players - 1}, "
+            f"got {quote(seat)}"
+        )
+    if not isinstance(action, str):
+        raise error(f"{where}: field 'action' must be the action's text, got {quote(action)}")
+    return (seat, action, False)
 
 
-def _checked(
-    data: Mapping[str, Any], key: str, kind: type, check: Callable[[Any], Any] | None = None
-) -> Any:
+def _header_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise StateFormatError(f"state field {key!r} must be {kind.__name__}, got {value!r}")
-    return check(value) if check is not None else value
+    if type(value) is not int or not low <= value <= high:
+        raise StateFormatError(
+            f"state field {key!r} must be a whole number from {low} to {high}, got {quote(value)}"
+        )
+    return value
+
+
+_LOAD_FAULTS = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    ZeroDivisionError,
+    RecursionError,
+    StopIteration,
+)
+"""What a game's body loader may trip over on malformed input; reported as StateFormatError."""
 
 
 __all__ = ["Game", "LogEntry", "Option", "State", "as_rng", "replay"]

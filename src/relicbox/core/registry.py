@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from relicbox.core.errors import ConfigurationError, RecordError, StateFormatError
+from relicbox.core.errors import ConfigurationError, RecordError, StateFormatError, quote
 from relicbox.core.game import Game, State
 from relicbox.core.game import replay as _replay
 
@@ -42,12 +42,12 @@ def register(game: Game) -> Game:
 def get_game(name: str) -> Game:
     """The registered game called ``name`` (or one of its aliases, any case)."""
     if not isinstance(name, str):
-        raise ConfigurationError(f"game name must be text, got {name!r}")
+        raise ConfigurationError(f"game name must be text, got {quote(name)}")
     _load_pending()
     canonical = _NAMES.get(_key(name))
     if canonical is None:
         listed = ", ".join(sorted(_GAMES)) or "none"
-        raise ConfigurationError(f"unknown game {name!r}: available games are {listed}")
+        raise ConfigurationError(f"unknown game {quote(name)}: available games are {listed}")
     return _GAMES[canonical]
 
 
@@ -84,7 +84,11 @@ def replay(record: Mapping[str, Any]) -> State:
     name = record.get("game")
     if not isinstance(name, str):
         raise RecordError("the record does not name its game")
-    return _replay(record, get_game(name))
+    try:
+        game = get_game(name)
+    except ConfigurationError as error:
+        raise RecordError(f"record field 'game': {error}") from None
+    return _replay(record, game)
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:

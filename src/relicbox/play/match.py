@@ -18,12 +18,14 @@ from typing import Any
 
 from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.core.agents import Agent
-from relicbox.core.errors import ConfigurationError, RecordError, RelicboxError
+from relicbox.core.errors import ConfigurationError, RecordError, RelicboxError, StateFormatError
 from relicbox.core.game import Game, State
 from relicbox.core.registry import replay
 from relicbox.core.rng import Rng
 
 HUMAN = "human"
+_MAX_CHANCE_DRAWS = 10_000
+"""Chance events drawn in a row before a position counts as broken (games need a few dozen)."""
 SAVE_FORMAT = "relicbox-save/1"
 
 
@@ -84,10 +86,30 @@ class Match:
         self.rngs = {seat: Rng(seed * 1_000_003 + seat) for seat in range(state.players)}
 
     def next_seat(self) -> int | None:
-        """The next seat to ask, bots first so people see the latest position."""
-        to_act = self.state.to_act
+        """The next seat to ask, bots first so people see the latest position; None at the end.
+
+        A pending chance event (a state loaded or replayed just before one, or made with
+        ``auto_chance=False``) is drawn here with the state's seeded generator, so the
+        match always moves on. A position that is not over with nobody to act and no
+        chance pending cannot go on: it is refused with :class:`StateFormatError`.
+        """
+        state = self.state
+        draws = 0
+        while not state.is_over and state.is_chance and not state.to_act:
+            state.sample_chance()
+            draws += 1
+            if draws > _MAX_CHANCE_DRAWS:
+                raise StateFormatError(
+                    f"{draws} chance events in a row without a decision: the position is broken"
+                )
+        to_act = state.to_act
         if not to_act:
-            return None
+            if state.is_over:
+                return None
+            raise StateFormatError(
+                f"the {state.game.name} game is not over, but no seat is to act and no chance "
+                "event is pending: the position cannot go on"
+            )
         bots = [seat for seat in to_act if seat in self.bots]
         return bots[0] if bots else to_act[0]
 
@@ -96,8 +118,12 @@ class Match:
         seat = self.next_seat()
         if seat is None:
             return None
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            raise StateFormatError(
+                f"seat {seat} is to act but has no legal action: the position cannot go on"
+            )
         if seat in self.bots:
-            legal = self.state.legal_actions(seat)
             action = self.bots[seat].choose(self.state.view(seat), legal, self.rngs[seat])
         else:
             if self.ask_human is None:

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from relicbox.core.actions import Action, ActionSpace
-from relicbox.core.errors import IllegalActionError, StateFormatError
+from relicbox.core.errors import StateFormatError
 from relicbox.core.game import State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.diamant.data import (
@@ -172,8 +172,9 @@ class DiamantState(State):
     # -- decisions -------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if seat >= 0 and self._open >> seat & 1:
+        if type(seat) is int and seat >= 0 and self._open >> seat & 1:
             return _BOTH
+        self._require_seat(seat, "legal_actions")
         return _NONE
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
@@ -198,9 +199,7 @@ class DiamantState(State):
             action if action is LEAVE or action is CONTINUE else ACTION_SPACE.parse(action)
         )
         if type(seat) is not int or seat < 0 or not self._open >> seat & 1:
-            raise IllegalActionError(
-                f"illegal action {chosen.text!r} for seat {seat}: {self._why_illegal(seat, chosen)}"
-            )
+            raise self._refusal(seat, chosen, self._why_illegal(seat, chosen))
         self._open &= ~(1 << seat)
         if chosen is LEAVE:
             self._leaving |= 1 << seat
@@ -437,6 +436,7 @@ class DiamantState(State):
         Chest totals are hidden from the other seats, but every event that fills
         a chest is public, so they follow from ``view(seat)["history"]``.
         """
+        self._require_seat(seat, "determinize")
         source = as_rng(rng)
         other = self.clone()
         other._log = None
@@ -518,3 +518,53 @@ def check_body(state: DiamantState) -> None:
             raise StateFormatError(f"{name.lstrip('_')} must have one entry per seat ({n})")
     if len(state._on_card) != len(state._path):
         raise StateFormatError("on_card must have one entry per path card")
+    for seat, relics in enumerate(state._relics):
+        if not all(_IS_RELIC[card] for card in relics):
+            raise StateFormatError(f"relics[{seat}] may hold only relic cards, got {relics}")
+    if not all(CARDS[card].kind is not Kind.TREASURE for card in state._removed):
+        raise StateFormatError(f"removed holds only traps and lost relics, got {state._removed}")
+    over = state._phase is Phase.OVER
+    traps_out = sum(1 for card in state._removed if _TRAP_BIT[card])
+    if traps_out > state._round - (0 if over else 1):
+        raise StateFormatError(
+            f"removed holds {traps_out} trap cards, but only a round ended by a trap removes "
+            f"one (round {state._round})"
+        )
+    held = sum(len(relics) for relics in state._relics)
+    if state._rescued != held:
+        raise StateFormatError(f"rescued={state._rescued} but the seats hold {held} relics")
+    if state._variant:
+        if state._relic_pile != list(RELIC_IDS[state._round :]):
+            raise StateFormatError(
+                f"relic_pile must be {list(RELIC_IDS[state._round :])} in round {state._round}, "
+                f"got {state._relic_pile}"
+            )
+        for seat, relics in enumerate(state._relics):
+            points = sum(CARDS[card].printed_value for card in relics)
+            if state._relic_points[seat] != points:
+                raise StateFormatError(
+                    f"relic_points[{seat}] must be {points}, the printed values of its relics"
+                )
+    else:
+        if state._relic_pile:
+            raise StateFormatError("relic_pile is used only by the relic variant")
+        if sum(state._relic_points) != sum(BASE_RELIC_VALUES[: state._rescued]):
+            raise StateFormatError(
+                f"relic_points must add up to {sum(BASE_RELIC_VALUES[: state._rescued])} for "
+                f"{state._rescued} rescued relics, got {state._relic_points}"
+            )
+        for seat, relics in enumerate(state._relics):
+            if bool(relics) != bool(state._relic_points[seat]):
+                raise StateFormatError(f"relic_points[{seat}] does not match relics[{seat}]")
+    if over:
+        if state._round != ROUNDS or state._path or state._inside or state._open:
+            raise StateFormatError(
+                f"a finished game is in round {ROUNDS} with an empty path and nobody inside"
+            )
+    elif not state._inside:
+        raise StateFormatError(
+            f"phase {state._phase.value!r} needs an explorer inside: with nobody inside the "
+            "round is over"
+        )
+    elif state._phase is Phase.REVEAL and not state._deck:
+        raise StateFormatError("the next card must be revealed, but the deck is empty")

@@ -5,8 +5,9 @@ ruins and temples (ivory, blue and purple tiles), build personal pathway network
 charge toolboxes on a progression table by crossing rivers, and claim relics on
 expeditions between shrines of the same colour. Options: ``setup`` (first, standard
 or random temple layout), ``abilities`` (explorer ability sides), ``board`` (a board
-file, see :mod:`relicbox.games.relic_runners.board`) and ``max_turns`` (a safety cap
-for simulations; a capped game ends flagged ``truncated`` in its views).
+file, see :mod:`relicbox.games.relic_runners.board`), the readings below, and
+``max_turns`` (a safety cap for simulations; a capped game ends flagged ``truncated``
+in its views). Bots: ``rule`` and the earlier ``rule-v1``.
 
 A turn is a run of small decisions by the player to move, each an action text:
 
@@ -22,15 +23,47 @@ A turn is a run of small decisions by the player to move, each an action text:
   and ``start T1`` for the blue explorer's head start.
 
 Every action belongs to one fixed space of 743 actions (``GAME.action_space``).
+
+Readings of the rulebook (rules version ``relic-runners/2``):
+
+* **The move is mandatory** ("Každé kolo musíte pohnout svým průzkumníkem podél cesty").
+  Purple P-e taken *before* moving (Machete 1 on a purple temple) puts the explorer on
+  the camp with its rations, and the move is still owed: it starts from the camp and may
+  not end where the turn began. Taken after the move, P-e ends the turn as walking into
+  the camp does (option ``teleport_ends_turn``, default on).
+* **One-use tiles stay optional.** When a placement has no free trail (every trail there
+  already carries the player's pathway) it is skipped and I2-d is kept; with I2-e in hand
+  the player may use it (anywhere) or answer ``done`` and keep it. I2-d is offered only
+  where both of its pathways fit, as Compass actions need to be done in full.
+* **Shovel 3** doubles every VP gained in that turn, earlier gains included ("V tomto kole
+  dvojnásobíte zisk všech vítězných bodů"); option ``shovel3=after`` doubles only the VP
+  gained after it is used.
+* **P-g with I2-e**: P-g names where its pathway goes instead of next to the explored
+  ruin (next to the purple temple); I2-e lifts that place like any other, so the pathway
+  may go on any trail. With I2-d both pathways go next to the purple temple.
+* **I2-b** ("při průzkumu chrámu") works on every exploration of a temple: the normal
+  explore, Machete 1 (the temple action without a ration) and a temple explored through
+  P-g, which then asks ``pick N`` (the top tile) or ``use I2-b``. Option
+  ``i2b=explore-only`` keeps it to the normal explore.
+* **No-progress backstop** (option ``no_progress_rounds``, default 30, 0 = off): progress
+  is a tile leaving a ruin or temple stack, a new pathway placed (moving one does not
+  count) or a relic collected. After that many rounds (players x rounds turns) without
+  any, the game ends by the no-progress rule: a ``no-progress`` event in the history and
+  the game flagged ``truncated``, as a ``max_turns`` cap is. The rulebook has no such rule;
+  it keeps drivers (bots, servers, simulations) from running forever on a board where the
+  players can no longer make the game move on.
 """
 
 from relicbox.core.game import Game, Option
 from relicbox.core.registry import register
 from relicbox.games.relic_runners import text
 from relicbox.games.relic_runners.actions import ACTION_SPACE
-from relicbox.games.relic_runners.bots import RelicRunnersRuleBot
+from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
 from relicbox.games.relic_runners.rules import RelicRunnersState
 from relicbox.games.relic_runners.sample import sample_state
+
+NO_PROGRESS_ROUNDS = 30
+"""Rounds without progress after which a game ends by the backstop (see the docstring)."""
 
 GAME = register(
     Game(
@@ -39,7 +72,7 @@ GAME = register(
         min_players=2,
         max_players=5,
         default_players=3,
-        rules_version="relic-runners/1",
+        rules_version="relic-runners/2",
         action_space=ACTION_SPACE,
         state_class=RelicRunnersState,
         aliases=("relic_runners", "relicrunners"),
@@ -71,10 +104,25 @@ GAME = register(
             ),
             Option(
                 "shovel3",
-                "after",
-                "Shovel level 3 doubles the VP gained after it is used (after) or all VP "
-                "of that turn (whole-turn)",
-                ("after", "whole-turn"),
+                "whole-turn",
+                "Shovel level 3 doubles every VP gained in that turn (whole-turn) or only "
+                "the VP gained after it is used (after)",
+                ("whole-turn", "after"),
+            ),
+            Option(
+                "i2b",
+                "any-exploration",
+                "ivory I2-b (look through a stack) also works when Machete 1 or purple P-g "
+                "explores a temple (any-exploration), or only on a normal explore "
+                "(explore-only)",
+                ("any-exploration", "explore-only"),
+            ),
+            Option(
+                "no_progress_rounds",
+                NO_PROGRESS_ROUNDS,
+                "end the game, flagged truncated, after this many rounds in which nobody "
+                "explored, placed a pathway or took a relic (0 = never)",
+                integer=True,
             ),
             Option(
                 "max_turns",
@@ -83,7 +131,7 @@ GAME = register(
                 integer=True,
             ),
         ),
-        bots={"rule": RelicRunnersRuleBot},
+        bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
         text=text,
         sampler=sample_state,
         summary="Explore the jungle, build pathways and race for relics between shrines.",

@@ -212,7 +212,7 @@ def _trails(
             raise _fail(f"trail id {tid} is used twice")
         a, b = trail.get("a"), trail.get("b")
         for end in (a, b):
-            if end not in NODE_INDEX:
+            if not isinstance(end, str) or end not in NODE_INDEX:
                 raise _fail(f"trail {tid} joins unknown space {end!r}")
         ia, ib = NODE_INDEX[str(a)], NODE_INDEX[str(b)]
         if ia == ib:

@@ -1,7 +1,10 @@
-"""A rule-based Relic Runners bot that plays from its view alone.
+"""Rule-based Relic Runners bots that play from their view alone: ``rule`` and ``rule-v1``.
 
 Each move decision it lists every route still legal this turn (one unexplored trail
-plus a chain of its own pathways before or after it), scores where each route ends,
+plus a chain of its own pathways before or after it) with the rules' own
+:func:`~relicbox.games.relic_runners.rules.move_routes`, so a plan is always a move the
+engine allows; the turns to reach a space (and whether an expedition can start from
+it) are counted in such whole legal moves too. It scores where each route ends,
 and takes the first step of the best one, so re-planning after each step follows the
 same plan. Destinations score for: an expedition to a same-coloured relic (2 VP a
 trail), a stack to explore (blue values, ivory, purple effects, ruins that give a
@@ -18,6 +21,7 @@ from typing import Any
 
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
+from relicbox.games.relic_runners.rules import line_length, move_routes
 
 _TYPE_VALUE = {"blue": 5.0, "ivory": 4.0, "purple": 3.0, "ruin": 3.5}
 _PURPLE_VALUE = {"a": 4.0, "b": 3.0, "c": 2.5, "d": 2.0, "e": 1.0, "f": 1.5, "g": 4.0, "h": 1.5}
@@ -26,6 +30,13 @@ _IVORY_RANK = {
     "I2-a": 2, "I2-b": 4, "I2-c": 5, "I2-d": 4, "I2-e": 3, "I2-f": 2,
     "I3-a": 5, "I3-b": 4, "I3-c": 6, "I3-d": 2, "I3-e": 4, "I3-f": 3,
 }  # fmt: skip
+
+
+LONG_LINE = 6
+"""Pathways in a line from which the ``rule`` bot uses Compass 3 (2 VP each) before the end."""
+
+_REACH: dict[tuple[tuple[str, ...], frozenset[str], str], dict[str, int]] = {}
+"""One-move reach by (board, own pathways, start): the same for every seat and turn."""
 
 
 class Map:
@@ -46,6 +57,7 @@ class Map:
             if trail["token"] is not None:
                 self.token_up[trail["id"]] = bool(trail["token_up"])
         self.me = view["seats"][self.seat]
+        self.board_key = tuple(trail["id"] for trail in view["trails"])
         self._expeditions: dict[str, bool] = {}
         self._potential: dict[str, float] = {}
         self._turns: dict[str, dict[str, float]] = {}
@@ -56,57 +68,77 @@ class Map:
                 self.relic_count[space["relic"]] = self.relic_count.get(space["relic"], 0) + 1
 
     def routes(self) -> list[tuple[str, list[str], list[str]]]:
-        """Every legal way to finish this turn's move: (end space, trails, first step)."""
+        """Every legal way to finish this turn's move: (end space, trails, first step).
+
+        The rules' own :func:`move_routes` walks the board, so a plan is always a move
+        the engine allows.
+        """
         turn = self.view["this_turn"]
-        start = turn["start"]
-        pos = self.me["position"]
-        used = set(turn["trails_used"])
-        results: list[tuple[str, list[str], list[str]]] = []
+        return [
+            (end, trails, trails[:1])
+            for end, trails in move_routes(
+                self.adj,
+                self.own,
+                turn["start"],
+                self.me["position"],
+                "CAMP",
+                frozenset(turn["trails_used"]),
+                turn["unexplored_used"],
+                turn["pathways_before"],
+                turn["free_order"],
+                turn["trails_moved"],
+            )
+            if trails
+        ]
 
-        def walk(node: str, used: set[str], unexp: bool, before: bool, trail: list[str]) -> None:
-            if trail and node != start:
-                results.append((node, list(trail), trail[:1]))
-            if node == "CAMP" and (trail or turn["trails_moved"]):
-                return
-            for tid, other in self.adj[node]:
-                if tid in used:
-                    continue
-                familiar = tid in self.own
-                if familiar and unexp and before and not turn["free_order"]:
-                    continue
-                if not familiar and unexp:
-                    continue
-                walk(
-                    other,
-                    used | {tid},
-                    unexp or not familiar,
-                    before or (familiar and not unexp),
-                    [*trail, tid],
-                )
+    def hops(self, source: str) -> dict[str, int]:
+        """Trails from ``source`` to each space, ignoring pathways (a distance, not a move)."""
+        dist = {source: 0}
+        frontier = [source]
+        while frontier:
+            nxt = []
+            for node in frontier:
+                for _, other in self.adj[node]:
+                    if other not in dist:
+                        dist[other] = dist[node] + 1
+                        nxt.append(other)
+            frontier = nxt
+        return dist
 
-        walk(pos, used, turn["unexplored_used"], turn["pathways_before"], [])
-        return results
+    def reach(self, source: str) -> dict[str, int]:
+        """The spaces one whole legal move from ``source`` can end on, with its most trails."""
+        key = (self.board_key, frozenset(self.own), source)
+        cached = _REACH.get(key)
+        if cached is None:
+            if len(_REACH) > 20_000:
+                _REACH.clear()
+            cached = {}
+            for end, trails in move_routes(self.adj, self.own, source, source, "CAMP"):
+                cached[end] = max(cached.get(end, 0), len(trails))
+            _REACH[key] = cached
+        return cached
 
     def turns_from(self, source: str) -> dict[str, float]:
-        """Rough turns to reach each space: own pathways are nearly free, other trails cost 1.
+        """Turns needed to reach each space, each turn one legal move (:meth:`reach`).
 
-        The camp is an end point only: a move stops on entering it.
+        A space reached in fewer trails within the same number of turns counts a
+        little nearer.
         """
         cached = self._turns.get(source)
         if cached is not None:
             return cached
         best = self._turns[source] = {source: 0.0}
-        frontier = [(0.0, source)]
-        while frontier:
-            frontier.sort(reverse=True)
-            cost, node = frontier.pop()
-            if cost > best.get(node, 1e9) or (node == "CAMP" and node != source):
-                continue
-            for tid, other in self.adj[node]:
-                step = 0.25 if tid in self.own else 1.0
-                if cost + step < best.get(other, 1e9):
-                    best[other] = cost + step
-                    frontier.append((cost + step, other))
+        frontier = [source]
+        turn = 0
+        while frontier and turn < 6:
+            turn += 1
+            nxt = []
+            for node in frontier:
+                for other, length in self.reach(node).items():
+                    if other not in best:
+                        best[other] = turn + 0.02 * length
+                        nxt.append(other)
+            frontier = nxt
         return best
 
     def goal_value(self, node: str) -> float:
@@ -126,9 +158,9 @@ class Map:
             return False
         cached = self._expeditions.get(node)
         if cached is None:
-            turns = self.turns_from(node)
+            reach = self.reach(node)
             cached = any(
-                other != node and space["relic"] == relic and turns.get(other, 9.0) <= 1.8
+                other != node and space["relic"] == relic and other in reach
                 for other, space in self.spaces.items()
             )
             self._expeditions[node] = cached
@@ -163,10 +195,13 @@ class Map:
         return value
 
 
-class RelicRunnersRuleBot:
-    """Plans each turn's route, explores when it can, and spends toolboxes on sure gains."""
+class RelicRunnersRuleBotV1:
+    """Plans each turn's route, explores when it can, and spends toolboxes on sure gains.
 
-    name = "rule"
+    The first rule bot (``rule-v1``), kept to measure :class:`RelicRunnersRuleBot` against.
+    """
+
+    name = "rule-v1"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
@@ -348,3 +383,284 @@ class RelicRunnersRuleBot:
 
     def _start(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         return max(legal, key=lambda t: w.explore_value(t[6:]) if t != "start CAMP" else 0.0)
+
+
+class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
+    """``rule``: the first bot, plus the compass branch, a weighed I2-d and a useful I3-f.
+
+    * One toolbox climbs the compass branch: Compass 3 pays 2 VP a pathway of the
+      longest line, and pathways that lengthen the line score higher; it is used once the
+      line is long, when the pathways run out, or in the last turn. Compass 1 and 2 move
+      pathways where that opens an expedition this turn (or else stay charged).
+    * I2-d is spent only where a second pathway is worth placing, or late in the game.
+    * The mandatory I3-f flip on leaving the camp turns up a grey token on a river this
+      move can still cross, else turns grey the face-up token nearest the opponents:
+      never a grey token up for the others.
+    * Pathways are also placed where they let an expedition fit in one move; an
+      expedition to a relic of a new colour is worth 5 VP more; in its last turn only
+      what the turn earns counts; Shovel 3 (which doubles the whole turn) is used once the
+      turn has earned enough; I2-b is used on Machete 1 and P-g explorations too.
+    """
+
+    name = "rule"
+
+    def __init__(self) -> None:
+        self._plan: list[str] = []
+
+    # -- toolboxes ---------------------------------------------------------------
+
+    def _branch_worth(self, w: Map) -> dict[str, float]:
+        relics = sum(w.me["relics"].values())
+        line = line_length(w.adj, w.own, "CAMP")
+        collected = w.view["relics_collected"] / max(1, w.view["relics_to_end"])
+        return {
+            "machete": 4.0 * (relics + 1.5 * (1.0 - collected)),
+            "compass": 2.0 * (line + min(w.me["pathways_left"], 3) * (1.0 - collected)),
+            "shovel": 7.0,
+        }
+
+    def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        # Steps are few (three or four a game) and Machete and Shovel toolboxes often wait
+        # unused at the end, so one toolbox climbs the compass branch to level 3, which
+        # pays 2 VP a pathway of the longest line the pathways are built into.
+        for text in ("step compass 2", "step compass 1"):
+            if text in legal:
+                return text
+        if "step start compass" in legal and not any(w.me["toolboxes"]["compass"]):
+            return "step start compass"
+        return super()._steps(w, legal, rng)
+
+    def _early_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+        if w.view["this_turn"]["double_vp"] is False and not self._doubles_whole_turn(w):
+            early = super()._early_tool(w, legal)
+            if early:
+                return early
+        for text, count in (("use compass 1", 1), ("use compass 2", 2)):
+            if text in legal:
+                plan = self._relocation_for_expedition(w, count)
+                if plan:
+                    self._plan = plan
+                    return text
+        return None
+
+    def _relocation_for_expedition(self, w: Map, count: int) -> list[str]:
+        """Pathway moves (lift, place, ...) that open an expedition this turn, if any."""
+        relic = w.view["this_turn"]["start_relic"]
+        if not relic or self._expedition_possible(w):
+            return []
+        here = w.me["position"]
+        goals = {n for n, space in w.spaces.items() if space["relic"] == relic and n != here}
+        near = {t for node in goals | {here} for t, _ in w.adj[node]}
+        spare = sorted(w.own - near)
+        if not spare:
+            return []
+        trails = sorted({tid for links in w.adj.values() for tid, _ in links} - w.own)
+        for lift in spare:
+            for place in trails:
+                own = (w.own - {lift}) | {place}
+                ends = move_routes(w.adj, own, here, here, "CAMP")
+                if any(end in goals and len(trails) >= 2 for end, trails in ends):
+                    others = [t for t in spare if t != lift]
+                    if count == 1:
+                        return [f"lift {lift}", f"path {place}"]
+                    if others:  # Compass 2 moves a second spare pathway too
+                        return [f"lift {lift}", f"path {place}", f"lift {others[0]}"]
+        return []
+
+    def _lift(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        if self._plan and self._plan[0] in legal:
+            return self._plan.pop(0)
+        self._plan = []
+        return super()._lift(w, legal, rng)
+
+    @staticmethod
+    def _doubles_whole_turn(w: Map) -> bool:
+        return bool(w.view.get("shovel3", "whole-turn") != "after")
+
+    @staticmethod
+    def _gained_this_turn(w: Map) -> int:
+        gained = 0
+        for event in reversed(w.view["history"]):
+            if event["type"] == "turn":
+                break
+            if event["type"] == "coins" and event["seat"] == w.seat:
+                gained += event["amount"]
+            elif event["type"] == "blue" and event["seat"] == w.seat:
+                gained += 3  # shown and paid again when doubled
+        return gained
+
+    def _late_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+        last_turn = w.view["final_round"]
+        if "use shovel 3" in legal and self._doubles_whole_turn(w):
+            gained = self._gained_this_turn(w)
+            if gained >= 6 or (last_turn and gained >= 1):
+                return "use shovel 3"  # it doubles what this turn already earned
+        line = line_length(w.adj, w.own, "CAMP")
+        relics = sum(w.me["relics"].values())
+        machete_better = "use machete 3" in legal and 4 * relics > 2 * line
+        grown = line >= LONG_LINE or w.me["pathways_left"] == 0
+        long_enough = grown or (last_turn and line >= 1)
+        if "use compass 3" in legal and long_enough and not machete_better:
+            return "use compass 3"
+        tool = super()._late_tool(w, legal)
+        if tool == "use compass 3" and not long_enough:
+            return None  # wait for a longer line
+        return tool
+
+    # -- routes -----------------------------------------------------------------------
+
+    def _route_value(self, w: Map, end: str, trails: list[str]) -> float:
+        turn = w.view["this_turn"]
+        space = w.spaces[end]
+        expedition = (
+            turn["start_relic"] and space["relic"] == turn["start_relic"] and end != turn["start"]
+        )
+        if not self._last_turn(w):
+            value = super()._route_value(w, end, trails)
+            if expedition and not w.me["relics"].get(space["relic"]):
+                value += 5.0  # a new colour: 5 VP more at the end
+            return value
+        # The last turn: only what it earns now counts.
+        moved = turn["trails_moved"] + len(trails)
+        value = sum(0.9 for t in trails if w.token_up.get(t))  # a step for a toolbox use
+        if expedition:
+            value += 2.0 * moved + (10.0 if not w.me["relics"].get(space["relic"]) else 0.0)
+        if w.me["rations"] > 0 and end != "CAMP":
+            value += self._last_explore_value(w, end)
+        return value
+
+    @staticmethod
+    def _last_turn(w: Map) -> bool:
+        return bool(w.view["final_round"]) and "I1-f" not in w.me["ivory"]
+
+    @staticmethod
+    def _last_explore_value(w: Map, node: str) -> float:
+        """VP an explore of ``node`` brings when the game ends after this turn."""
+        space = w.spaces[node]
+        if not space["levels"] or space["type"] == "camp":
+            return 0.0
+        if space["colour"] == "blue":
+            return 3.5
+        if space["colour"] == "purple":
+            return 3.0 if (space["top"] or "").endswith("-a") else 0.2
+        if space["colour"] == "ivory":
+            return 1.0  # an end bonus of level 1, or the 2 VP for a second tile of a level
+        held = w.me["ivory"]
+        return 1.0 if "I3-a" in held or "I1-d" in held else 0.1
+
+    def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        worthless = self._last_explore_value(w, w.me["position"]) < 0.5
+        if self._last_turn(w) and "explore" in legal and worthless:
+            return self._late_tool(w, legal) or "end"  # keep the ration (I1-b)
+        return super()._post(w, legal, rng)
+
+    # -- pathways ------------------------------------------------------------------
+
+    def _place_scores(self, w: Map, legal: dict[str, Action], rng: Rng) -> list[tuple[float, str]]:
+        network = {node for tid in w.own for node in tid.split("-")}
+        line = line_length(w.adj, w.own, "CAMP")
+        scored = []
+        for text in legal:
+            if not text.startswith("path "):
+                continue
+            a, b = text[5:].split("-")
+            score = rng.random() * 0.1
+            for node in (a, b):
+                space = w.spaces[node]
+                if node in network:
+                    score += 2.0
+                if space["relic"]:
+                    score += 2.0 + (1.5 if w.relic_count.get(space["relic"], 0) >= 2 else 0)
+                if space["levels"] and node != "CAMP":
+                    score += 0.8
+                if node == "CAMP":
+                    score += 0.3
+            score += self._expedition_gain(w, text[5:])
+            if line and line_length(w.adj, w.own | {text[5:]}, "CAMP") > line:
+                score += 1.5  # a longer line for Compass 3
+            scored.append((score, text))
+        return sorted(scored, reverse=True)
+
+    @staticmethod
+    def _expedition_links(w: Map, own: frozenset[str]) -> float:
+        """What expeditions one move could make with pathways ``own``: 3 + 0.5 a trail each."""
+        total = 0.0
+        shrines = [n for n, space in w.spaces.items() if space["relic"]]
+        for node in shrines:
+            relic = w.spaces[node]["relic"]
+            if w.relic_count.get(relic, 0) < 2:
+                continue
+            key = (w.board_key, own, node)
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = {}
+                for end, trails in move_routes(w.adj, own, node, node, "CAMP"):
+                    reach[end] = max(reach.get(end, 0), len(trails))
+                _REACH[key] = reach
+            best = max(
+                (
+                    reach[o]
+                    for o in shrines
+                    if o != node and w.spaces[o]["relic"] == relic and o in reach
+                ),
+                default=0,
+            )
+            if best:
+                total += 3.0 + 0.5 * best
+        return total
+
+    def _expedition_gain(self, w: Map, trail: str) -> float:
+        """How much placing a pathway on ``trail`` adds to the expeditions within one move."""
+        own = frozenset(w.own)
+        return self._expedition_links(w, own | {trail}) - self._expedition_links(w, own)
+
+    def _place(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        if self._plan and self._plan[0] in legal:
+            return self._plan.pop(0)
+        self._plan = []
+        scored = self._place_scores(w, legal, rng)
+        if "use I2-d" in legal:
+            late = (
+                w.view["final_round"] or w.view["relics_collected"] + 2 >= w.view["relics_to_end"]
+            )
+            if late or (len(scored) >= 2 and scored[1][0] >= 2.0):
+                return "use I2-d"
+        if scored:
+            return scored[0][1]
+        if "use I2-e" in legal:
+            return "use I2-e"
+        return "done" if "done" in legal else None
+
+    def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        if "use I2-b" in legal:
+            return "use I2-b"  # Machete 1 or P-g on a temple: look through the stack
+        return super()._pick(w, legal, rng)
+
+    # -- tokens ----------------------------------------------------------------------
+
+    def _flip(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        decision = w.view["decision"] or {}
+        up = set(w.view["tokens_up"])
+        if len(up) == 1 and f"flip {next(iter(up))}" in legal:
+            return f"flip {next(iter(up))}"  # turning the last token grey earns a step
+        if decision.get("must") and w.view["phase"] == "flip" and w.view["this_turn"]["route"]:
+            return self._forced_flip(w, legal, up)
+        return super()._flip(w, legal, rng)
+
+    def _forced_flip(self, w: Map, legal: dict[str, Action], up: set[str]) -> str | None:
+        token_of = {t["token"]: t["id"] for t in w.view["trails"] if t["token"]}
+        ahead = {tid for _, trails, _ in w.routes() for tid in trails}
+        for token, tid in sorted(token_of.items()):
+            if token not in up and tid in ahead and f"flip {token}" in legal:
+                return f"flip {token}"  # this move can still cross it and take the step
+        others = [pos for seat, pos in enumerate(w.view["explorers"]) if seat != w.seat]
+        distances = [w.hops(pos) for pos in others]
+
+        def nearness(token: str) -> float:
+            a, b = token_of[token].split("-")
+            return -min((min(d.get(a, 9), d.get(b, 9)) for d in distances), default=9)
+
+        face_up = [t for t in sorted(up) if f"flip {t}" in legal]
+        if face_up:
+            return f"flip {max(face_up, key=nearness)}"  # deny the opponents a nearby step
+        return None

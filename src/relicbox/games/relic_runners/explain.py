@@ -148,6 +148,11 @@ def _explain_choice(state: RelicRunnersState, action: Action) -> str:
     if kind == "keep":
         return "keep one of the two ivory tiles of this level: the one you held or the new one"
     if kind == "pick":
+        if task[4]:
+            return (
+                f"take the top tile (pick {state._levels[task[1]][-1]}) or look through "
+                "the stack with I2-b (use I2-b)"
+            )
         return "that level is no longer in the stack"
     if kind == "target":
         return (

@@ -18,12 +18,12 @@ and it makes every draw a chance event a driver can choose.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import IllegalActionError
 from relicbox.core.game import State
+from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.actions import ACTION_SPACE
@@ -63,6 +63,90 @@ _TILE_EFFECT = tuple(tile.effect for tile in TILES)
 _TILE_VALUE = tuple(tile.value for tile in TILES)
 
 
+def trail_allowed(familiar: bool, unexplored: bool, before: bool, free_order: bool) -> bool:
+    """May a move take one more trail (§1.4)? The one source of the movement rule.
+
+    ``familiar``: the trail carries the mover's pathway; ``unexplored``: this move
+    already used its one unexplored trail; ``before``: it walked pathways before that
+    unexplored trail; ``free_order``: ivory I2-a lifts the before-or-after rule. So a
+    move is ``U``, ``P..P``, ``P..P U`` or ``U P..P``, never ``P U P``.
+    """
+    if familiar:
+        return not unexplored or free_order or not before
+    return not unexplored
+
+
+def after_trail(familiar: bool, unexplored: bool, before: bool) -> tuple[bool, bool]:
+    """The move's (``unexplored``, ``before``) flags after taking one more trail."""
+    if familiar:
+        return unexplored, before or not unexplored
+    return True, before
+
+
+def move_routes(
+    adjacent: Mapping[Any, Sequence[tuple[Any, Any]]],
+    familiar: Container[Any],
+    start: Any,
+    position: Any,
+    camp: Any,
+    used: frozenset[Any] = frozenset(),
+    unexplored: bool = False,
+    before: bool = False,
+    free_order: bool = False,
+    moved: int = 0,
+) -> list[tuple[Any, list[Any]]]:
+    """Every way a move may go on from ``position``: (end space, trails still to walk).
+
+    Works on any labelling of the board (``adjacent[space]`` lists ``(trail, other
+    space)``), so a bot reading a view plans with the rules' own :func:`trail_allowed`
+    and :func:`after_trail`. A move may not end where the turn began, and entering
+    ``camp`` ends it; the empty route (stop here) is listed when stopping is allowed.
+    """
+    out: list[tuple[Any, list[Any]]] = []
+
+    def walk(
+        node: Any, used: frozenset[Any], unexp: bool, fam_before: bool, trail: list[Any]
+    ) -> None:
+        if node != start and (trail or moved):
+            out.append((node, list(trail)))
+        if node == camp and (trail or moved):
+            return
+        for tid, other in adjacent[node]:
+            if tid in used:
+                continue
+            known = tid in familiar
+            if not trail_allowed(known, unexp, fam_before, free_order):
+                continue
+            flags = after_trail(known, unexp, fam_before)
+            walk(other, used | {tid}, flags[0], flags[1], [*trail, tid])
+
+    walk(position, used, unexplored, before, [])
+    return out
+
+
+def line_length(
+    adjacent: Mapping[Any, Sequence[tuple[Any, Any]]], familiar: Container[Any], camp: Any
+) -> int:
+    """Trails in the longest trail-simple line of ``familiar`` trails, not through ``camp``.
+
+    Compass level 3 scores it (§4.11); any labelling of the board, like :func:`move_routes`.
+    """
+    best = 0
+
+    def walk(node: Any, used: frozenset[Any], length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        if node == camp and length:
+            return
+        for tid, other in adjacent[node]:
+            if tid in familiar and tid not in used:
+                walk(other, used | {tid}, length + 1)
+
+    for node in adjacent:
+        walk(node, frozenset(), 0)
+    return best
+
+
 class Geo:
     """Per-board lookups for the hot path: adjacency with actions and trail bits."""
 
@@ -92,12 +176,16 @@ def geo_for(board_option: object) -> Geo:
     geo = _GEO.get(key)
     if geo is None:
         board = default_board() if board_option is None else load_board(board_option)
+        if len(_GEO) >= 64:
+            _GEO.clear()  # a bounded memo: boards sent by many users must not pile up
         geo = _GEO[key] = Geo(board)
     return geo
 
 
 def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
+    """The positions of the set bits of ``mask`` (>= 0), lowest first."""
+    if mask < 0:
+        raise ValueError(f"a bit mask is never negative, got {mask}")
     out = []
     while mask:
         low = mask & -mask
@@ -132,7 +220,6 @@ class RelicRunnersState(State):
         "_g",
         "_height",
         "_history",
-        "_history_json",
         "_ivory",
         "_jumped",
         "_legal",
@@ -145,6 +232,7 @@ class RelicRunnersState(State):
         "_paths",
         "_pools",
         "_pos",
+        "_progress_turn",
         "_rations",
         "_relic_on",
         "_relics",
@@ -216,13 +304,13 @@ class RelicRunnersState(State):
         ]
         for seat in range(n):
             self._apply_setup_ability(seat)
-        self._history: list[tuple[Any, ...]] = []
-        self._history_json: list[dict[str, Any]] = []
+        self._history: History[tuple[Any, ...]] = History()
         self._final_seat: int | None = None
         self._final_left = 0
         self._extra = False
         self._truncated = False
         self._turn = 0
+        self._progress_turn = 0
         self._seat = 0
         self._stage = "setup"
         self._clear_turn()
@@ -420,6 +508,13 @@ class RelicRunnersState(State):
             self._history.append(("stall",))
             self._finish()
             return
+        elif self._no_progress():
+            # The backstop (no_progress_rounds): a game in which nobody explores, places a
+            # pathway or takes a relic for that many rounds ends, flagged truncated.
+            self._truncated = True
+            self._history.append(("no-progress", self.options.get("no_progress_rounds")))
+            self._finish()
+            return
         limit = self.options.get("max_turns")
         if isinstance(limit, int) and limit and self._turn >= limit:
             self._truncated = True
@@ -444,6 +539,17 @@ class RelicRunnersState(State):
             if on:
                 counts[self._relic_colour(node)] += 1
         return max(counts) < 2
+
+    def _no_progress(self) -> bool:
+        """Has the game gone ``no_progress_rounds`` rounds without progress?
+
+        Progress is a tile leaving a ruin or temple stack (explored by any means), a new
+        pathway placed (relocations do not count) or a relic collected.
+        """
+        limit = self.options.get("no_progress_rounds")
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
+            return False
+        return self._turn - self._progress_turn >= limit * self.players
 
     def _finish(self) -> None:
         self._stage = "over"
@@ -514,7 +620,8 @@ class RelicRunnersState(State):
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if seat != self._seat or self._stage == "over" or self._chance:
+        if type(seat) is not int or seat != self._seat or self._stage == "over" or self._chance:
+            self._require_seat(seat, "legal_actions")
             return _NONE
         return self._legal
 
@@ -527,19 +634,15 @@ class RelicRunnersState(State):
         seat = self._seat
         pos = self._pos[seat]
         paths = self._paths[seat]
-        used, unexp = self._used, self._unexp
-        fam_ok = not unexp or self._free_order or not self._fam_before
+        used, unexp, before, free = self._used, self._unexp, self._fam_before, self._free_order
         legal: list[Action] = []
         for t, other, bit, action in self._g.adj[pos]:
             if used & bit:
                 continue
-            familiar = paths & bit
-            if familiar:
-                if not fam_ok:
-                    continue
-            elif unexp:
+            familiar = bool(paths & bit)
+            if not trail_allowed(familiar, unexp, before, free):
                 continue
-            if other == self._start and not self._can_continue(t, bool(familiar)):
+            if other == self._start and not self._can_continue(t, familiar):
                 continue
             legal.append(action)
         if self._moves:
@@ -557,19 +660,12 @@ class RelicRunnersState(State):
         if start == CAMP:
             return False
         used = self._used | (1 << t)
-        unexp = self._unexp or not familiar
-        fam_before = self._fam_before or (familiar and not self._unexp)
-        fam_ok = not unexp or self._free_order or not fam_before
+        unexp, before = after_trail(familiar, self._unexp, self._fam_before)
         paths = self._paths[self._seat]
-        for _, _, bit, _ in self._g.adj[start]:
-            if used & bit:
-                continue
-            if paths & bit:
-                if fam_ok:
-                    return True
-            elif not unexp:
-                return True
-        return False
+        return any(
+            not used & bit and trail_allowed(bool(paths & bit), unexp, before, self._free_order)
+            for _, _, bit, _ in self._g.adj[start]
+        )
 
     def _start_of_turn_actions(self, seat: int, pos: int) -> list[Action]:
         legal: list[Action] = []
@@ -647,7 +743,10 @@ class RelicRunnersState(State):
                 legal.extend(self._uses_before_discard(seat, _TILE_EFFECT[tile]))
             return sorted(legal, key=lambda a: a.index)
         if kind == "pick":
-            return [A.PICK[level] for level in self._levels[task[1]]]
+            levels = self._levels[task[1]]
+            if task[4]:
+                return [A.PICK[levels[-1]], A.USE_IVORY["I2-b"]]
+            return [A.PICK[level] for level in levels]
         if kind == "target":
             return [A.TARGET[node] for node in self._targets(task[1], task[2])]
         if kind == "flip":
@@ -699,10 +798,19 @@ class RelicRunnersState(State):
         targets = self._place_targets(seat, node, bool(anywhere), bool(relocate))
         legal = [self._g.path[t] for t in targets]
         if not relocate:
-            if count == 1 and self._path_supply[seat] >= 2 and self._has(seat, "I2-d"):
+            # The one-use tiles stay optional: I2-d only where two pathways fit, and
+            # I2-e with nowhere to place near by comes with ``done`` (place nothing).
+            if (
+                count == 1
+                and len(targets) >= 2
+                and self._path_supply[seat] >= 2
+                and self._has(seat, "I2-d")
+            ):
                 legal.append(A.USE_IVORY["I2-d"])
             if not anywhere and self._has(seat, "I2-e"):
                 legal.append(A.USE_IVORY["I2-e"])
+                if not targets:
+                    legal.append(A.DONE)
         return legal
 
     def _targets(self, origin: int, forbidden: int) -> list[int]:
@@ -748,14 +856,13 @@ class RelicRunnersState(State):
             action = ACTION_SPACE.parse(action)
         action = cast(Action, action)
         if (
-            seat != self._seat
+            type(seat) is not int
+            or seat != self._seat
             or self._chance
             or self._stage == "over"
             or not any(a is action for a in self._legal)
         ):
-            raise IllegalActionError(
-                f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
-            )
+            raise self._refusal(seat, action, self._why_illegal(seat, action))
         self._apply(seat, action)
         if self._log is not None:
             self._log.append((seat, action.text, False))
@@ -803,11 +910,9 @@ class RelicRunnersState(State):
         pos = self._pos[seat]
         link = next(link for link in self._g.adj[pos] if link[3] is action)
         other, bit = link[1], link[2]
-        if self._paths[seat] & bit:
-            if not self._unexp:
-                self._fam_before = True
-        else:
-            self._unexp = True
+        self._unexp, self._fam_before = after_trail(
+            bool(self._paths[seat] & bit), self._unexp, self._fam_before
+        )
         self._used |= bit
         self._moves += 1
         self._pos[seat] = other
@@ -872,19 +977,26 @@ class RelicRunnersState(State):
         self._relic_on[node] = False
         self._relics[seat][colour] += 1
         self._collected += 1
+        self._progress_turn = self._turn
         self._history.append(("relic", seat, node, colour, self._moves))
         self._gain(seat, 2 * self._moves, "expedition")
         self._trigger_check()
 
     # -- exploring ---------------------------------------------------------------------
 
-    def _explore(self, node: int, origin: int, forbidden: int) -> None:
-        """Resolve the action of ``node`` for the current seat standing on ``origin``."""
+    def _explore(self, node: int, origin: int, forbidden: int, search: bool = False) -> None:
+        """Resolve the action of ``node`` for the current seat standing on ``origin``.
+
+        ``search``: the exploration comes from Machete 1 or purple P-g, where the seat
+        may still use I2-b (look through the stack) unless option ``i2b`` says
+        ``explore-only``; a normal explore offers I2-b beside ``explore`` instead.
+        """
         seat = self._seat
         levels = self._levels[node]
         if self._g.kind[node] == "ruin":
             first = len(levels) == self._height
             levels.pop()
+            self._progress_turn = self._turn
             self._history.append(("ruin", seat, node))
             if first and self._has(seat, "I3-b"):
                 self._gain(seat, 1, "first")
@@ -893,6 +1005,14 @@ class RelicRunnersState(State):
                 self._agenda.append(("place", origin, 0, 1, 0))
             return
         level = levels[-1]
+        if (
+            search
+            and len(levels) > 1
+            and self._has(seat, "I2-b")
+            and self.options.get("i2b") != "explore-only"
+        ):
+            self._agenda.append(("pick", node, origin, forbidden, 1))
+            return
         self._agenda.append(("take", node, level, origin, forbidden))
         self._reveal(node, level, seat)
 
@@ -916,6 +1036,7 @@ class RelicRunnersState(State):
         first = len(levels) == self._height
         tile, knower = self._fixed[node].pop(level)
         levels.remove(level)
+        self._progress_turn = self._turn
         if first and self._has(seat, "I3-b"):
             self._gain(seat, 1, "first")
         colour = _TILE_COLOUR[tile]
@@ -972,7 +1093,12 @@ class RelicRunnersState(State):
             self._pos[seat] = CAMP
             self._history.append(("teleport", seat))
             self._arrive_camp(seat)
-            self._end_after = self.options.get("teleport_ends_turn", True) is not False
+            if self._stage == "move":
+                # Taken before moving (Machete 1): the move is still owed, and it starts
+                # from the camp; it may not end where the turn began (§1.4).
+                self._route = [CAMP]
+            else:
+                self._end_after = self.options.get("teleport_ends_turn", True) is not False
         elif effect == "f":
             self._begin_relocation(1)
         elif effect == "g":
@@ -1015,13 +1141,17 @@ class RelicRunnersState(State):
             else:
                 self._use_before_discard(seat, task[1], action)
         elif kind == "pick":
+            if action is A.USE_IVORY["I2-b"]:
+                self._use_ivory(seat, "I2-b")
+                self._look_through(seat, task[1], task[2], task[3])
+                return
             level = int(text[5:])
-            self._agenda.append(("take", task[1], level, task[1], 0))
+            self._agenda.append(("take", task[1], level, task[2], task[3]))
             self._reveal(task[1], level, seat)
         elif kind == "target":
             node = NODE_IDS.index(text[7:])
             self._history.append(("target", seat, node))
-            self._explore(node, task[1], task[2])
+            self._explore(node, task[1], task[2], search=True)
         elif kind == "flip":
             self._decide_flip(seat, task, action)
         elif kind == "steps":
@@ -1043,6 +1173,8 @@ class RelicRunnersState(State):
             self._use_ivory(seat, "I2-e")
             self._agenda.append(("place", node, 1, count, relocate))
             return
+        if action is A.DONE:
+            return  # nowhere to place near by, and the I2-e tile is kept
         trail = self._g.path.index(action)
         bit = 1 << trail
         self._paths[seat] |= bit
@@ -1055,6 +1187,7 @@ class RelicRunnersState(State):
                     self._take_rations(other, 1, "I3-d")
             return
         self._path_supply[seat] -= 1
+        self._progress_turn = self._turn
         self._history.append(("pathway", seat, trail))
         if self._has(seat, "I3-a"):
             self._gain(seat, 1, "pathway")
@@ -1140,11 +1273,15 @@ class RelicRunnersState(State):
             self._pay_ration(seat)
             self._explored = True
             node = self._pos[seat]
-            self._agenda.append(("pick", node))
-            for level in reversed(self._levels[node]):
-                self._reveal(node, level, seat, private=True)
+            self._look_through(seat, node, node, 0)
         elif code == "I2-c":
             self._take_rations(seat, RATION_CAP, "I2-c")
+
+    def _look_through(self, seat: int, node: int, origin: int, forbidden: int) -> None:
+        """I2-b: see every tile left in the stack at ``node`` and choose which to take."""
+        self._agenda.append(("pick", node, origin, forbidden, 0))
+        for level in reversed(self._levels[node]):
+            self._reveal(node, level, seat, private=True)
 
     def _use_tool(self, seat: int, text: str) -> None:
         words = text.split()
@@ -1157,7 +1294,7 @@ class RelicRunnersState(State):
         pos = self._pos[seat]
         if branch == 0:
             if level == 1:
-                self._explore(pos, pos, 0)
+                self._explore(pos, pos, 0, search=True)
             elif level == 2:
                 self._take_rations(seat, 2, "machete")
             else:
@@ -1176,7 +1313,7 @@ class RelicRunnersState(State):
             self._agenda.append(("place", pos, 0, 1, 0))
         else:
             self._double = True
-            if self.options.get("shovel3") == "whole-turn":
+            if self.options.get("shovel3") != "after":
                 self._double_earlier_gains(seat)
 
     def _double_earlier_gains(self, seat: int) -> None:
@@ -1191,22 +1328,10 @@ class RelicRunnersState(State):
 
     def longest_line(self, seat: int) -> int:
         """Trails in ``seat``'s longest trail-simple line of pathways, not passing through camp."""
-        mask = self._paths[seat]
-        best = 0
-        adj = self._g.adj
-
-        def walk(node: int, used: int, length: int) -> None:
-            nonlocal best
-            best = max(best, length)
-            if node == CAMP and length:
-                return
-            for _, other, bit, _ in adj[node]:
-                if mask & bit and not used & bit:
-                    walk(other, used | bit, length + 1)
-
-        for node in range(len(NODE_IDS)):
-            walk(node, 0, 0)
-        return best
+        adjacent = {
+            node: [(t, other) for t, other, _, _ in links] for node, links in enumerate(self._g.adj)
+        }
+        return line_length(adjacent, set(bits(self._paths[seat])), CAMP)
 
     # -- chance -------------------------------------------------------------------------
 
@@ -1344,8 +1469,7 @@ class RelicRunnersState(State):
         its stack with I2-b), and the boxed tiles (the pools).
         Coin gains are public events at the table, so coin totals stay as they are.
         """
-        if self._not_a_seat(seat) is not None:
-            raise ValueError(self._not_a_seat(seat))
+        self._require_seat(seat, "determinize")
         source = as_rng(rng)
         other = self.clone()
         other._log = None
@@ -1406,6 +1530,7 @@ SCALAR_FIELDS = (
     "_extra",
     "_truncated",
     "_turn",
+    "_progress_turn",
     "_seat",
     "_stage",
     "_start",
@@ -1451,5 +1576,8 @@ LIST_FIELDS = (
 )
 """Flat lists of plain values, written to JSON as they are."""
 
-_FLAT_LISTS = (*LIST_FIELDS, "_history", "_history_json", "_chance", "_agenda")
-"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way."""
+_FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda")
+"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way.
+
+The history is a :class:`~relicbox.core.history.History`: its copy shares every full chunk.
+"""

@@ -160,7 +160,8 @@ def _header(view: dict[str, Any], lang: str) -> str:
     if view["extra_turn"]:
         parts.append(_t(lang, "extra_turn"))
     if view["truncated"]:
-        parts.append(_t(lang, "truncated"))
+        stalled = any(event["type"] == "no-progress" for event in view["history"][-3:])
+        parts.append(_t(lang, "truncated_no_progress" if stalled else "truncated"))
     return "   ".join(parts)
 
 
@@ -215,11 +216,8 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
     relics = ", ".join(
         f"{_t(lang, f'relic_{name}')} {count}" for name, count in info["relics"].items() if count
     ) or _t(lang, "none")
-    blue = info["blue"] if info["blue"] else []
-    hidden_count = len(info["blue_levels"]) - len(blue)
-    blue_text = ", ".join(
-        blue + [f"?{level}" for level in info["blue_levels"][len(blue) :]][:hidden_count]
-    )
+    blue = [code for code in info["blue"] or [] if code is not None]
+    blue_text = ", ".join(blue + [f"?{level}" for level in _hidden_blue_levels(info)])
     coins = _t(lang, "hidden") if info["coins"] is None else str(info["coins"])
     return [
         mark + head,
@@ -242,6 +240,19 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
         ),
         "    " + _t(lang, "ivory_tiles", tiles=_ivory_list(info["ivory"], lang)),
     ]
+
+
+def _hidden_blue_levels(info: dict[str, Any]) -> list[int]:
+    """The levels of a board's blue tiles this view does not know, lowest first.
+
+    The known tiles (``B2-4`` is level 2) may be of any level, so each known tile
+    takes its own level out of the board's list of levels.
+    """
+    levels = list(info["blue_levels"])
+    for code in info["blue"] or []:
+        if code is not None:
+            levels.remove(int(code[1]))
+    return levels
 
 
 def _ivory_list(codes: list[str], lang: str) -> str:
@@ -361,6 +372,11 @@ def _describe_space(key: str) -> Any:
     return describe
 
 
+def _describe_done(rest: str, view: dict[str, Any], lang: str) -> str:
+    decision = view.get("decision") or {}
+    return _t(lang, "act_done_place" if decision.get("type") == "place" else "act_done")
+
+
 def _describe_flip(rest: str, view: dict[str, Any], lang: str) -> str:
     up = rest in view["tokens_up"]
     state = _t(lang, "token_up_to_down" if up else "token_down_to_up")
@@ -418,6 +434,7 @@ _DESCRIBERS: dict[str, Any] = {
     "start": _describe_space("act_start"),
     "target": _describe_space("act_target"),
     "flip": _describe_flip,
+    "done": _describe_done,
     "keep": _describe_keep,
     "pick": _describe_pick,
     "step": _describe_step,
@@ -533,6 +550,9 @@ def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> st
         kind = "use_ivory"
     elif kind == "final-round":
         kind = "final"
+    elif kind == "no-progress":
+        params["rounds"] = event["rounds"]
+        kind = "no_progress"
     for key in ("space", "tile", "level", "turn", "toolbox", "turns"):
         if key in event and key not in params:
             params[key] = event[key]

@@ -13,10 +13,12 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from relicbox.core.errors import StateFormatError
+from relicbox.core.history import History, frozen
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
+from relicbox.games.relic_runners.checks import check_fields, check_position
 from relicbox.games.relic_runners.data import (
     BRANCHES,
     COLOURS,
@@ -35,8 +37,8 @@ if TYPE_CHECKING:
 
 
 def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
-    if seat is not None and state._not_a_seat(seat) is not None:
-        raise ValueError(state._not_a_seat(seat))
+    if seat is not None:
+        state._require_seat(seat, "view")
     over = state.is_over
     g = state._g
     view: dict[str, Any] = {
@@ -44,6 +46,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": state.players,
         "setup": state.options.get("setup"),
+        "shovel3": state.options.get("shovel3"),
         "abilities": bool(state.options.get("abilities")),
         "board": g.board.name,
         "turn": state._turn,
@@ -63,6 +66,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "final_seat": state._final_seat,
         "extra_turn": state._extra,
         "truncated": state._truncated,
+        "ended_by": _ended_by(state),
         "this_turn": _this_turn(state),
         "history": _history(state),
         "scores": state.scores() if over else None,
@@ -72,16 +76,27 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def _ended_by(state: RelicRunnersState) -> str | None:
+    """How a finished game ended: ``relics`` (the final round), ``stall``, ``no-progress``
+    (the backstop) or ``max-turns`` (the cap); ``None`` while it goes on."""
+    if not state.is_over:
+        return None
+    for event in state._history[-4:]:
+        if event[0] in ("stall", "no-progress"):
+            return str(event[0])
+        if event[0] == "truncated":
+            return "max-turns"
+    return "relics"
+
+
 def _history(state: RelicRunnersState) -> list[dict[str, Any]]:
-    # Events never change once written and are public, so their JSON is converted once
-    # per state line (clones share it) and handed out as fresh copies.
-    cache = state._history_json
-    for event in state._history[len(cache) :]:
-        cache.append(event_json(event))
-    return [
-        {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
-        for event in cache
-    ]
+    # Events never change once written and are public, so each is converted to JSON once
+    # (clones share full chunks of the history and their JSON) and handed out read-only.
+    return state._history.converted(_frozen_event)
+
+
+def _frozen_event(event: tuple[Any, ...]) -> dict[str, Any]:
+    return cast(dict[str, Any], frozen(event_json(event)))
 
 
 def _space(state: RelicRunnersState, node: int, seat: int | None) -> dict[str, Any]:
@@ -250,6 +265,7 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "start": ("seat", "space"),
     "extra": ("seat",),
     "truncated": ("turns",),
+    "no-progress": ("rounds",),
 }
 
 
@@ -308,7 +324,11 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     except ValueError as error:
         raise StateFormatError(str(error)) from error
     state._height = 2 if n == 2 else 3
+    check_fields(state, body)
     for name in SCALAR_FIELDS:
+        if name == "_progress_turn" and name[1:] not in body:
+            state._progress_turn = int(body["turn"])  # a body written before the backstop
+            continue
         setattr(state, name, body[name[1:]])
     for name in LIST_FIELDS:
         value = body[name[1:]]
@@ -329,11 +349,10 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     state._relics = [[int(v) for v in relics] for relics in body["relics"]]
     state._agenda = [tuple(task) for task in body["agenda"]]
     state._chance = [tuple(event) for event in body["chance"]]
-    state._history = [
+    state._history = History(
         tuple(tuple(part) if isinstance(part, list) else part for part in event)
         for event in body.get("history", [])
-    ]
-    state._history_json = []
+    )
     if state._stage not in ("setup", "move", "post", "over"):
         raise StateFormatError(f"stage {state._stage!r} must be setup, move, post or over")
     from relicbox.games.relic_runners.rules import DECISIONS
@@ -343,6 +362,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         if not task or task[0] not in known | {"begin", "first-turn"}:
             raise StateFormatError(f"unknown agenda task {list(task)!r}")
     check_body(state)
+    check_position(state)
     state._legal = ()
     state._run()
 

@@ -409,6 +409,7 @@ class TschakState(State):
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
         if type(seat) is not int or seat not in self._to_act:
+            self._require_seat(seat, "legal_actions")
             return _NONE
         return _LEGAL[self._used[seat] & 15](self._acts[seat])
 
@@ -470,9 +471,7 @@ class TschakState(State):
                     self._settle()
 
     def _illegal(self, seat: int, action: Action) -> IllegalActionError:
-        return IllegalActionError(
-            f"illegal action {action.text!r} for seat {seat}: {self._why_illegal(seat, action)}"
-        )
+        return self._refusal(seat, action, self._why_illegal(seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:
         k = action.index
@@ -758,6 +757,7 @@ class TschakState(State):
         cards during the deal, and the order of the monster and treasure decks
         (the decks are drawn at random, so a fresh generator resamples them).
         """
+        self._require_seat(seat, "determinize")
         source = as_rng(rng)
         other = self.clone()
         other._log = None

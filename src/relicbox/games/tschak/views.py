@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from relicbox.core.errors import StateFormatError
+from relicbox.core import checks
+from relicbox.core.errors import StateFormatError, quote
 from relicbox.games.tschak.data import (
     KIND_BY_CODE,
     KINDS,
@@ -41,8 +42,8 @@ if TYPE_CHECKING:
 def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
     from relicbox.games.tschak.rules import Phase, hand_at
 
-    if seat is not None and state._not_a_seat(seat) is not None:
-        raise ValueError(state._not_a_seat(seat))
+    if seat is not None:
+        state._require_seat(seat, "view")
     n = state.players
     over = state._phase is Phase.OVER
     playing = state._phase is Phase.PLAY
@@ -155,19 +156,58 @@ def event_json(event: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _event_from_json(raw: object) -> dict[str, Any]:
-    if not isinstance(raw, Mapping) or raw.get("type") not in ("tower", "floor", "loot"):
-        raise StateFormatError(f"cannot read history event {raw!r}")
-    out: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key == "parties":
-            out[key] = tuple(tuple(_kinds(party, "history")) for party in value)
-        elif key == "cards":
-            out[key] = tuple(_kinds(value, "history"))
-        elif isinstance(value, list):
-            out[key] = tuple(value)
-        else:
-            out[key] = value
+_EVENT_KEYS = {
+    "tower": frozenset({"type", "tower", "monsters", "treasures"}),
+    "floor": frozenset(
+        {
+            "type",
+            "tower",
+            "floor",
+            "parties",
+            "strengths",
+            "monster",
+            "monster_to",
+            "treasure",
+            "treasure_to",
+        }
+    ),
+    "loot": frozenset({"type", "tower", "cards", "gold"}),
+}
+
+
+def _event_from_json(raw: object, where: str, players: int) -> dict[str, Any]:
+    """One public history event with every field checked (a schema per event type)."""
+    event = checks.obj(raw, where)
+    kind = checks.text(event.get("type"), f"{where}.type", _EVENT_KEYS)
+    if set(event) != _EVENT_KEYS[kind]:
+        raise checks.fail(where, f"a {kind!r} event has the fields {sorted(_EVENT_KEYS[kind])}")
+    out: dict[str, Any] = {"type": kind}
+    out["tower"] = checks.whole(event["tower"], f"{where}.tower", 1, TOWERS)
+    seat = players - 1
+    if kind == "tower":
+        for key in ("monsters", "treasures"):
+            codes = _tower_list(event[key], f"{where}.{key}")
+            if len(codes) != 3:
+                raise checks.fail(f"{where}.{key}", "must list 3 cards, one per floor")
+            out[key] = tuple(codes)
+    elif kind == "floor":
+        out["floor"] = checks.whole(event["floor"], f"{where}.floor", 1, 3)
+        parties = checks.seq(event["parties"], f"{where}.parties", players)
+        out["parties"] = tuple(
+            tuple(_kinds(party, f"{where}.parties[{i}]")) for i, party in enumerate(parties)
+        )
+        out["strengths"] = tuple(
+            checks.wholes(event["strengths"], f"{where}.strengths", 0, 1000, length=players)
+        )
+        for key in ("monster", "treasure"):
+            code = event[key]
+            if not isinstance(code, str) or tower_card(code) is None:
+                raise checks.fail(f"{where}.{key}", f"is not a tower card code: {quote(code)}")
+            out[key] = code
+            out[f"{key}_to"] = checks.whole(event[f"{key}_to"], f"{where}.{key}_to", 0, seat)
+    else:
+        out["cards"] = tuple(_kinds(checks.seq(event["cards"], f"{where}.cards", players), where))
+        out["gold"] = tuple(checks.wholes(event["gold"], f"{where}.gold", 0, 3, length=players))
     return out
 
 
@@ -295,10 +335,7 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     from relicbox.games.tschak.rules import _ACTIONS_OF, _NEED, Phase, hand_at, split_hand
 
     n = state.players
-    try:
-        state._phase = Phase(body.get("phase", "play"))
-    except ValueError:
-        raise StateFormatError(f"unknown phase {body.get('phase')!r}") from None
+    state._phase = Phase(checks.text(body.get("phase", "play"), "body.phase", _PHASES))
     state._tower = _int(body, "tower", 1, 1, TOWERS)
     state._step = _int(body, "step", 0, 0, 5)
     state._need = _NEED[state._step]
@@ -322,9 +359,12 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     state._hand = [split_hand(cards) for cards in hands]
     state._acts = [[_ACTIONS_OF[group] for group in hand] for hand in state._hand]
     state._gold = [_count(g, "gold") for g in _list(body, "gold", n, [0] * n)]
+    if any(g > 3 * TOWERS for g in state._gold):
+        raise checks.fail("body.gold", f"entries are at most {3 * TOWERS}, got {state._gold}")
     state._monsters = [_tower_list(m, "monsters") for m in _lists(body, "monsters", n, [])]
     state._treasures = [_tower_list(t, "treasures") for t in _lists(body, "treasures", n, [])]
-    state._history = [_event_from_json(e) for e in body.get("history", [])]
+    history = checks.seq(body.get("history", []), "body.history", max_length=40)
+    state._history = [_event_from_json(e, f"body.history[{i}]", n) for i, e in enumerate(history)]
     _load_decks(state, body)
     state._used = [0] * n
     for s in range(n):
@@ -458,7 +498,15 @@ def check_body(state: TschakState) -> None:
                 )
     elif dealt + undealt + Counter({KIND_BY_CODE["A"].index: 4}) != table:
         raise StateFormatError("dealt and undealt cards must together be the table's cards")
+    for b, pool in enumerate(state._pool):
+        if any(KINDS[k].kind.value != b for k in pool):
+            raise StateFormatError(
+                f"undealt[{b}] must hold only {('wizard', 'warrior', 'dwarf')[b]} cards, "
+                f"got {_codes(pool)}"
+            )
+    _check_towers(state)
     if state._deal_slot < DEAL_EVENTS:
+        _check_deal(state)
         return
     for seat in range(state.players):
         _check_seat(state, seat, hand_at(state._pos[seat], state._tower))
@@ -470,6 +518,66 @@ def check_body(state: TschakState) -> None:
             raise StateFormatError("while playing, the tower holds 3 monsters and 3 treasures")
         if not state._to_act:
             raise StateFormatError("every seat has committed: the cards would be revealed")
+
+
+_PHASES = ("setup", "play", "over")
+_REVEALED_AT_STEP = (0, 1, 2, 0, 1, 0)
+"""Cards each party has revealed on the current floor when a step begins."""
+
+
+def _check_deal(state: TschakState) -> None:
+    """During the deal: hand ``p`` holds 3 cards of background ``b`` for each slot dealt."""
+    from relicbox.games.tschak.rules import Phase
+
+    if state._phase is not Phase.SETUP or state._tower != 1:
+        raise StateFormatError("the cards are dealt only while setting up the first tower")
+    if any(state._picks[s] or state._revealed[s] or state._played[s] for s in range(state.players)):
+        raise StateFormatError("nobody has picked, revealed or played a card during the deal")
+    for position, hand in enumerate(state._hands):
+        types = Counter(KINDS[k].kind.value for k in hand)
+        for b in range(3):
+            want = 3 if b * POSITIONS + position < state._deal_slot else 0
+            if types[b] != want:
+                raise StateFormatError(
+                    f"hands[{position}] must hold {want} {('wizard', 'warrior', 'dwarf')[b]} "
+                    f"cards after {state._deal_slot} deal events, got {_codes(hand)}"
+                )
+        if types[3]:
+            raise StateFormatError(f"hands[{position}] gets its artifact after the deal")
+    for b, pool in enumerate(state._pool):
+        dealt = sum(1 for slot in range(state._deal_slot) if slot // POSITIONS == b)
+        if len(pool) != 3 * POSITIONS - 3 * dealt:
+            raise StateFormatError(f"undealt[{b}] must hold {12 - 3 * dealt} cards")
+
+
+def _check_towers(state: TschakState) -> None:
+    """Tower cards drawn, resolved and won agree with the tower, floor and phase."""
+    from relicbox.games.tschak.rules import Phase
+
+    m, t = len(state._tower_m), len(state._tower_t)
+    if state._phase is Phase.SETUP:
+        if (m, t) not in ((0, 0), (3, 0), (3, 3)) or (t and state._deal_slot == DEAL_EVENTS):
+            raise StateFormatError(
+                f"while setting up, the tower holds 0 or 3 monsters, then 3 treasures before "
+                f"the deal: got {m} monsters and {t} treasures"
+            )
+        if state._step != 0:
+            raise StateFormatError("while setting up a tower, step is 0")
+    elif state._phase is Phase.OVER and state._tower != TOWERS:
+        raise StateFormatError(f"a finished game is in tower {TOWERS}")
+    if any(len(cards) > 3 * state._tower for cards in (*state._monsters, *state._treasures)):
+        raise StateFormatError(f"a seat has won more tower cards than tower {state._tower} gave")
+    for key, deck, drawn in (
+        ("monster_deck", state._mdeck, m),
+        ("treasure_deck", state._tdeck, t),
+    ):
+        to_draw = TOWERS - state._tower + (1 if state._phase is Phase.SETUP and not drawn else 0)
+        if len(deck) < 3 * to_draw:
+            raise StateFormatError(
+                f"{key} holds {len(deck)} cards, too few for the {to_draw} towers still to draw"
+            )
+    if state._phase is Phase.SETUP and any(state._played):
+        raise StateFormatError("while setting up a tower, nobody has played a card yet")
 
 
 def _check_seat(state: TschakState, seat: int, h: int) -> None:
@@ -484,3 +592,14 @@ def _check_seat(state: TschakState, seat: int, h: int) -> None:
         raise StateFormatError(f"seat {seat}'s party {_codes(party)} repeats a background")
     if len(state._picks[seat]) > state._need:
         raise StateFormatError(f"seat {seat} has more picks than this reveal takes")
+    from relicbox.games.tschak.rules import Phase
+
+    if state._phase is Phase.PLAY:
+        want = _REVEALED_AT_STEP[state._step]
+        if len(state._revealed[seat]) != want:
+            raise StateFormatError(
+                f"revealed[{seat}]: at step {state._step} a party has revealed {want} cards, "
+                f"got {len(state._revealed[seat])}"
+            )
+    elif state._picks[seat] or state._revealed[seat]:
+        raise StateFormatError(f"seat {seat} holds picks or revealed cards outside play")

@@ -149,13 +149,14 @@ async function refresh() {
 
 async function main() {
   t = await loadCatalog(lang);
-  $("name").value = localStorage.getItem("relicbox:name") || "";
+  if (!$("name").value) $("name").value = localStorage.getItem("relicbox:name") || "";
   games = await (await fetch("/api/games")).json();
   for (const game of games) $("game").append(el("option", { value: game.name, text: game.title }));
   $("game").addEventListener("change", drawOptions);
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
   drawOptions();
+  document.body.dataset.ready = "yes";
   await refresh();
   setInterval(refresh, 5000);
 }

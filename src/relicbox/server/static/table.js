@@ -245,7 +245,7 @@ async function main() {
     localStorage.setItem(key, data.token);
     socket.close();
   });
-  $("join-name").value = localStorage.getItem("relicbox:name") || "";
+  if (!$("join-name").value) $("join-name").value = localStorage.getItem("relicbox:name") || "";
   $("start").addEventListener("click", async () => {
     const response = await fetch(`/api/tables/${tableId}/start`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: localStorage.getItem(key) }) });
     if (!response.ok) toast(t("web-error", { message: (await response.json()).message }));

@@ -6,6 +6,7 @@ rr-to_play = Hraje { $player }
 rr-final_round = poslední kolo
 rr-extra_turn = tah navíc
 rr-truncated = ukončeno limitem tahů
+rr-truncated_no_progress = ukončeno pravidlem o hře bez pokroku
 rr-relics_line = Získané relikvie: { $collected } (poslední kolo začne při { $needed })
 rr-camp_rations = Proviant v táboře: { $count }
 rr-tokens_line = Žetony beden lícem vzhůru: { $tokens }
@@ -93,6 +94,7 @@ rr-act_stop = zastav zde, na { $space }
 rr-act_explore = prozkoumej { $space } za 1 proviant
 rr-act_end = ukonči tah
 rr-act_done = už žádné žetony neotáčej
+rr-act_done_place = nepokládej žádnou stezku (slonovinový žeton si ponech)
 rr-act_path = polož stezku na { $a }–{ $b }
 rr-act_lift = zvedni svou stezku z { $a }–{ $b }
 rr-act_jump = přenes se na { $space } místo pohybu (I2-f)
@@ -188,6 +190,11 @@ rr-ev_tool = { $player } používá bednu: { $toolbox }
 rr-ev_start = { $player } začíná na { $space }
 rr-ev_extra = { $player } odhazuje I1-f a hraje tah navíc
 rr-ev_stall = Už nelze získat žádnou relikvii: hra končí
+rr-ev_no_progress = { $rounds ->
+    [one] { $rounds } kolo
+    [few] { $rounds } kola
+   *[other] { $rounds } kol
+} bez průzkumu, nové stezky či relikvie: hra končí (pravidlo o hře bez pokroku)
 rr-ev_truncated = Hra končí na limitu { $turns ->
     [one] { $turns } tahu
    *[other] { $turns } tahů

@@ -6,6 +6,7 @@ rr-to_play = { $player } to play
 rr-final_round = final round
 rr-extra_turn = extra turn
 rr-truncated = stopped at the turn limit
+rr-truncated_no_progress = ended by the no-progress rule
 rr-relics_line = Relics collected: { $collected } (the final round starts at { $needed })
 rr-camp_rations = Rations at camp: { $count }
 rr-tokens_line = Toolbox tokens face up: { $tokens }
@@ -91,6 +92,7 @@ rr-act_stop = stop the move here, at { $space }
 rr-act_explore = explore { $space } for 1 ration
 rr-act_end = end your turn
 rr-act_done = flip no more tokens
+rr-act_done_place = place no pathway (keep your ivory tile)
 rr-act_path = place a pathway on { $a }–{ $b }
 rr-act_lift = pick up your pathway from { $a }–{ $b }
 rr-act_jump = jump to { $space } instead of moving (I2-f)
@@ -183,6 +185,10 @@ rr-ev_tool = { $player } uses a toolbox: { $toolbox }
 rr-ev_start = { $player } starts on { $space }
 rr-ev_extra = { $player } discards I1-f and takes an extra turn
 rr-ev_stall = No relic can be collected any more: the game ends
+rr-ev_no_progress = { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+} without exploring, a new pathway or a relic: the game ends (no-progress rule)
 rr-ev_truncated = The game stops at the limit of { $turns ->
     [one] { $turns } turn
    *[other] { $turns } turns

@@ -1,0 +1,51 @@
+"""What the adapters share: resolving a game configuration, rewards and text rendering."""
+
+from __future__ import annotations
+
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.game import Game, State
+from relicbox.core.registry import get_game
+
+REWARDS = ("win", "margin")
+ILLEGAL = ("terminate", "raise")
+
+
+def resolve(game: str | Game, players: int | None) -> tuple[Game, int]:
+    """The registered game and a checked player count (the game's default for ``None``)."""
+    resolved = game if isinstance(game, Game) else get_game(game)
+    count = resolved.check_players(resolved.default_players if players is None else players)
+    return resolved, count
+
+
+def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise ConfigurationError(
+            f"{name}={value!r} is not allowed: choose one of {', '.join(allowed)}"
+        )
+    return value
+
+
+def final_rewards(state: State, reward: str) -> list[float]:
+    """Per seat, at the end: ``win`` shares 1 among the winners; ``margin`` is own score
+    minus the best score among the other seats."""
+    if reward == "win":
+        return [float(r) for r in state.returns()]
+    scores = state.scores()
+    out = []
+    for seat, score in enumerate(scores):
+        others = [s for other, s in enumerate(scores) if other != seat]
+        out.append(float(score - max(others)))
+    return out
+
+
+def is_truncated(state: State) -> bool:
+    """True when the game ended at a simulation cap (such as Relic Runners' ``max_turns``)."""
+    return bool(state.is_over and state.view(None).get("truncated", False))
+
+
+def render_text(game: Game, state: State, lang: str, seat: int | None = None) -> str:
+    """The game's own text rendering of a view, as plain text (console markup removed)."""
+    from rich.text import Text
+
+    markup: str = game.text.render(state.view(seat), lang)
+    return Text.from_markup(markup).plain

@@ -1,0 +1,119 @@
+"""Diamant observation encoding: ``view(seat)`` as a flat float32 vector in [0, 1].
+
+Length ``64 + 4 * players`` (76 for 3 players, 96 for 8 players). Card codes are the
+23 codes of the base game and the relic variant, in this order: the treasures
+``T1 T2 T3 T4 T5 T7 T9 T11 T13 T14 T15 T17``, the traps ``spiders snakes lava
+boulders rams``, the base relic ``R`` and the variant relics ``R5 R7 R8 R10
+R12``. Slices, in order:
+
+=====================  ==========  =====================================================
+field                  length      meaning
+=====================  ==========  =====================================================
+``round``              5           one-hot round 1..5
+``over``               1           1 when the game has ended
+``variant``            1           1 for the relic variant
+``per_card_split``     1           1 when path gems are split per card
+``deck_size``          1           cards left in the deck / 35
+``path_gems``          1           rubies lying on the path / 60
+``path_length``        1           cards on the path / 35
+``path``               23          cards of each code on the path / copies of that code
+``removed``            23          cards of each code removed from the game / copies
+``relic_pile``         1           variant relics not yet shuffled in / 5
+``relics_rescued``     1           relics rescued so far / 5
+``next_relic_value``   1           base game: value of the next rescued relic / 10
+``inside_count``       1           explorers still in the cave / players
+``seats``              4 * players per relative seat: inside, committed a choice this
+                                   reveal, pocket / 50, relics held / 5
+``my_choice``          2           own pending choice: ``continue``, ``leave``
+``chest``              1           own chest total / 250
+=====================  ==========  =====================================================
+
+The chest of other seats is not in the view, so it is not here either (a
+policy with memory may rebuild it from the public history).
+
+Action space: 2 actions, ``0 = continue``, ``1 = leave``. Every explorer in the
+cave chooses at once after each reveal (a simultaneous step).
+
+Rewards (from the adapters): at the end only; by default 1 shared among the
+winners, 0 otherwise (``reward="win"``); or ``reward="margin"``, own score minus
+the best score among the other seats.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from relicbox.core.game import Game
+from relicbox.envs.encoding import Encoder, frac, one_hot, rotate
+from relicbox.games.diamant.data import CARDS, ROUNDS, variant_code
+
+_BASE = Counter(card.code for card in CARDS)
+_VARIANT = Counter(variant_code(card) for card in CARDS)
+COPIES: dict[str, int] = {**_BASE, **_VARIANT}
+CODES: tuple[str, ...] = tuple(COPIES)
+_INDEX = {code: position for position, code in enumerate(CODES)}
+
+
+class GameEncoder(Encoder):
+    def __init__(self, game: Game, players: int, template: Mapping[str, Any]) -> None:
+        super().__init__(game, players, template)
+        n = len(CODES)
+        self.fields = [
+            ("round", ROUNDS),
+            ("over", 1),
+            ("variant", 1),
+            ("per_card_split", 1),
+            ("deck_size", 1),
+            ("path_gems", 1),
+            ("path_length", 1),
+            ("path", n),
+            ("removed", n),
+            ("relic_pile", 1),
+            ("relics_rescued", 1),
+            ("next_relic_value", 1),
+            ("inside_count", 1),
+            ("seats", 4 * players),
+            ("my_choice", 2),
+            ("chest", 1),
+        ]
+
+    @staticmethod
+    def _codes(codes: list[str]) -> list[float]:
+        out = [0.0] * len(CODES)
+        for code in codes:
+            out[_INDEX[code]] += 1.0 / COPIES[code]
+        return out
+
+    def values(self, view: Mapping[str, Any]) -> list[float]:
+        seat = view["seat"]
+        n = view["players"]
+        out: list[float] = list(one_hot(view["round"] - 1, ROUNDS))
+        out.append(1.0 if view["phase"] == "over" else 0.0)
+        out.append(1.0 if view["variant"] == "relics" else 0.0)
+        out.append(1.0 if view["split"] == "per-card" else 0.0)
+        out.append(frac(view["deck_size"], 35))
+        out.append(frac(view["path_gems"], 60))
+        out.append(frac(len(view["path"]), 35))
+        out += self._codes([entry["card"] for entry in view["path"]])
+        out += self._codes(view["removed"])
+        out.append(frac(len(view["relic_pile"]), 5))
+        out.append(frac(view["relics_rescued"], 5))
+        out.append(frac(view["next_relic_value"], 10))
+        out.append(frac(view["explorers_inside"], n))
+        inside = rotate(view["inside"], seat)
+        committed = rotate(view["committed"], seat)
+        pockets = rotate(view["pockets"], seat)
+        relics = rotate(view["relics"], seat)
+        for other in range(n):
+            out += [
+                1.0 if inside[other] else 0.0,
+                1.0 if committed[other] else 0.0,
+                frac(pockets[other], 50),
+                frac(len(relics[other]), 5),
+            ]
+        choice = view["my_choice"]
+        out += [1.0 if choice == "continue" else 0.0, 1.0 if choice == "leave" else 0.0]
+        out.append(frac(view["chest"], 250))
+        return out

@@ -1,0 +1,351 @@
+"""OpenSpiel games for every relicbox game.
+
+>>> from relicbox.envs import openspiel
+>>> openspiel.register()
+>>> import pyspiel
+>>> game = pyspiel.load_game("relicbox_diamant", {"players": 4})
+
+:func:`register` registers ``relicbox_diamant``, ``relicbox_tschak`` and
+``relicbox_relic_runners`` as pyspiel Python games. Game parameters:
+``players`` and every game option with a fixed set of values (``variant``,
+``split``, ``chameleon_rank``, ``setup``, ...); Relic Runners also takes
+``max_turns`` (0 = no cap, the default).
+
+* **Chance nodes** are the engine's chance events with their probabilities.
+  Chance action ``i`` is the ``i``-th outcome of ``state.chance_outcomes()`` at
+  that node (its text is the outcome's name, e.g. the card revealed).
+  ``max_chance_outcomes`` is the largest outcome list of the opening chance
+  events of a fresh game (decks and tile pools only shrink afterwards), or
+  :data:`CHANCE_BOUNDS` where a game adds cards later.
+* **Simultaneous nodes**: Diamant and Tschak! have simultaneous dynamics; at
+  every decision node all seats in the engine's ``to_act`` choose at once, and
+  every other seat has the single action ``wait`` (id ``game.num_actions``).
+  Relic Runners is sequential. ``pyspiel.convert_to_turn_based`` works on both
+  simultaneous games. ``relicbox_diamant_sequential`` and
+  ``relicbox_tschak_sequential`` are the same games with one seat deciding at a
+  time, lowest seat first: the engine keeps each commitment out of the other
+  seats' views until all are in, so a later seat learns only *that* an earlier
+  one has chosen (as at the table), never what.
+* **Actions** are indices in the game's fixed action space (``wait`` added for
+  the simultaneous games).
+* **Observations**: the observation tensor is the seat's view encoded by
+  :mod:`relicbox.envs.encoding`; the observation string is the view as canonical
+  JSON without its public history; the information-state string is the whole
+  view as canonical JSON. Views hold the public history and everything the
+  seat has privately seen, so the information state has perfect recall.
+  Nothing hidden from the seat is in any of them.
+* **Returns**: at the end 1 shared among the winners, 0 otherwise (constant sum 1).
+
+Search with hidden information: OpenSpiel's Python ISMCTS needs a sequential
+game and a way to sample a full state from a seat's information state;
+:func:`resampler` builds one on the engine's ``determinize`` (hidden parts
+redrawn consistently with the seat's view). Pass it to
+``ISMCTSBot.set_resampler`` on ``relicbox_relic_runners`` or on the sequential
+forms of the simultaneous games. (It can switch to ``Game.sample_state(view,
+rng)``, which draws a state from the view alone, once every game has it.)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from relicbox.core.errors import RelicboxError
+from relicbox.core.game import Game, State
+from relicbox.core.registry import get_game
+from relicbox.envs.encoding import encoder_for
+
+GAMES = {
+    "relicbox_diamant": "diamant",
+    "relicbox_tschak": "tschak",
+    "relicbox_relic_runners": "relic-runners",
+}
+SEQUENTIAL_FORMS = {
+    "relicbox_diamant_sequential": "diamant",
+    "relicbox_tschak_sequential": "tschak",
+}
+"""The simultaneous games with one seat deciding at a time (for sequential-only tools)."""
+SIMULTANEOUS = {"diamant", "tschak"}
+CHANCE_BOUNDS = {"diamant": 22}
+"""Games whose later chance events can have more outcomes than the opening ones:
+Diamant's relic variant adds a relic to the deck every round (12 treasure values,
+5 traps and 5 relics)."""
+NO_CAP = 100_000
+"""``max_game_length`` of a Relic Runners game without ``max_turns`` (no rule bounds it)."""
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": game.default_players or game.min_players}
+    for option in game.options:
+        if option.integer:
+            params[option.name] = 0
+        elif isinstance(option.default, str | bool) and option.choices is not None:
+            params[option.name] = option.default
+    return params
+
+
+def _game_options(game: Game, params: dict[str, Any]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for option in game.options:
+        if option.name in params:
+            value = params[option.name]
+            options[option.name] = (value or None) if option.integer else value
+    return options
+
+
+def _max_length(game: Game, players: int, options: dict[str, object]) -> int:
+    if game.name == "diamant":
+        return 5 * 35 * 2 + 10
+    if game.name == "tschak":
+        return 4 * (16 + 3 * (3 + 1) * 4) + 20
+    turns = options.get("max_turns")
+    return NO_CAP if not turns else 60 * int(str(turns)) + 100
+
+
+def _opening_chance_outcomes(game: Game, players: int, options: dict[str, object]) -> int:
+    state = game.new_state(players, 0, record=False, auto_chance=False, **options)
+    most = 1
+    while state.is_chance:
+        outcomes = state.chance_outcomes()
+        most = max(most, len(outcomes))
+        state.apply_chance(outcomes[0][0])
+    return most
+
+
+class _Engine:
+    """Holds the engine state; copied with ``clone()`` when OpenSpiel clones a state.
+
+    It also keeps the pending chance event's outcome list, which OpenSpiel asks
+    for several times per node and some games build by enumeration.
+    """
+
+    __slots__ = ("_outcomes", "state")
+
+    def __init__(self, state: State, outcomes: list[tuple[str, float]] | None = None) -> None:
+        self.state = state
+        self._outcomes = outcomes
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.state.clone(), self._outcomes)
+
+    def outcomes(self) -> list[tuple[str, float]]:
+        if self._outcomes is None:
+            self._outcomes = self.state.chance_outcomes()
+        return self._outcomes
+
+    def changed(self) -> None:
+        self._outcomes = None
+
+
+class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
+    """A relicbox game as a pyspiel Python game; made by ``pyspiel.load_game``."""
+
+    game_type: pyspiel.GameType
+    relicbox_name: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.relicbox = get_game(self.relicbox_name)
+        merged = {**_parameters(self.relicbox), **(params or {})}
+        self.players = self.relicbox.check_players(int(merged["players"]))
+        self.options = _game_options(self.relicbox, merged)
+        self.simultaneous = self.game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+        self.wait = self.relicbox.num_actions
+        self.max_chance = max(
+            CHANCE_BOUNDS.get(self.relicbox.name, 1),
+            _opening_chance_outcomes(self.relicbox, self.players, self.options),
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.relicbox.num_actions + (1 if self.simultaneous else 0),
+            max_chance_outcomes=self.max_chance,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=_max_length(self.relicbox, self.players, self.options),
+        )
+        super().__init__(self.game_type, info, merged)
+        self.encoder = encoder_for(self.relicbox, self.players, self.options)
+        self._fresh = self.relicbox.new_state(
+            self.players, 0, record=False, auto_chance=False, **self.options
+        )
+
+    def new_initial_state(self) -> RelicboxState:
+        return RelicboxState(self, _Engine(self._fresh.clone()))
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> RelicboxObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return RelicboxObserver(self, perfect_recall)
+
+
+class RelicboxState(pyspiel.State):  # type: ignore[misc]
+    """One OpenSpiel state wrapping one engine state (chance left to OpenSpiel)."""
+
+    def __init__(self, game: RelicboxGame, engine: _Engine) -> None:
+        super().__init__(game)
+        self._engine = engine
+        self._outcomes: list[tuple[str, float]] | None = None
+
+    @property
+    def engine(self) -> State:
+        """The engine state (for inspection and resampling; players see only views)."""
+        return self._engine.state
+
+    def _game(self) -> RelicboxGame:
+        game: RelicboxGame = self.get_game()
+        return game
+
+    def current_player(self) -> int:
+        state = self._engine.state
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._game().simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return state.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._engine.state
+        if state.is_over or state.is_chance:
+            return []
+        if player not in state.to_act:
+            return [self._game().wait] if self._game().simultaneous else []
+        return sorted(action.index for action in state.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self._engine.outcomes()
+        if len(outcomes) > self._game().max_chance:
+            raise RelicboxError(
+                f"{len(outcomes)} chance outcomes exceed the declared maximum "
+                f"{self._game().max_chance}"
+            )
+        return [(i, probability) for i, (_, probability) in enumerate(outcomes)]
+
+    def _apply_action(self, action: int) -> None:
+        state = self._engine.state
+        if state.is_chance:
+            state.apply_chance(self._engine.outcomes()[action][0])
+        else:
+            state.act(state.to_act[0], action)
+        self._engine.changed()
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        state = self._engine.state
+        for seat in state.to_act:
+            state.act(seat, actions[seat])
+        self._engine.changed()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._engine.state
+        if player == pyspiel.PlayerId.CHANCE:
+            outcomes = self._engine.outcomes() if state.is_chance else []
+            if 0 <= action < len(outcomes):
+                return outcomes[action][0]
+            return f"chance outcome {action}"
+        if action == self._game().wait and self._game().simultaneous:
+            return "wait"
+        return state.game.action_space[action].text
+
+    def is_terminal(self) -> bool:
+        return self._engine.state.is_over
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self._engine.state.returns()]
+
+    def __str__(self) -> str:
+        return json.dumps(self._engine.state.view(None), sort_keys=True)
+
+
+class RelicboxObserver:
+    """Observation tensor (the encoding) and strings (canonical JSON of the view)."""
+
+    def __init__(self, game: RelicboxGame, perfect_recall: bool) -> None:
+        self.encoder = game.encoder
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.encoder.shape, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: RelicboxState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(state.engine.view(player))
+
+    def string_from(self, state: RelicboxState, player: int) -> str:
+        view = state.engine.view(player)
+        if not self.perfect_recall:
+            view = {key: value for key, value in view.items() if key != "history"}
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def resampler(seed: int = 0) -> Callable[[pyspiel.State, int], pyspiel.State]:
+    """A resampler for ``ISMCTSBot.set_resampler``: a state consistent with ``player``'s view.
+
+    It asks the engine's ``determinize`` for a full state whose hidden parts are
+    redrawn, so the searching seat's information state is unchanged. It accepts
+    the states of the registered games and of their turn-based conversions.
+    """
+    coin = random.Random(seed)
+
+    def resample(state: pyspiel.State, player: int) -> pyspiel.State:
+        if isinstance(state, RelicboxState):
+            drawn = state.engine.determinize(player, coin.randrange(2**31))
+            drawn.auto_chance = False
+            return RelicboxState(state.get_game(), _Engine(drawn))
+        raise RelicboxError(
+            f"cannot resample a {type(state).__name__}: expected a relicbox OpenSpiel state"
+        )
+
+    return resample
+
+
+def _game_type(short_name: str, game: Game) -> pyspiel.GameType:
+    dynamics = (
+        pyspiel.GameType.Dynamics.SIMULTANEOUS
+        if game.name in SIMULTANEOUS and short_name in GAMES
+        else pyspiel.GameType.Dynamics.SEQUENTIAL
+    )
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=f"relicbox {game.title}",
+        dynamics=dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(game),
+    )
+
+
+_REGISTERED: dict[str, type[RelicboxGame]] = {}
+
+
+def register() -> list[str]:
+    """Register every relicbox game with pyspiel (repeatable); returns the short names."""
+    registered = set(pyspiel.registered_names())
+    for short_name, name in {**GAMES, **SEQUENTIAL_FORMS}.items():
+        if short_name in _REGISTERED or short_name in registered:
+            continue
+        game = get_game(name)
+        game_type = _game_type(short_name, game)
+        cls = type(
+            f"RelicboxGame_{short_name.removeprefix('relicbox_')}",
+            (RelicboxGame,),
+            {"game_type": game_type, "relicbox_name": name},
+        )
+        pyspiel.register_game(game_type, cls)
+        _REGISTERED[short_name] = cls
+    return [*GAMES, *SEQUENTIAL_FORMS]
+
+
+__all__ = ["GAMES", "RelicboxGame", "RelicboxObserver", "RelicboxState", "register", "resampler"]

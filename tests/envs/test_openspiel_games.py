@@ -1,0 +1,118 @@
+"""OpenSpiel: every game loads, passes random_sim_test (also turn-based), and ISMCTS can search."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import relicbox
+from relicbox.envs import openspiel
+
+openspiel.register()
+
+SHORT = {name: short for short, name in openspiel.GAMES.items()}
+TURNS = {"relic-runners": 15}
+"""Relic Runners is capped for the random simulations (a random walk takes long to end)."""
+
+
+def _params(name: str, players: int) -> dict[str, object]:
+    params: dict[str, object] = {"players": players}
+    if name in TURNS:
+        params["max_turns"] = TURNS[name]
+    return params
+
+
+CASES = [
+    pytest.param(game.name, players, id=f"{game.name}-{players}p")
+    for game in relicbox.games()
+    for players in game.players
+]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_sim_test_passes(name, players):
+    game = pyspiel.load_game(SHORT[name], _params(name, players))
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        turn_based = pyspiel.convert_to_turn_based(game)
+        pyspiel.random_sim_test(turn_based, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("short", sorted(openspiel.SEQUENTIAL_FORMS))
+def test_sequential_forms_pass_random_sim_test(short):
+    game = pyspiel.load_game(short, {"players": 3})
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_game_metadata_and_parameters():
+    game = pyspiel.load_game("relicbox_diamant", {"players": 5, "variant": "relics"})
+    assert game.num_distinct_actions() == 3  # continue, leave, wait
+    assert game.max_chance_outcomes() == 22
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    names = [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes]
+    assert "R5" in names and all(n.startswith(("T", "R")) or n.isalpha() for n in names)
+    runners = pyspiel.load_game("relicbox_relic_runners", {"players": 2, "setup": "first"})
+    assert runners.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert runners.num_distinct_actions() == relicbox.get_game("relic-runners").num_actions
+    with pytest.raises(relicbox.ConfigurationError):
+        pyspiel.load_game("relicbox_tschak", {"players": 5})
+
+
+def _to_first_decision(state, rng):
+    while state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probabilities)))
+    return state
+
+
+def test_observations_are_the_seats_view_only():
+    game = pyspiel.load_game("relicbox_tschak", {"players": 3})
+    state = _to_first_decision(game.new_initial_state(), np.random.default_rng(1))
+    engine = state.engine
+    view = engine.view(1)
+    assert json.loads(state.information_state_string(1)) == view
+    assert "history" not in json.loads(state.observation_string(1))
+    encoder = game.encoder
+    assert np.array_equal(np.asarray(state.observation_tensor(1)), encoder.encode(view))
+    # A world the seat cannot tell apart (other hands redrawn) gives the same observations.
+    other = openspiel.resampler(3)(state, 1)
+    assert other.engine.to_dict()["body"] != engine.to_dict()["body"]
+    assert other.information_state_string(1) == state.information_state_string(1)
+    assert other.observation_string(1) == state.observation_string(1)
+    assert other.observation_tensor(1) == state.observation_tensor(1)
+    assert other.information_state_string(0) != state.information_state_string(0)
+
+
+@pytest.mark.parametrize(
+    ("short", "players"),
+    [("relicbox_relic_runners", 2), ("relicbox_diamant_sequential", 4)],
+)
+def test_ismcts_searches_through_the_resampler(short, players):
+    params = {"players": players}
+    if short == "relicbox_relic_runners":
+        params["max_turns"] = 4
+    game = pyspiel.load_game(short, params)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 12, random_state=rng)
+    bot.set_resampler(openspiel.resampler(0))
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 6:
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+            continue
+        action = int(bot.step(state))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 6 or state.is_terminal()
