@@ -189,3 +189,19 @@ def test_an_opponents_hidden_blue_tile_shows_its_own_level_beside_a_known_one():
     screen = text.render(state.view(0), "en")
     assert "B3-2, ?1" in screen and "?3" not in screen
     assert "?1, ?3" in text.render(state.view(2), "en")
+
+
+def test_a_game_ended_by_the_no_progress_rule_saves_and_loads() -> None:
+    import relicbox
+    from relicbox.core.rng import Rng
+
+    state = relicbox.new_game("relic-runners", players=2, seed=0, no_progress_rounds=1)
+    rng = Rng(0)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.act(seat, legal[rng.below(len(legal))])
+    assert state.view(0)["ended_by"] == "no-progress"
+    again = relicbox.state_from_dict(state.to_dict())
+    assert again.to_dict() == state.to_dict()
+    assert relicbox.replay(state.record).to_dict() == state.to_dict()

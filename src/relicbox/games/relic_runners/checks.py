@@ -93,6 +93,7 @@ _SCALARS: dict[str, tuple[str, ...]] = {
     "extra": ("flag",),
     "truncated": ("flag",),
     "turn": ("whole", "0", str(BIG)),
+    "progress_turn": ("whole", "0", str(BIG)),
     "seat": ("seat",),
     "stage": ("stage",),
     "start": ("node",),
@@ -140,7 +141,11 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     r = _Ranges(state)
     n = state.players
     for name in SCALAR_FIELDS:
+        if name == "_progress_turn" and "progress_turn" not in body:
+            continue  # a body written before the no-progress rule: the loader starts it anew
         _scalar(r, name[1:], checks.need(body, name[1:], f"body.{name[1:]}"))
+    if body.get("progress_turn", 0) > body["turn"]:
+        raise checks.fail("body.progress_turn", "is later than the current turn")
     lists = {
         name[1:]: checks.seq(checks.need(body, name[1:], f"body.{name[1:]}"), f"body.{name[1:]}")
         for name in LIST_FIELDS
@@ -252,7 +257,7 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "start": (),
     "seat": ("seat",),
     "turnup": ("node",),
-    "pick": ("node",),
+    "pick": ("node", "node", "node_mask", "zero_one"),
     "keep": ("level",),
     "lift": ("count",),
     "steps": ("count",),
@@ -327,6 +332,7 @@ _HISTORY: dict[str, tuple[str, ...]] = {
     "extra": ("seat",),
     "truncated": ("big",),
     "stall": (),
+    "no-progress": ("big",),
     "over": (),
 }
 
