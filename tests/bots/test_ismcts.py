@@ -93,31 +93,30 @@ def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
     state = relicbox.new_game("diamant", players=3, seed=3)
     data = state.to_dict()
     body = dict(data["body"])
-    # Last round: the path holds T9 and one spiders card, the deck only the other spiders.
-    cards = {code: [] for code in ("T9", "spiders")}
+    # Last round: the path holds every treasure, every relic and one card of each trap;
+    # the deck holds only the other traps, so the next card is sure to be a second trap.
     from relicbox.games.diamant.data import CARDS
 
+    first_traps: dict[str, int] = {}
     for card in CARDS:
-        if card.code in cards:
-            cards[card.code].append(card.id)
-    path = [cards["T9"][0], cards["spiders"][0]]
-    deck_cards = cards["spiders"][1:]
-    everything = set(range(len(CARDS)))
-    removed = sorted(everything - set(path) - set(deck_cards))
+        if card.trap is not None:
+            first_traps.setdefault(card.trap, card.id)
+    path = [card.id for card in CARDS if card.trap is None] + list(first_traps.values())
+    deck = [card.id for card in CARDS if card.id not in path]
     body.update(
         round=5,
-        deck=deck_cards,
+        deck=deck,
         path=path,
-        on_card=[0, 0],
+        on_card=[0] * len(path),
         pocket=[3, 3, 3],
-        removed=removed,
+        removed=[],
         relic_pile=[],
         history=[],
         revealed=9,
         bank=0,
     )
     rigged = state_from_dict(dict(data, body=body))
-    assert rigged.view(0)["traps_on_path"] == ["spiders"]
+    assert len(rigged.view(0)["traps_on_path"]) == 5
     bot = IsmctsAgent(rigged.game, iters=40)
     assert _decide(bot, rigged, 0, 0).text == "leave"
 

@@ -69,7 +69,10 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     pockets = [int(p) for p in view["pockets"]]
     pocket = next((pockets[s] for s in range(players) if inside[s]), 0)
     path_gems = sum(on_card)
-    bank = revealed - sum(chest) - pocket * sum(inside) - path_gems
+    # A scenario set up without its history (a rigged state) still gets totals that add up.
+    in_play = sum(chest) + pocket * sum(inside) + path_gems
+    revealed = max(revealed, in_play)
+    bank = revealed - in_play
 
     pending: list[str | None] = [None] * players
     for s in range(players):
