@@ -1,27 +1,42 @@
-"""Bots for every game: the generic random bot and each game's own bots, by name."""
+"""Bots for every game, by spec: ``random``, each game's own (``rule``, ...), ``ismcts``,
+Diamant's ``threshold:N``, Python entry points and programs over stdin/stdout.
+
+See :mod:`relicbox.bots.specs` for the spec syntax.
+"""
 
 from __future__ import annotations
 
+from relicbox.bots.specs import GENERIC_BOTS, make_agent, spec_names, split_specs
 from relicbox.core.agents import Agent, RandomAgent
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
 
-GENERIC_BOTS = {"random": RandomAgent}
-
 
 def bot_names(game: Game) -> list[str]:
-    return sorted({*GENERIC_BOTS, *game.bots})
+    """The plain names to offer for ``game``; :func:`is_bot_spec` accepts every spec."""
+    return spec_names(game)
+
+
+def is_bot_spec(spec: str, game: Game) -> bool:
+    """Whether ``spec`` names a bot for ``game`` (without starting any program)."""
+    try:
+        make_agent(spec, game)
+    except ConfigurationError:
+        return False
+    return True
 
 
 def make_bot(name: str, game: Game) -> Agent:
-    """The bot called ``name`` for ``game``, or an error listing the bots that exist."""
-    factory = game.bots.get(name) or GENERIC_BOTS.get(name)
-    if factory is None:
-        raise ConfigurationError(
-            f"unknown bot {name!r} for {game.name}: choose one of {', '.join(bot_names(game))}"
-        )
-    agent: Agent = factory()
-    return agent
+    """The bot a name or spec (``rule``, ``ismcts:ms=200``, ...) gives for ``game``."""
+    return make_agent(name, game)
 
 
-__all__ = ["GENERIC_BOTS", "Agent", "RandomAgent", "bot_names", "make_bot"]
+__all__ = [
+    "GENERIC_BOTS",
+    "Agent",
+    "RandomAgent",
+    "bot_names",
+    "is_bot_spec",
+    "make_bot",
+    "split_specs",
+]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from relicbox.cli import server_commands
+from relicbox.cli.analysis import register as register_analysis
 from relicbox.cli.common import (
     QuitGame,
     alias_hint,
@@ -706,6 +707,7 @@ def replay_command(
 
 app.command("serve")(server_commands.serve_command)
 app.command("export")(server_commands.export_command)
+register_analysis(app)
 
 
 def main() -> None:

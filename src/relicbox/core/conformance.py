@@ -185,9 +185,41 @@ def _check_commit_secrecy(game: Game, seed: int, step: int, state: State, seat: 
             raise _fail(game, seed, step, f"seat {looker}'s view shows seat {seat}'s secret choice")
 
 
+def check_sample_state(game: Game, players: int, seed: int, every: int = 2) -> None:
+    """A state sampled from a view shows that same view, and its seat can play on.
+
+    At every ``every``-th decision point of a random game, for every seat and
+    the spectator, the view goes through JSON (as it would to a bot elsewhere),
+    ``game.sample_state`` builds a state from it, and that state's view for the
+    same looker must be identical; it keeps no record of the true game, and
+    the looker's legal actions are the same.
+    """
+    if game.sampler is None:
+        raise ConformanceError(f"{game.name} has no sample_state")
+    state = fresh(game, players, seed)
+    rng = Rng(seed + 7)
+    for step, _ in enumerate(random_steps(state, Rng(seed))):
+        if step % every:
+            continue
+        for looker in [None, *range(players)]:
+            view = canonical(state.view(looker))
+            sampled = game.sample_state(json.loads(view), rng)
+            if canonical(sampled.view(looker)) != view:
+                raise _fail(game, seed, step, f"sample_state changed seat {looker}'s view")
+            if sampled.has_record:
+                raise _fail(game, seed, step, "a sampled state carries a record")
+            if looker is not None:
+                mine = [a.text for a in state.legal_actions(looker)]
+                if [a.text for a in sampled.legal_actions(looker)] != mine:
+                    raise _fail(game, seed, step, f"seat {looker}'s legal actions changed")
+
+
 def check_all(game: Game, players: int, seed: int) -> None:
     """Every check above, for one game, player count and seed."""
-    for check in (check_same_seed_same_game, check_actions, check_roundtrips, check_views):
+    checks = [check_same_seed_same_game, check_actions, check_roundtrips, check_views]
+    if game.sampler is not None:
+        checks.append(check_sample_state)
+    for check in checks:
         try:
             check(game, players, seed)
         except RelicboxError as error:

@@ -129,6 +129,18 @@ class Game:
     text: Any = None
     """The game's text module (see :class:`relicbox.core.agents.TextRenderer`)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    sampler: Callable[[Mapping[str, Any], Rng], State] | None = None
+    """Builds a full state from one seat's view (see :meth:`sample_state`)."""
+
+    def sample_state(self, view: Mapping[str, Any], rng: object = None) -> State:
+        """A full state consistent with ``view``, hidden parts drawn given what it shows.
+
+        ``rng`` is a seed or an :class:`Rng`. The state keeps no record and its
+        generator is freshly drawn, so nothing of the true game's seed survives.
+        """
+        if self.sampler is None:
+            raise ConfigurationError(f"{self.name} cannot build a state from a view")
+        return self.sampler(view, as_rng(rng))
 
     @property
     def num_actions(self) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from relicbox.bots import bot_names, make_bot
+from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError, RecordError, RelicboxError, StateFormatError
 from relicbox.core.game import Game, State
@@ -46,13 +46,13 @@ class SeatSpec:
 def parse_seats(text: str, game: Game) -> list[SeatSpec]:
     """``"human,bot:rule,random"`` -> seat specs, with an error that lists what exists."""
     specs = []
-    for raw in text.split(","):
-        word = raw.strip().lower()
+    for raw in split_specs(text):
+        word = raw.strip()
         name = word.removeprefix("bot:")
-        if word == HUMAN:
+        if word.lower() == HUMAN:
             specs.append(SeatSpec(HUMAN))
-        elif name in bot_names(game):
-            specs.append(SeatSpec(name))
+        elif name.lower() in bot_names(game) or is_bot_spec(name, game):
+            specs.append(SeatSpec(name if ":" in name else name.lower()))
         else:
             allowed = ", ".join([HUMAN] + [f"bot:{b}" for b in bot_names(game)])
             raise ConfigurationError(f"unknown seat {raw.strip()!r}: each seat is one of {allowed}")

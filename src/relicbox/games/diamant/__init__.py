@@ -11,6 +11,7 @@ from relicbox.core.registry import register
 from relicbox.games.diamant import text
 from relicbox.games.diamant.bots import DiamantRuleBot
 from relicbox.games.diamant.rules import ACTION_SPACE, CONTINUE, LEAVE, DiamantState
+from relicbox.games.diamant.sample import sample_state
 
 GAME = register(
     Game(
@@ -40,6 +41,7 @@ GAME = register(
         ),
         bots={"rule": DiamantRuleBot, "cautious": lambda: DiamantRuleBot(caution=1.6)},
         text=text,
+        sampler=sample_state,
         extra={"default_action": LEAVE.text},
         summary="Push your luck in a cave: take the rubies home before a second trap strikes.",
     )

@@ -60,6 +60,7 @@ from relicbox.games.relic_runners import text
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
 from relicbox.games.relic_runners.rules import RelicRunnersState
+from relicbox.games.relic_runners.sample import sample_state
 
 NO_PROGRESS_ROUNDS = 30
 """Rounds without progress after which a game ends by the backstop (see the docstring)."""
@@ -132,6 +133,7 @@ GAME = register(
         ),
         bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
         text=text,
+        sampler=sample_state,
         summary="Explore the jungle, build pathways and race for relics between shrines.",
         extra={"test_options": {"max_turns": 80}},
     )

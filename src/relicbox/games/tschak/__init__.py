@@ -14,6 +14,7 @@ from relicbox.core.registry import register
 from relicbox.games.tschak import text
 from relicbox.games.tschak.bots import TschakRuleBot
 from relicbox.games.tschak.rules import ACTION_SPACE, TschakState
+from relicbox.games.tschak.sample import sample_state
 
 GAME = register(
     Game(
@@ -53,6 +54,7 @@ GAME = register(
         "the monster.",
         bots={"rule": TschakRuleBot},
         text=text,
+        sampler=sample_state,
     )
 )
 TschakState.game = GAME

@@ -1,0 +1,112 @@
+"""Search and simulation speed: ISMCTS iterations per second, and simulate with 1 vs 2 jobs.
+
+For every game that can sample a state from a view, at 4 players, from the
+first decision of a seeded game:
+
+* ``ismcts``: iterations per second of a whole search (random rollouts);
+* where an iteration's time goes, measured part by part: ``sample_state``
+  from the view, one random playout from a sampled state, and one information
+  set key (the seat's view as canonical JSON), per call;
+
+then ``simulate`` throughput (games per second, rule bots, Diamant at 4 players)
+with ``--jobs 1`` and ``--jobs 2``. Timings take the best of several windows, so
+other load on the machine only ever makes a figure look slower.
+
+Usage: python3 benchmarks/bench_search.py [--seconds 3] [--games 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from harness import best_rate, calibration
+
+import relicbox
+from relicbox.bots.ismcts import IsmctsAgent, _key
+from relicbox.core.rng import Rng
+from relicbox.play.simulate import make_job, run_games
+
+PLAYERS = 4
+
+
+def _first_decision(name: str) -> tuple[relicbox.State, int]:
+    state = relicbox.new_game(name, PLAYERS, 3, record=False)
+    return state, state.to_act[0]
+
+
+def search_rate(name: str, seconds: float) -> float:
+    state, seat = _first_decision(name)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    bot = IsmctsAgent(state.game, iters=50)
+    best = 0.0
+    deadline = time.perf_counter() + seconds
+    calls = 0
+    while time.perf_counter() < deadline or calls < 3:
+        start = time.perf_counter()
+        bot.choose(view, legal, Rng(calls))
+        best = max(best, bot.last_iterations / (time.perf_counter() - start))
+        calls += 1
+    return best
+
+
+def part_rates(name: str, seconds: float) -> dict[str, float]:
+    state, seat = _first_decision(name)
+    game = state.game
+    view = state.view(seat)
+    rng = Rng(1)
+
+    def sample(_: int, __: random.Random) -> int:
+        game.sample_state(view, rng)
+        return 1
+
+    def playout(_: int, coin: random.Random) -> int:
+        sampled = game.sample_state(view, rng)
+        while not sampled.is_over:
+            actor = sampled.to_act[0]
+            legal = sampled.legal_actions(actor)
+            sampled.act(actor, legal[coin.randrange(len(legal))])
+        return 1
+
+    def key(_: int, __: random.Random) -> int:
+        _key(state.view(seat))
+        return 1
+
+    rates = {}
+    for label, play in (("sample_state", sample), ("sample+playout", playout), ("view key", key)):
+        rates[label], _ = best_rate(play, seconds / 3, windows=5)
+    return rates
+
+
+def simulate_rate(jobs: int, games: int) -> float:
+    job = make_job("diamant", PLAYERS, "rule,rule,cautious,random", seed=1)
+    start = time.perf_counter()
+    run_games(job, range(games), jobs=jobs)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--games", type=int, default=400)
+    args = parser.parse_args()
+    print(calibration())
+    for game in relicbox.games():
+        if game.sampler is None or PLAYERS not in game.players:
+            print(f"{game.name:>14}: no sample_state yet, no ISMCTS figure")
+            continue
+        rate = search_rate(game.name, args.seconds)
+        parts = part_rates(game.name, args.seconds)
+        print(f"{game.name:>14}: ISMCTS {rate:8.0f} iterations/s (4 players, first decision)")
+        for label, per_second in parts.items():
+            print(f"{'':>16}{label:<15} {1e6 / per_second:9.1f} us per call")
+    for jobs in (1, 2):
+        print(
+            f"simulate diamant 4p rule bots, --jobs {jobs}: "
+            f"{simulate_rate(jobs, args.games):7.1f} games/s ({args.games} games)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,208 @@
+"""Bot specs: one short text names a bot and its settings, everywhere bots are chosen.
+
+=====================================  ===============================================
+``random``, ``rule``, ``cautious``     built-in bots (``rule`` and others per game)
+``ismcts``                             ISMCTS, 1000 iterations, random rollouts
+``ismcts:ms=200``                      ISMCTS with 200 ms per decision
+``ismcts:iters=2000,rollout=rule``     ISMCTS, 2000 iterations, the rule bot in playouts
+``ismcts:iters=50,horizon=30``         playouts cut after 30 decisions, judged by score
+``threshold:5``                        Diamant: leave once the pocket holds 5 rubies
+``module:callable``                    a Python function ``f(view, legal) -> action``
+``stdio:COMMAND``                      a program in any language speaking JSON lines
+``stdio@500:COMMAND``                  the same with a 500 ms limit per decision
+=====================================  ===============================================
+
+In a comma-separated list of bots (``--bots``) a piece without ``:`` that holds
+``=`` continues the previous spec, so ``ismcts:iters=50,rollout=rule,random``
+is two bots.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from relicbox.core.actions import Action
+from relicbox.core.agents import Agent, RandomAgent
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.game import Game
+from relicbox.core.rng import Rng
+
+GENERIC_BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
+SEARCH_BOTS = ("ismcts",)
+DEFAULT_STDIO_MS = 2000
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of specs, keeping ``key=value`` pieces with their spec.
+
+    ``"ismcts:iters=50,rollout=rule,random"`` -> ``["ismcts:iters=50,rollout=rule", "random"]``.
+    """
+    specs: list[str] = []
+    for raw in text.split(","):
+        piece = raw.strip()
+        if not piece:
+            continue
+        if specs and ":" not in piece and "=" in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def spec_names(game: Game) -> list[str]:
+    """The plain bot names ``game`` accepts (each one a complete spec)."""
+    names = sorted({*GENERIC_BOTS, *game.bots})
+    if game.sampler is not None:
+        names.append("ismcts")
+    return names
+
+
+def _families(game: Game) -> str:
+    """The spec families, for error messages."""
+    families = ["ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N"] if game.sampler else []
+    if game.name == "diamant":
+        families.append("threshold:N")
+    return ", ".join([*families, "module:callable", "stdio:COMMAND"])
+
+
+def _keywords(spec: str, text: str, allowed: Sequence[str]) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, value = item.partition("=")
+        if not sep or key.strip() not in allowed:
+            settings = ", ".join(k + "=" for k in allowed)
+            raise ConfigurationError(f"bot {spec!r}: {item!r} is not a setting; use {settings}")
+        values[key.strip()] = value.strip()
+    return values
+
+
+def _number(spec: str, key: str, value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise ConfigurationError(f"bot {spec!r}: {key}={value!r} must be a number") from None
+
+
+def make_agent(spec: str, game: Game) -> Agent:
+    """The bot a spec names, for ``game``, or an error that lists what exists."""
+    text = spec.strip()
+    name, sep, rest = text.partition(":")
+    name = name.strip()
+    if name.startswith("stdio"):
+        from relicbox.bots.stdio import StdioAgent
+
+        limit = DEFAULT_STDIO_MS
+        if name.startswith("stdio@"):
+            limit = int(_number(text, "ms", name.removeprefix("stdio@")))
+        elif name != "stdio":
+            raise ConfigurationError(f"bot {spec!r}: write stdio:COMMAND or stdio@MS:COMMAND")
+        if not rest.strip():
+            raise ConfigurationError(f"bot {spec!r}: stdio needs a command after the colon")
+        return StdioAgent(rest.strip(), game, limit_ms=limit)
+    if not sep:
+        factory = game.bots.get(name) or GENERIC_BOTS.get(name)
+        if factory is not None:
+            agent: Agent = factory()
+            return agent
+        if name == "ismcts" and game.sampler is not None:
+            return _ismcts(text, "", game)
+        raise ConfigurationError(
+            f"unknown bot {spec!r} for {game.name}: choose one of {', '.join(spec_names(game))}, "
+            f"or a spec: {_families(game)}"
+        )
+    if name == "ismcts":
+        return _ismcts(text, rest, game)
+    if name == "threshold":
+        if game.name != "diamant":
+            raise ConfigurationError(f"bot {spec!r}: the threshold family is for Diamant only")
+        from relicbox.bots.threshold import DiamantThresholdBot
+
+        value = rest.strip()
+        if not value.isdigit():
+            raise ConfigurationError(f"bot {spec!r}: write threshold:N with N a whole number")
+        return DiamantThresholdBot(int(value))
+    return PythonAgent(text, game)
+
+
+def _ismcts(spec: str, rest: str, game: Game) -> Agent:
+    from relicbox.bots.ismcts import IsmctsAgent
+
+    values = _keywords(spec, rest, ("iters", "ms", "rollout", "c", "horizon"))
+    iters = int(_number(spec, "iters", values["iters"])) if "iters" in values else None
+    ms = _number(spec, "ms", values["ms"]) if "ms" in values else None
+    c = _number(spec, "c", values["c"]) if "c" in values else 0.7
+    horizon = int(_number(spec, "horizon", values["horizon"])) if "horizon" in values else None
+    return IsmctsAgent(
+        game, iters=iters, ms=ms, rollout=values.get("rollout", "random"), c=c, horizon=horizon
+    )
+
+
+class PythonAgent:
+    """A bot given as ``module:callable``: ``callable(view, legal)`` returns an action.
+
+    The answer may be an :class:`Action`, its text or its index; anything that is
+    not one of ``legal`` gets the game's default action (:func:`default_action`), and
+    the fault is kept in ``faults``.
+    """
+
+    def __init__(self, spec: str, game: Game) -> None:
+        module_name, _, attribute = spec.partition(":")
+        try:
+            target: Any = importlib.import_module(module_name.strip())
+        except ImportError as error:
+            raise ConfigurationError(
+                f"unknown bot {spec!r} for {game.name}: choose one of "
+                f"{', '.join(spec_names(game))}, or a spec: {_families(game)} "
+                f"(no module {module_name.strip()!r}: {error})"
+            ) from None
+        for part in attribute.strip().split("."):
+            target = getattr(target, part, None)
+            if target is None:
+                raise ConfigurationError(f"bot {spec!r}: {module_name} has no {attribute!r}")
+        if not callable(target):
+            raise ConfigurationError(f"bot {spec!r}: {attribute!r} is not callable")
+        self.function: Callable[..., Any] = target
+        self.game = game
+        self.name = spec
+        self.faults: list[dict[str, Any]] = []
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        answer = self.function(view, list(legal))
+        chosen = match_answer(answer, legal)
+        if chosen is None:
+            self.faults.append({"kind": "illegal", "answer": repr(answer)})
+            return default_action(self.game, legal)
+        return chosen
+
+
+def default_action(game: Game, legal: Sequence[Action]) -> Action:
+    """What a seat gets when its bot fails: the game's documented default
+    (``Game.extra["default_action"]``, Diamant's ``leave``) when legal, else the first legal
+    action."""
+    preferred = game.extra.get("default_action")
+    for action in legal:
+        if action.text == preferred:
+            return action
+    return legal[0]
+
+
+def match_answer(answer: object, legal: Sequence[Action]) -> Action | None:
+    """The legal action an answer names (an Action, its text or its index), or None."""
+    for action in legal:
+        if answer is action:
+            return action
+    if isinstance(answer, Action):
+        answer = answer.text
+    if isinstance(answer, bool):
+        return None
+    for action in legal:
+        if isinstance(answer, int) and answer == action.index:
+            return action
+        if isinstance(answer, str) and answer.strip().lower() == action.text.lower():
+            return action
+    return None

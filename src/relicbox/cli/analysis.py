@@ -1,0 +1,320 @@
+"""``relicbox simulate`` and ``relicbox tournament``: many bot games, statistics, ratings.
+
+Both print a rich table by default (``--lang cs`` for Czech), or machine output
+with ``--json`` / ``--csv``, and draw plots with ``--plot FILE.png``. Progress
+goes to stderr, so the machine output on stdout stays clean.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from relicbox.core.errors import RelicboxError
+from relicbox.core.registry import get_game
+from relicbox.i18n import LANGUAGES, tr
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+GameArg = Annotated[str, typer.Argument(help="Game name (see relicbox games).")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Players per table.")]
+BotsOpt = Annotated[
+    str,
+    typer.Option(
+        "--bots",
+        "-b",
+        help="Comma-separated bot specs: random, rule, cautious, ismcts:ms=200, "
+        "ismcts:iters=2000,rollout=rule, threshold:5, module:callable, stdio:COMMAND.",
+    ),
+]
+SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (or Ray CPUs).")]
+BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes) or ray.")]
+AddressOpt = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option name=value (repeatable).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+CsvOpt = Annotated[bool, typer.Option("--csv", help="Print one CSV row per bot.")]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Write a PNG plot to this file.")]
+LangOpt = Annotated[str, typer.Option("--lang", "-l", help="Language: en or cs.")]
+
+CSV_FIELDS = (
+    "bot",
+    "seat_games",
+    "win_rate",
+    "win_low",
+    "win_high",
+    "mean_score",
+    "score_low",
+    "score_high",
+    "score_sd",
+    "mean_length",
+    "length_low",
+    "length_high",
+)
+
+
+def _fail(lang: str, message: str) -> typer.Exit:
+    err.print(f"[bold red]{tr(lang, 'error', message=message)}[/]")
+    return typer.Exit(code=2)
+
+
+def _options(items: list[str] | None, lang: str) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise _fail(lang, f"option {item!r} must look like name=value")
+        text = value.strip()
+        parsed: object = text
+        if text.lower() in ("true", "yes", "on"):
+            parsed = True
+        elif text.lower() in ("false", "no", "off"):
+            parsed = False
+        elif text.lstrip("-").isdigit():
+            parsed = int(text)
+        options[key.strip().replace("-", "_")] = parsed
+    return options
+
+
+class _Bar:
+    """A rich progress bar with ETA on stderr, fed by ``progress(done, total)`` calls."""
+
+    def __init__(self, lang: str, quiet: bool) -> None:
+        self.progress = Progress(
+            TextColumn(tr(lang, "progress")),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            disable=quiet,
+            transient=False,
+        )
+        self.task = self.progress.add_task("games", total=None)
+
+    def __enter__(self) -> _Bar:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def __call__(self, done: int, total: int) -> None:
+        self.progress.update(self.task, completed=done, total=total)
+
+
+def _interval(value: float, low: float, high: float, percent: bool = False) -> str:
+    if math.isnan(value):
+        return "-"
+    if percent:
+        return f"{100 * value:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def _bot_table(bots: list[dict[str, Any]], lang: str, title: str) -> Table:
+    table = Table(title=title)
+    table.add_column(tr(lang, "col-bot"), overflow="fold")
+    for key in ("col-seat-games", "col-win-rate", "col-mean-score", "col-length"):
+        table.add_column(tr(lang, key))
+    for bot in bots:
+        table.add_row(
+            bot["bot"],
+            str(bot["seat_games"]),
+            _interval(bot["win_rate"], bot["win_low"], bot["win_high"], percent=True),
+            _interval(bot["mean_score"], bot["score_low"], bot["score_high"]),
+            _interval(bot["mean_length"], bot["length_low"], bot["length_high"]),
+        )
+    return table
+
+
+def _csv(bots: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, extrasaction="ignore")
+    writer.writeheader()
+    for bot in bots:
+        writer.writerow(bot)
+    return buffer.getvalue()
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise typer.BadParameter(f"{lang!r} is not available: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def simulate_command(
+    game: GameArg,
+    bots: BotsOpt = "rule",
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    option: OptionOpt = None,
+    as_json: JsonOpt = False,
+    as_csv: CsvOpt = False,
+    plot: PlotOpt = None,
+    lang: LangOpt = "en",
+) -> None:
+    from relicbox.play.simulate import simulate
+
+    _check_lang(lang)
+    try:
+        with _Bar(lang, quiet=False) as bar:
+            summary, _ = simulate(
+                game,
+                players,
+                bots,
+                games,
+                seed,
+                jobs=jobs,
+                backend=backend,
+                address=address,
+                options=_options(option, lang),
+                progress=bar,
+            )
+    except RelicboxError as error:
+        raise _fail(lang, str(error)) from None
+    if plot is not None:
+        from relicbox.play.plots import plot_simulation
+
+        plot_simulation(summary, plot)
+        err.print(tr(lang, "plot-written", path=str(plot)))
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+        return
+    if as_csv:
+        sys.stdout.write(_csv(summary["bots"]))
+        return
+    title = tr(
+        lang,
+        "simulate-title",
+        game=get_game(game).title,
+        games=summary["games"],
+        players=summary["players"],
+        seed=seed,
+    )
+    out.print(_bot_table(summary["bots"], lang, title))
+    seats = Table(title=tr(lang, "seats-title"))
+    seats.add_column(tr(lang, "col-seat"))
+    seats.add_column(tr(lang, "col-win-rate"))
+    for row in summary["seats"]:
+        seats.add_row(
+            tr(lang, "seat-name", seat=row["seat"] + 1),
+            _interval(row["win_rate"], row["win_low"], row["win_high"], percent=True),
+        )
+    out.print(seats)
+
+
+def tournament_command(
+    game: GameArg,
+    bots: BotsOpt = "random,rule,cautious",
+    players: PlayersOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Total games to play.")] = 100,
+    seed: SeedOpt = 0,
+    pairing: Annotated[
+        str, typer.Option("--pairing", help="round-robin (every table) or gauntlet (first bot).")
+    ] = "round-robin",
+    store: Annotated[
+        Path | None,
+        typer.Option("--store", help="JSON-lines file of results (resumes if it exists)."),
+    ] = None,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    option: OptionOpt = None,
+    as_json: JsonOpt = False,
+    as_csv: CsvOpt = False,
+    plot: PlotOpt = None,
+    lang: LangOpt = "en",
+) -> None:
+    from relicbox.play.tournament import make_tournament
+
+    _check_lang(lang)
+    path = store or Path(f"relicbox-tournament-{get_game(game).name}-seed{seed}.jsonl")
+    try:
+        tournament = make_tournament(
+            game,
+            players,
+            bots,
+            games,
+            path,
+            seed=seed,
+            pairing=pairing,
+            options=_options(option, lang),
+        )
+        already = len(tournament.load())
+        if already:
+            err.print(tr(lang, "resuming", done=already, store=str(path)))
+        else:
+            err.print(tr(lang, "stored-in", store=str(path)))
+        with _Bar(lang, quiet=False) as bar:
+            results = tournament.run(jobs=jobs, backend=backend, address=address, progress=bar)
+    except RelicboxError as error:
+        raise _fail(lang, str(error)) from None
+    report = tournament.report(results)
+    if plot is not None:
+        from relicbox.play.plots import plot_ratings
+
+        plot_ratings(
+            tournament.ratings(results).history, plot, f"{get_game(game).title}: openskill"
+        )
+        err.print(tr(lang, "plot-written", path=str(plot)))
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=1) + "\n")
+        return
+    if as_csv:
+        sys.stdout.write(_csv(report["results"]))
+        return
+    title = tr(
+        lang,
+        "tournament-title",
+        game=get_game(game).title,
+        played=report["played"],
+        games=games,
+        players=report["players"],
+        pairing=pairing,
+    )
+    table = Table(title=title)
+    table.add_column(tr(lang, "col-bot"), overflow="fold")
+    for key in ("col-mu", "col-sigma", "col-ordinal", "col-games"):
+        table.add_column(tr(lang, key))
+    for row in report["leaderboard"]:
+        table.add_row(
+            row["bot"],
+            f"{row['mu']:.2f}",
+            f"{row['sigma']:.2f}",
+            f"{row['ordinal']:.2f}",
+            str(row["games"]),
+        )
+    out.print(table)
+    out.print(_bot_table(report["results"], lang, ""))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``tournament`` to the ``relicbox`` command."""
+    app.command("simulate", help=tr("en", "simulate-help"))(simulate_command)
+    app.command("tournament", help=tr("en", "tournament-help"))(tournament_command)

@@ -1,0 +1,34 @@
+# relicbox simulate a relicbox tournament.
+simulate-help = Odehraje mnoho partií botů se zadaným seedem (střídání míst, všechna jádra) a vypíše podíl výher a body s 95% intervaly spolehlivosti.
+tournament-help = Ohodnotí skupinu botů pomocí openskill v mnoha partiích; výsledky se ukládají průběžně, takže přerušený turnaj lze dokončit.
+simulate-title = { $game }: { $games ->
+    [one] jedna partie
+    [few] { $games } partie
+   *[other] { $games } partií
+  }, hráčů: { $players }, seed { $seed }
+tournament-title = Turnaj ve hře { $game }: { $played ->
+    [one] jedna partie
+    [few] { $played } partie
+   *[other] { $played } partií
+  } z { $games }, hráčů: { $players }, { $pairing }
+progress = Hraje se
+col-bot = Bot
+col-seat-games = Partie na místech
+col-win-rate = Podíl výher [95% IS]
+col-mean-score = Průměr bodů [95% IS]
+col-length = Rozhodnutí na partii
+col-seat = Místo
+col-mu = mu
+col-sigma = sigma
+col-ordinal = Pořadové hodnocení
+col-games = Partie
+seat-name = Místo { $seat }
+seats-title = Podíl výher podle místa (všichni boti se střídají na všech místech)
+resuming = Pokračuje se: { $done ->
+    [one] jedna partie už je uložena
+    [few] { $done } partie už jsou uloženy
+   *[other] { $done } partií už je uloženo
+  } v { $store }.
+stored-in = Výsledky se ukládají do { $store }.
+plot-written = Graf uložen do { $path }.
+error = Chyba: { $message }

@@ -1,0 +1,314 @@
+"""Many seeded games between bots, with seat rotation, on all cores or a Ray cluster.
+
+Game ``i`` belongs to deal ``i // players`` and rotation ``i % players``: the
+games of one deal share a seed (the same cards, the same chance draws as long
+as the decisions agree) and rotate the bots round the table, so every bot plays
+every seat equally often and luck of the deal is shared out. A game's numbers
+depend only on the seed, the game's index and the bot specs, never on which
+worker played it, so ``--jobs`` and ``--backend`` cannot change the results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from relicbox.bots import make_bot, split_specs
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.game import Game
+from relicbox.core.registry import get_game
+from relicbox.core.rng import Rng
+from relicbox.play.stats import mean_ci, wilson
+
+MAX_DECISIONS = 100_000
+Progress = Callable[[int, int], None]
+"""Called as ``progress(games_done, games_total)``."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: who sat where (entry numbers), scores, win shares, decisions."""
+
+    index: int
+    seed: int
+    seating: list[int]
+    scores: list[int]
+    returns: list[float]
+    length: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameResult:
+        return cls(
+            index=int(data["index"]),
+            seed=int(data["seed"]),
+            seating=[int(x) for x in data["seating"]],
+            scores=[int(x) for x in data["scores"]],
+            returns=[float(x) for x in data["returns"]],
+            length=int(data["length"]),
+        )
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play some games (plain data, so it pickles)."""
+
+    game: str
+    players: int
+    specs: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    tables: tuple[tuple[int, ...], ...] = ()
+    """Seatings to rotate through (entry numbers); empty means the specs in order."""
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of one deal: a fixed mix of the run's seed and the deal number."""
+    return (
+        Rng((seed * 0x9E3779B97F4A7C15 + deal * 0xD1B54A32D192ED03) & ((1 << 64) - 1)).next64() >> 2
+    )
+
+
+def seating(job: Job, index: int) -> tuple[list[int], int]:
+    """(the entry in each seat, the game's seed) for game ``index`` of ``job``."""
+    n = job.players
+    tables = job.tables or (tuple(i % len(job.specs) for i in range(n)),)
+    deal, rotation = divmod(index, n)
+    table = tables[deal % len(tables)]
+    return [table[(seat + rotation) % n] for seat in range(n)], deal_seed(job.seed, deal)
+
+
+def play_games(job: Job, indices: Sequence[int]) -> list[GameResult]:
+    """Play the games ``indices`` of ``job`` (in any process) and return their results."""
+    game = get_game(job.game)
+    options = dict(job.options)
+    agents = [make_bot(spec, game) for spec in job.specs]
+    results = []
+    try:
+        for index in indices:
+            results.append(_play_one(game, job, index, agents, options))
+    finally:
+        for agent in agents:
+            close = getattr(agent, "close", None)
+            if callable(close):
+                close()
+    return results
+
+
+def _play_one(
+    game: Game, job: Job, index: int, agents: Sequence[Any], options: dict[str, Any]
+) -> GameResult:
+    seats, seed = seating(job, index)
+    state = game.new_state(job.players, seed, record=False, **options)
+    rngs = [Rng(seed ^ (0x5851F42D4C957F2D * (seat + 1))) for seat in range(job.players)]
+    decisions = 0
+    while not state.is_over:
+        if decisions >= MAX_DECISIONS:
+            raise ConfigurationError(f"game {index} did not end after {MAX_DECISIONS} decisions")
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        agent = agents[seats[seat]]
+        action = legal[0] if len(legal) == 1 else agent.choose(state.view(seat), legal, rngs[seat])
+        state.act(seat, action)
+        decisions += 1
+    return GameResult(index, seed, seats, state.scores(), state.returns(), decisions)
+
+
+def _chunks(indices: Sequence[int], size: int) -> list[list[int]]:
+    return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
+
+
+def run_games(
+    job: Job,
+    indices: Sequence[int],
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play ``indices`` with ``jobs`` worker processes (or on Ray); results by index."""
+    total = len(indices)
+    done = 0
+    results: list[GameResult] = []
+
+    def collect(batch: list[GameResult]) -> None:
+        nonlocal done
+        for result in batch:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+        done += len(batch)
+        if progress is not None:
+            progress(done, total)
+
+    if progress is not None:
+        progress(0, total)
+    size = max(1, min(50, math.ceil(total / max(1, jobs * 8))))
+    chunks = _chunks(indices, size)
+    if backend == "ray":
+        _run_on_ray(job, chunks, jobs, address, collect)
+    elif backend != "local":
+        raise ConfigurationError(f"backend {backend!r} is not known: use local or ray")
+    elif jobs <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            collect(play_games(job, chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+            pending = {pool.submit(play_games, job, chunk) for chunk in chunks}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    collect(future.result())
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def _run_on_ray(
+    job: Job,
+    chunks: list[list[int]],
+    jobs: int,
+    address: str | None,
+    collect: Callable[[list[GameResult]], None],
+) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigurationError("--backend ray needs Ray: pip install 'relicbox[ray]'") from None
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(play_games)
+    pending = [remote.remote(job, chunk) for chunk in chunks]
+    while pending:
+        finished, pending = ray.wait(pending, num_returns=1)
+        for ref in finished:
+            collect(ray.get(ref))
+
+
+# -- summaries ---------------------------------------------------------------------------
+
+
+@dataclass
+class BotSummary:
+    """One bot's results over all the seats it played."""
+
+    name: str
+    seat_games: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.seat_games)
+        score = mean_ci(self.scores)
+        length = mean_ci(self.lengths)
+        return {
+            "bot": self.name,
+            "seat_games": self.seat_games,
+            "win_rate": self.wins / self.seat_games if self.seat_games else math.nan,
+            "win_low": low,
+            "win_high": high,
+            "mean_score": score.mean,
+            "score_low": score.low,
+            "score_high": score.high,
+            "score_sd": score.sd,
+            "score_histogram": {str(k): v for k, v in sorted(Counter(self.scores).items())},
+            "mean_length": length.mean,
+            "length_low": length.low,
+            "length_high": length.high,
+        }
+
+
+def summarize(job: Job, results: Sequence[GameResult]) -> dict[str, Any]:
+    """Per bot (entries with the same spec are pooled) and per seat, as JSON-ready data."""
+    bots: dict[str, BotSummary] = {}
+    for spec in job.specs:
+        bots.setdefault(spec, BotSummary(spec))
+    seat_wins = [0.0] * job.players
+    for result in results:
+        for seat, entry in enumerate(result.seating):
+            summary = bots[job.specs[entry]]
+            summary.seat_games += 1
+            summary.wins += result.returns[seat]
+            summary.scores.append(result.scores[seat])
+            summary.lengths.append(result.length)
+            seat_wins[seat] += result.returns[seat]
+    games = len(results)
+    seats = []
+    for seat in range(job.players):
+        low, high = wilson(seat_wins[seat], games)
+        seats.append(
+            {
+                "seat": seat,
+                "win_rate": seat_wins[seat] / games if games else math.nan,
+                "win_low": low,
+                "win_high": high,
+            }
+        )
+    return {
+        "game": job.game,
+        "players": job.players,
+        "games": games,
+        "seed": job.seed,
+        "options": dict(job.options),
+        "bots": [summary.to_json() for summary in bots.values()],
+        "seats": seats,
+    }
+
+
+def make_job(
+    game: str,
+    players: int | None,
+    bots: str | Sequence[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> Job:
+    """Check the game, player count, options and bot specs, and package them as a job."""
+    info = get_game(game)
+    count = info.check_players(info.default_players if players is None else players)
+    specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
+    if not specs:
+        raise ConfigurationError("give at least one bot")
+    if len(specs) > count:
+        raise ConfigurationError(
+            f"{len(specs)} bots for {count} seats: simulate seats them all at one table; "
+            "use tournament for a larger pool"
+        )
+    for spec in specs:
+        make_bot(spec, info)  # fail early, with the spec's own message
+    resolved = info.resolve_options(options or {})
+    return Job(info.name, count, tuple(specs), tuple(sorted(resolved.items())), seed)
+
+
+def simulate(
+    game: str,
+    players: int | None,
+    bots: str | Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> tuple[dict[str, Any], list[GameResult]]:
+    """Run ``games`` games and summarise them; see the module doc."""
+    if games < 1:
+        raise ConfigurationError(f"games={games} must be at least 1")
+    job = make_job(game, players, bots, seed, options)
+    results = run_games(
+        job, range(games), jobs=jobs, backend=backend, address=address, progress=progress
+    )
+    return summarize(job, results), results

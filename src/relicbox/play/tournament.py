@@ -1,0 +1,202 @@
+"""Tournaments: a pool of bots, many tables, openskill ratings, resumable storage.
+
+Pairings (``round-robin`` by default): every set of ``players`` bots from the
+pool forms a table, and each table is played in every rotation of its seats
+before the next deal; ``gauntlet`` seats the first bot at every table with
+each set of ``players - 1`` others. Game ``i`` plays table ``(i // players) %
+tables`` in rotation ``i % players``, with the seed of deal ``i // players``.
+
+Results go to a JSON-lines file as they arrive (one header line, then one line
+per finished game, flushed and synced), so a tournament killed at any moment
+resumes from the file: every finished game is kept, none is played twice, and
+a half-written last line is dropped. Ratings are computed from the file in
+game order, so they do not depend on which worker finished first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from relicbox.bots import make_bot, split_specs
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.registry import get_game
+from relicbox.play.ratings import Ratings, result_ranks
+from relicbox.play.simulate import GameResult, Job, Progress, run_games, summarize
+
+STORE_FORMAT = "relicbox-tournament/1"
+PAIRINGS = ("round-robin", "gauntlet")
+
+
+def _result(line: bytes) -> GameResult | None:
+    try:
+        return GameResult.from_json(json.loads(line))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def tables_for(entries: int, players: int, pairing: str) -> tuple[tuple[int, ...], ...]:
+    """The seatings (entry numbers) of a tournament, in a fixed order."""
+    if pairing == "round-robin":
+        if entries < players:
+            raise ConfigurationError(f"{entries} bots cannot fill a {players}-player table")
+        return tuple(combinations(range(entries), players))
+    if pairing == "gauntlet":
+        if entries < players:
+            raise ConfigurationError(
+                f"a gauntlet needs the challenger and at least {players - 1} others"
+            )
+        return tuple((0, *rest) for rest in combinations(range(1, entries), players - 1))
+    raise ConfigurationError(f"pairing {pairing!r} is not known: use {', '.join(PAIRINGS)}")
+
+
+@dataclass
+class Tournament:
+    """A tournament's settings; :meth:`run` plays what the store does not hold yet."""
+
+    job: Job
+    games: int
+    pairing: str
+    store: Path
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "format": STORE_FORMAT,
+            "game": self.job.game,
+            "players": self.job.players,
+            "bots": list(self.job.specs),
+            "games": self.games,
+            "pairing": self.pairing,
+            "seed": self.job.seed,
+            "options": dict(self.job.options),
+        }
+
+    def load(self) -> dict[int, GameResult]:
+        """Finished games in the store (checked against this tournament's settings)."""
+        if not self.store.exists():
+            return {}
+        lines = self.store.read_bytes().split(b"\n")
+        if not lines or not lines[0].strip():
+            return {}
+        try:
+            header = json.loads(lines[0])
+        except ValueError:
+            raise ConfigurationError(f"{str(self.store)!r} is not a tournament file") from None
+        mine = self.header()
+        if header != {**mine, "games": header.get("games")} or header.get("format") != (
+            STORE_FORMAT
+        ):
+            raise ConfigurationError(
+                f"{str(self.store)!r} holds another tournament ({header.get('game')}, "
+                f"bots {header.get('bots')}, seed {header.get('seed')}): choose another file"
+            )
+        results: dict[int, GameResult] = {}
+        good_bytes = len(lines[0]) + 1
+        *whole, tail = lines[1:] if len(lines) > 1 else [b""]
+        for line in whole:
+            result = _result(line)
+            if result is None and line.strip():
+                break  # a damaged line: drop it and whatever follows
+            if result is not None:
+                results.setdefault(result.index, result)
+            good_bytes += len(line) + 1
+        else:
+            last = _result(tail) if tail.strip() else None
+            if last is not None:
+                results.setdefault(last.index, last)
+                with self.store.open("ab") as handle:
+                    handle.write(b"\n")  # the last line was whole but its newline was not
+                return results
+        if good_bytes < self.store.stat().st_size:
+            with self.store.open("r+b") as handle:
+                handle.truncate(good_bytes)  # a line cut short by a kill
+        return results
+
+    def run(
+        self,
+        *,
+        jobs: int = 1,
+        backend: str = "local",
+        address: str | None = None,
+        progress: Progress | None = None,
+        stop_after: int | None = None,
+    ) -> list[GameResult]:
+        """Play the games the store lacks and return all results in game order.
+
+        ``stop_after`` plays at most that many new games (for tests of resuming).
+        """
+        done = self.load()
+        todo = [i for i in range(self.games) if i not in done]
+        if stop_after is not None:
+            todo = todo[:stop_after]
+        self.store.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not self.store.exists() or self.store.stat().st_size == 0
+        with self.store.open("a", encoding="utf-8") as handle:
+            if fresh:
+                handle.write(json.dumps(self.header()) + "\n")
+                handle.flush()
+
+            def store(result: GameResult) -> None:
+                handle.write(json.dumps(result.to_json()) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+                done[result.index] = result
+
+            if todo:
+                run_games(
+                    self.job,
+                    todo,
+                    jobs=jobs,
+                    backend=backend,
+                    address=address,
+                    progress=progress,
+                    on_result=store,
+                )
+        return [done[i] for i in sorted(done)]
+
+    def ratings(self, results: Sequence[GameResult]) -> Ratings:
+        ratings = Ratings(self.job.specs)
+        for result in sorted(results, key=lambda r: r.index):
+            seated = [self.job.specs[entry] for entry in result.seating]
+            ratings.update(seated, result_ranks(result.scores, result.returns))
+        return ratings
+
+    def report(self, results: Sequence[GameResult]) -> dict[str, Any]:
+        ratings = self.ratings(results)
+        return {
+            **self.header(),
+            "played": len(results),
+            "leaderboard": [s.to_json() for s in ratings.standings()],
+            "results": summarize(self.job, results)["bots"],
+        }
+
+
+def make_tournament(
+    game: str,
+    players: int | None,
+    bots: str | Sequence[str],
+    games: int,
+    store: Path,
+    *,
+    seed: int = 0,
+    pairing: str = "round-robin",
+    options: dict[str, Any] | None = None,
+) -> Tournament:
+    info = get_game(game)
+    count = info.check_players(info.default_players if players is None else players)
+    specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
+    if len(set(specs)) != len(specs):
+        raise ConfigurationError(f"each bot may enter a tournament once, got {specs}")
+    if games < 1:
+        raise ConfigurationError(f"games={games} must be at least 1")
+    for spec in specs:
+        make_bot(spec, info)
+    tables = tables_for(len(specs), count, pairing)
+    resolved = info.resolve_options(options or {})
+    job = Job(info.name, count, tuple(specs), tuple(sorted(resolved.items())), seed, tables)
+    return Tournament(job, games, pairing, store)

@@ -1,0 +1,95 @@
+"""simulate: seat rotation, determinism across job counts and backends, summaries, CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from relicbox.cli.main import app
+from relicbox.core.errors import ConfigurationError
+from relicbox.play.simulate import make_job, run_games, simulate
+
+
+def test_every_bot_plays_every_seat_equally_often():
+    summary, results = simulate("diamant", 4, "rule,random,cautious,threshold:6", 8, seed=3)
+    places = Counter((result.seating[seat], seat) for result in results for seat in range(4))
+    assert set(places.values()) == {2} and len(places) == 16
+    # The games of one deal share a seed; rotations differ.
+    assert results[0].seed == results[3].seed != results[4].seed
+    assert [r.seating for r in results[:4]] == [
+        [0, 1, 2, 3],
+        [1, 2, 3, 0],
+        [2, 3, 0, 1],
+        [3, 0, 1, 2],
+    ]
+    assert sum(bot["wins"] if "wins" in bot else bot["win_rate"] for bot in summary["bots"]) == (
+        pytest.approx(1.0)
+    )
+    for bot in summary["bots"]:
+        assert bot["seat_games"] == 8
+        assert bot["win_low"] <= bot["win_rate"] <= bot["win_high"]
+        assert sum(bot["score_histogram"].values()) == 8
+
+
+def test_fewer_bots_than_seats_are_repeated_and_pooled():
+    summary, _ = simulate("tschak", 3, "rule,random", 3, seed=1)
+    by_bot = {bot["bot"]: bot for bot in summary["bots"]}
+    assert by_bot["rule"]["seat_games"] == 6 and by_bot["random"]["seat_games"] == 3
+    with pytest.raises(ConfigurationError, match="use tournament"):
+        make_job("diamant", 3, "rule,random,cautious,rule", 0)
+
+
+def test_the_same_seed_gives_the_same_numbers_whatever_the_job_count():
+    job = make_job("diamant", 3, "rule,random,threshold:5", seed=17)
+    one = run_games(job, range(12), jobs=1)
+    two = run_games(job, range(12), jobs=2)
+    assert one == two
+    other_seed = run_games(make_job("diamant", 3, "rule,random,threshold:5", seed=18), range(12))
+    assert other_seed != one
+
+
+def _without_ray(reason: str) -> None:
+    """Skip, saying why; under CI (``CI`` set) fail instead: CI must run the Ray test."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI must run the Ray test)")
+    pytest.skip(reason)
+
+
+def test_ray_gives_the_same_numbers_as_local_processes():
+    try:
+        import ray
+    except ImportError:
+        _without_ray("Ray is not installed (pip install 'relicbox[ray]')")
+    job = make_job("tschak", 3, "rule,random,random", seed=5)
+    local = run_games(job, range(6), jobs=1)
+    try:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    except Exception as error:  # depends on the machine
+        _without_ray(f"a local Ray instance cannot start here: {error}")
+    try:
+        on_ray = run_games(job, range(6), jobs=2, backend="ray")
+    finally:
+        ray.shutdown()
+    assert on_ray == local
+
+
+def test_cli_json_csv_and_plot(tmp_path):
+    runner = CliRunner()
+    args = ["simulate", "diamant", "-p", "3", "--bots", "rule,random", "-n", "6", "--seed", "2"]
+    result = runner.invoke(app, [*args, "--json", "--plot", str(tmp_path / "sim.png")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{") :])
+    assert data["games"] == 6 and [b["bot"] for b in data["bots"]] == ["rule", "random"]
+    assert (tmp_path / "sim.png").stat().st_size > 1000
+    csv_run = runner.invoke(app, [*args, "--csv"])
+    lines = [line for line in csv_run.stdout.splitlines() if "," in line]
+    assert lines[0].startswith("bot,seat_games,win_rate,win_low,win_high")
+    assert lines[1].startswith("rule,12,") and lines[2].startswith("random,6,")
+    table = runner.invoke(app, [*args, "--lang", "cs"])
+    assert "Podíl výher" in table.stdout
+    bad = runner.invoke(app, ["simulate", "diamant", "--bots", "wizard"])
+    assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output
