@@ -157,3 +157,18 @@ def test_replays_of_unfinished_games_show_only_the_public_view(server: LiveServe
     step = server.get(f"/api/tables/{table}/replay?seat=0").json()
     assert step["seat"] is None and step["view"]["seat"] is None
     assert "hand" not in step["view"] or step["view"]["hand"] is None
+
+
+def test_online_tables_take_search_bots_but_never_code_of_the_requesters_choice(
+    server: LiveServer,
+) -> None:
+    def seats(bot: str) -> dict[str, object]:
+        return {"game": "diamant", "players": 3, "seats": [{"kind": "bot", "bot": bot}] * 3}
+
+    assert server.post("/api/tables", seats("ismcts:iters=20")).status_code == 201
+    assert server.post("/api/tables", seats("threshold:6")).status_code == 201
+    for code in ("os:system", "stdio:sh -c 'touch /tmp/x'", "subprocess:run", "builtins:eval"):
+        response = server.post("/api/tables", seats(code))
+        assert response.status_code == 400 and response.json()["error"] == "bad-table", code
+    greedy = server.post("/api/tables", seats("ismcts:iters=10000000"))
+    assert greedy.status_code == 400 and "at most 5000" in greedy.json()["message"]

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from relicbox.bots import bot_names
+from relicbox.bots import bot_names, is_bot_spec
 from relicbox.core.errors import (
     ConfigurationError,
     IllegalActionError,
@@ -199,6 +199,32 @@ def _live(stored: StoredTable) -> LiveTable:
     )
 
 
+ONLINE_SEARCH_LIMITS = {"iters": 5_000, "ms": 3_000}
+"""The largest search budgets a table may ask of its bots, so no seat can tie a worker up."""
+
+
+def online_bot_problem(spec: str, game: Game) -> str | None:
+    """Why ``spec`` cannot sit at an online table, or ``None``.
+
+    Only the built-in bots (plain names, ``ismcts:...`` within limits, ``threshold:N``)
+    may be asked for over the network: never a program (``stdio:``) or a Python callable
+    (``module:callable``), which would run the requester's choice of code on the server.
+    """
+    base, _, params = spec.partition(":")
+    allowed = [*bot_names(game), "threshold"]
+    if base not in allowed or not is_bot_spec(spec, game):
+        return f"unknown bot {spec!r} for {game.name}: choose one of " + ", ".join(
+            [*bot_names(game), "ismcts:iters=N", "ismcts:ms=N"]
+            + (["threshold:N"] if is_bot_spec("threshold:5", game) else [])
+        )
+    for part in params.split(",") if base == "ismcts" and params else []:
+        key, _, value = part.partition("=")
+        limit = ONLINE_SEARCH_LIMITS.get(key.strip())
+        if limit is not None and value.strip().isdigit() and int(value) > limit:
+            return f"bot {spec!r}: {key.strip()} is at most {limit} online"
+    return None
+
+
 def default_action(state: State, seat: int) -> str:
     """The action a seat gets when its clock runs out or its bot fails: the game's
     documented default (``Game.extra["default_action"]``, Diamant's ``leave``) when it is
@@ -356,19 +382,17 @@ class TableService:
                 )
             elif kind == "bot":
                 bot = spec.get("bot") or "random"
-                if bot not in bot_names(game):
-                    raise TableError(
-                        "bad-table",
-                        f"unknown bot {bot!r} for {game.name}: choose one of "
-                        + ", ".join(bot_names(game)),
-                    )
+                problem = online_bot_problem(bot, game)
+                if problem is not None:
+                    raise TableError("bad-table", problem)
                 rows.append({"kind": "bot", "bot": bot, "name": None})
             elif kind == "open":
                 rows.append({"kind": "open"})
             else:
                 raise TableError("bad-table", f"seat {number + 1} must be open, bot or me")
-        if settings.get("takeover_bot") not in (None, *bot_names(game)):
-            raise TableError("bad-table", f"unknown takeover bot {settings['takeover_bot']!r}")
+        takeover = settings.get("takeover_bot")
+        if takeover is not None and online_bot_problem(str(takeover), game) is not None:
+            raise TableError("bad-table", f"unknown takeover bot {takeover!r}")
         table_id = secrets.token_urlsafe(6)
         clock = settings.get("clock") or {}
         if clock.get("mode") == "game":
