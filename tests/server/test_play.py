@@ -172,10 +172,16 @@ def test_clock_expiry_applies_the_documented_default_and_records_why(server: Liv
     with players(server, table, [made["token"]]) as (ann,):
         frame = ann.wait_for(_started)
         assert frame["clocks"]["mode"] == "move" and frame["clocks"]["running"] == [0]
-        deadline = time.monotonic() + 40
-        while not any(e.reason == "timeout" for e in live_events(server, table)):
-            assert time.monotonic() < deadline, "the clock never ran out"
-            time.sleep(0.2)
+        from relicbox.server.store import Store
+
+        store = Store(server.db_url)  # one reader, opened once, polling the stored record
+        try:
+            deadline = time.monotonic() + 40
+            while not any(e.reason == "timeout" for e in store.events(table)):
+                assert time.monotonic() < deadline, f"the clock never ran out: {store.events(table)}"
+                time.sleep(0.5)
+        finally:
+            store.close()
         # Ann's choice made by the clock is then part of what she is shown
         ann.wait_for(lambda f: _state(f) and f["seq"] > frame["seq"])
     events = live_events(server, table)

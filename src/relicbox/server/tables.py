@@ -795,6 +795,9 @@ class TableService:
                         await self._act_locked(
                             table, seat, default_action(table.state, seat), "timeout"
                         )
+            if table.clock_generation == generation:
+                # the loop may wake a timer a hair before its deadline: arm it again
+                self._schedule_clock(table)
 
     async def close(self) -> None:
         self.commits.close()
