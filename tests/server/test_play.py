@@ -178,7 +178,9 @@ def test_clock_expiry_applies_the_documented_default_and_records_why(server: Liv
         try:
             deadline = time.monotonic() + 40
             while not any(e.reason == "timeout" for e in store.events(table)):
-                assert time.monotonic() < deadline, f"the clock never ran out: {store.events(table)}"
+                assert time.monotonic() < deadline, (
+                    f"the clock never ran out: {store.events(table)}"
+                )
                 time.sleep(0.5)
         finally:
             store.close()
