@@ -134,8 +134,8 @@ def create_app(settings: Settings) -> FastAPI:
     async def lobby(request: Request) -> HTMLResponse:
         return page(request, "lobby.html")
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    async def table_view(request: Request, table_id: str, template: str) -> HTMLResponse:
+        """A page about one table (play or replay), with its game's board module if any."""
         try:
             table = await service_of(request).get(table_id)
         except TableError:
@@ -143,26 +143,19 @@ def create_app(settings: Settings) -> FastAPI:
         board = HERE / "static" / "boards" / f"{table.game.name}.js"
         return page(
             request,
-            "table.html",
+            template,
             table=table.info(),
             has_board=board.exists(),
             has_board_css=board.with_suffix(".css").exists(),
         )
 
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        return await table_view(request, table_id, "table.html")
+
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
-        try:
-            table = await service_of(request).get(table_id)
-        except TableError:
-            raise HTTPException(404, "no such table") from None
-        board = HERE / "static" / "boards" / f"{table.game.name}.js"
-        return page(
-            request,
-            "replay.html",
-            table=table.info(),
-            has_board=board.exists(),
-            has_board_css=board.with_suffix(".css").exists(),
-        )
+        return await table_view(request, table_id, "replay.html")
 
     @app.get("/i18n/{lang}.json")
     async def catalog(lang: str) -> JSONResponse:
