@@ -582,6 +582,27 @@ class State(ABC):
         return f"<{self.game.name} state players={self.players} seed={self.seed} {status}>"
 
 
+SAMPLED_SEED_MASK = (1 << 62) - 1
+
+
+def sampled_state_header(
+    game: Game, players: int, options: dict[str, Any], rng: Rng
+) -> dict[str, Any]:
+    """The header of a state dict built by a game's sampler, its seed and generator state
+    drawn from ``rng`` (seed first); the sampler adds the ``body``."""
+    return {
+        "format": STATE_FORMAT,
+        "game": game.name,
+        "rules_version": game.rules_version,
+        "players": players,
+        "seed": rng.next64() & SAMPLED_SEED_MASK,
+        "options": options,
+        "rng": rng.next64(),
+        "auto_chance": True,
+        "events": None,
+    }
+
+
 def replay(record: Mapping[str, Any], game: Game) -> State:
     """Rebuild the state a record describes, checking every chance outcome on the way.
 

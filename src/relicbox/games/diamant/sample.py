@@ -22,11 +22,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from relicbox.core.errors import StateFormatError
-from relicbox.core.game import STATE_FORMAT, State
+from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
 from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, variant_code
-
-_SEED_MASK = (1 << 62) - 1
 
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
@@ -84,15 +82,9 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
             pending[s] = "leave" if rng.below(2) else "continue"
 
     data = {
-        "format": STATE_FORMAT,
-        "game": "diamant",
-        "rules_version": DiamantState.game.rules_version,
-        "players": players,
-        "seed": rng.next64() & _SEED_MASK,
-        "options": {"variant": view["variant"], "split": view["split"]},
-        "rng": rng.next64(),
-        "auto_chance": True,
-        "events": None,
+        **sampled_state_header(
+            DiamantState.game, players, {"variant": view["variant"], "split": view["split"]}, rng
+        ),
         "body": {
             "round": view["round"],
             "phase": view["phase"],

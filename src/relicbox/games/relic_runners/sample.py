@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from relicbox.core.errors import ConfigurationError, StateFormatError
-from relicbox.core.game import STATE_FORMAT, State
+from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
@@ -38,7 +38,6 @@ from relicbox.games.relic_runners.data import (
     pool_key,
 )
 
-_SEED_MASK = (1 << 62) - 1
 _NODE = {node: i for i, node in enumerate(NODE_IDS)}
 _TOKEN = {token: i for i, token in enumerate(TOKEN_IDS)}
 _IDS: dict[str, list[int]] = {}
@@ -185,15 +184,9 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         **turn,
     }
     data = {
-        "format": STATE_FORMAT,
-        "game": "relic-runners",
-        "rules_version": RelicRunnersState.game.rules_version,
-        "players": n,
-        "seed": rng.next64() & _SEED_MASK,
-        "options": {"setup": view["setup"], "abilities": view["abilities"]},
-        "rng": rng.next64(),
-        "auto_chance": True,
-        "events": None,
+        **sampled_state_header(
+            RelicRunnersState.game, n, {"setup": view["setup"], "abilities": view["abilities"]}, rng
+        ),
         "body": body,
     }
     return RelicRunnersState.from_dict(data)

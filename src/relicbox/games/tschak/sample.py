@@ -29,11 +29,10 @@ from itertools import combinations
 from typing import Any
 
 from relicbox.core.errors import ConfigurationError, StateFormatError
-from relicbox.core.game import STATE_FORMAT, State
+from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
 from relicbox.games.tschak.data import KIND_BY_CODE, KINDS, POSITIONS, PROPOSED
 
-_SEED_MASK = (1 << 62) - 1
 _STEP_OF_FLOOR = {1: 0, 2: 3, 3: 5}
 _BACKGROUND = tuple(k.kind.value for k in KINDS)
 
@@ -112,15 +111,12 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     if view["phase"] == "play":
         step = _STEP_OF_FLOOR[int(view["floor"])] + len(revealed[0])
     data = {
-        "format": STATE_FORMAT,
-        "game": "tschak",
-        "rules_version": TschakState.game.rules_version,
-        "players": players,
-        "seed": rng.next64() & _SEED_MASK,
-        "options": {"chameleon_rank": options["chameleon_rank"], "elixir": options["elixir"]},
-        "rng": rng.next64(),
-        "auto_chance": True,
-        "events": None,
+        **sampled_state_header(
+            TschakState.game,
+            players,
+            {"chameleon_rank": options["chameleon_rank"], "elixir": options["elixir"]},
+            rng,
+        ),
         "body": {
             "tower": tower,
             "step": step,
