@@ -39,6 +39,22 @@ _REACH: dict[tuple[tuple[str, ...], frozenset[str], str], dict[str, int]] = {}
 """One-move reach by (board, own pathways, start): the same for every seat and turn."""
 
 
+def _pathway_ends_score(w: Map, network: set[str], ends: tuple[str, str]) -> float:
+    """What a pathway's two ends are worth: joining the network, relics, unexplored sites."""
+    score = 0.0
+    for node in ends:
+        space = w.spaces[node]
+        if node in network:
+            score += 2.0
+        if space["relic"]:
+            score += 2.0 + (1.5 if w.relic_count.get(space["relic"], 0) >= 2 else 0)
+        if space["levels"] and node != "CAMP":
+            score += 0.8
+        if node == "CAMP":
+            score += 0.3
+    return score
+
+
 class Map:
     """The trail graph and this seat's situation, read from a view."""
 
@@ -312,16 +328,7 @@ class RelicRunnersRuleBotV1:
                 continue
             a, b = text[5:].split("-")
             score = rng.random() * 0.1
-            for node in (a, b):
-                space = w.spaces[node]
-                if node in network:
-                    score += 2.0
-                if space["relic"]:
-                    score += 2.0 + (1.5 if w.relic_count.get(space["relic"], 0) >= 2 else 0)
-                if space["levels"] and node != "CAMP":
-                    score += 0.8
-                if node == "CAMP":
-                    score += 0.3
+            score += _pathway_ends_score(w, network, (a, b))
             if best is None or score > best[0]:
                 best = (score, text)
         if "use I2-d" in legal:
@@ -565,16 +572,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
                 continue
             a, b = text[5:].split("-")
             score = rng.random() * 0.1
-            for node in (a, b):
-                space = w.spaces[node]
-                if node in network:
-                    score += 2.0
-                if space["relic"]:
-                    score += 2.0 + (1.5 if w.relic_count.get(space["relic"], 0) >= 2 else 0)
-                if space["levels"] and node != "CAMP":
-                    score += 0.8
-                if node == "CAMP":
-                    score += 0.3
+            score += _pathway_ends_score(w, network, (a, b))
             score += self._expedition_gain(w, text[5:])
             if line and line_length(w.adj, w.own | {text[5:]}, "CAMP") > line:
                 score += 1.5  # a longer line for Compass 3
