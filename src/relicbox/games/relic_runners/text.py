@@ -141,13 +141,7 @@ def render(view: dict[str, Any], lang: str) -> str:
     for seat in range(view["players"]):
         lines.extend(player_board(view, seat, lang))
     lines.append("")
-    lines.append(_this_turn(view, lang))
-    hint = _expedition_hint(view, lang)
-    if hint:
-        lines.append(hint)
-    decision = _decision_line(view, lang)
-    if decision:
-        lines.append(f"[bold]{decision}[/]")
+    lines.extend(_turn_lines(view, lang))
     return "\n".join(lines)
 
 
@@ -593,14 +587,20 @@ def own_panel(view: dict[str, Any], lang: str) -> str:
     """The deciding seat's own board, what this turn has done so far, and what is asked."""
     seat = view.get("seat")
     lines = [] if seat is None else player_board(view, seat, lang)
-    lines.append(_this_turn(view, lang))
+    lines.extend(_turn_lines(view, lang))
+    return "\n".join(lines)
+
+
+def _turn_lines(view: dict[str, Any], lang: str) -> list[str]:
+    """This turn so far, the expedition hint when it applies, and what is asked now."""
+    lines = [_this_turn(view, lang)]
     hint = _expedition_hint(view, lang)
     if hint:
         lines.append(hint)
     decision = _decision_line(view, lang)
     if decision:
         lines.append(f"[bold]{decision}[/]")
-    return "\n".join(lines)
+    return lines
 
 
 def _expedition_hint(view: dict[str, Any], lang: str) -> str:
