@@ -133,9 +133,7 @@ def check_legality_hooks(game: Game, players: int, seed: int, every: int = 9) ->
             for action in space:
                 expected = id(action) in legal
                 if state._is_legal(who, action) is not expected:
-                    raise _fail(
-                        game, seed, step, f"_is_legal({who}, {action!r}) is not {expected}"
-                    )
+                    raise _fail(game, seed, step, f"_is_legal({who}, {action!r}) is not {expected}")
                 reason = state._why_illegal(who, action)
                 if (reason is None) is not expected:
                     raise _fail(
