@@ -4,7 +4,8 @@
   ``legal_actions`` + ``act`` with Action objects picked at random; decisions per second
   (random explorers rarely finish a game, hence the turn cap);
 * the same playouts started from ``determinize`` of a mid-game state, as search bots do;
-* full games between rule-based bots (each decision builds the seat's view): games/s.
+* full games between rule-based bots (each decision builds the seat's view): games/s;
+* ``clone()`` of a mid-game state (search bots clone once per simulation): µs of CPU each.
 
 Usage: python3 benchmarks/bench_relic_runners.py [--seconds 3]
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import time
 
 from harness import best_rate, calibration
 
@@ -66,6 +68,20 @@ def bot_game(seed: int, rng: random.Random) -> int:
     return 1
 
 
+def clone_micros(seconds: float) -> float:
+    """CPU microseconds per ``clone()`` of the mid-game state, best of several windows."""
+    best = float("inf")
+    for _ in range(10):
+        start = time.process_time()
+        count = 0
+        while time.process_time() - start < seconds / 10:
+            for _ in range(1000):
+                _MID.clone()
+            count += 1000
+        best = min(best, (time.process_time() - start) / count * 1e6)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -76,6 +92,7 @@ def main() -> None:
     print(f"{name} random playouts       {rate:>10,.0f} decisions/s  ({games} games)")
     rate, games = best_rate(determinized_playout, args.seconds)
     print(f"{name} determinized playouts {rate:>10,.0f} decisions/s  ({games} games)")
+    print(f"{name} clone() mid-game      {clone_micros(args.seconds):>10.2f} µs CPU each")
     rate, games = best_rate(bot_game, max(args.seconds, 5.0))
     print(f"{name} rule-bot full games   {rate:>10,.2f} games/s      ({games} games)")
 

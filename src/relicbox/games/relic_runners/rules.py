@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Container, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.game import State
@@ -31,16 +31,21 @@ from relicbox.games.relic_runners.board import CAMP, NODE_IDS, Board, default_bo
 from relicbox.games.relic_runners.data import (
     ABILITIES,
     BLUE,
+    BRANCHES,
     CAMP_RATIONS_PER_PLAYER,
     CAMP_REFILL,
     COLOURS,
+    COMPASS,
     EXPLORER_COLOURS,
     IVORY,
+    IVORY_EFFECTS,
+    MACHETE,
     PATHWAYS,
     PURPLE,
     RATION_CAP,
     RELICS_TO_END,
     RUIN_RELIC,
+    SHOVEL,
     STACK_HEIGHT,
     START_RATIONS,
     TEMPLE_RELIC,
@@ -52,6 +57,9 @@ from relicbox.games.relic_runners.data import (
 
 _ACTION_IDS = ACTION_SPACE.ids
 _NONE: tuple[Action, ...] = ()
+_NO_TILES: Mapping[int, tuple[int, int]] = {}
+"""A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are
+never changed in place but replaced, so clones share them (copy on write)."""
 
 # Agenda tasks that wait for a decision; every other task runs by itself.
 DECISIONS = frozenset({"place", "lift", "keep", "pick", "target", "flip", "steps", "start"})
@@ -61,6 +69,87 @@ _TILE_COLOUR = tuple(tile.colour for tile in TILES)
 _TILE_LEVEL = tuple(tile.level for tile in TILES)
 _TILE_EFFECT = tuple(tile.effect for tile in TILES)
 _TILE_VALUE = tuple(tile.value for tile in TILES)
+_IVORY_LEVEL = {code: int(code[1]) for code in IVORY_EFFECTS}
+
+
+def tool_slot(branch: int, level: int) -> int:
+    """Where (branch, level) sits in a seat's toolbox table: 3 branches, levels 1..3.
+
+    The one place that knows the table's layout; everything else asks it.
+    """
+    return branch * 3 + level - 1
+
+
+# What a toolbox use needs to be carried out in full (besides a toolbox at its level).
+NEED_NOTHING, NEED_TEMPLE_TILE, NEED_PATHWAYS, NEED_RESERVE, NEED_PLACE = range(5)
+
+
+class ToolUse(NamedTuple):
+    """One way of using a toolbox: the action, its slot and what it needs."""
+
+    action: Action
+    slot: int
+    branch: int
+    level: int
+    choice: str
+    need: int
+
+
+def _tool_need(branch: int, level: int, choice: str) -> int:
+    if (branch, level) == (MACHETE, 1):
+        return NEED_TEMPLE_TILE
+    if branch == COMPASS and level < 3:
+        return NEED_PATHWAYS
+    if (branch, level, choice) == (SHOVEL, 1, "toolbox"):
+        return NEED_RESERVE
+    if (branch, level) == (SHOVEL, 2):
+        return NEED_PLACE
+    return NEED_NOTHING
+
+
+TOOL_USES: dict[int, ToolUse] = {
+    action.index: ToolUse(
+        action,
+        tool_slot(BRANCHES.index(branch), level),
+        BRANCHES.index(branch),
+        level,
+        choice,
+        _tool_need(BRANCHES.index(branch), level, choice),
+    )
+    for (branch, level, choice), action in A.USE_TOOL.items()
+}
+"""Every toolbox use by its action's index."""
+
+_CAN_GO_UP = tuple(tool_slot(b, level) for b in range(3) for level in (1, 2))
+"""The slots whose toolboxes can still go up a level."""
+
+_USES_BY_SLOT = tuple(
+    (slot, tuple(use for use in TOOL_USES.values() if use.slot == slot)) for slot in range(9)
+)
+
+STEPS: dict[int, tuple[int | None, int]] = {
+    **{action.index: (None, tool_slot(b, 1)) for b, action in enumerate(A.STEP_START)},
+    **{
+        action.index: (tool_slot(b, level), tool_slot(b, level + 1))
+        for b, ups in enumerate(A.STEP_UP)
+        for level, action in enumerate(ups, start=1)
+    },
+}
+"""A step action's index -> (the slot a toolbox leaves, ``None`` for the start row; the slot it
+enters)."""
+
+# What a decision outside any task does, by action index.
+_MOVE, _STOP, _EXPLORE, _END, _JUMP, _IVORY, _TOOL = range(7)
+_BASE_KIND: dict[int, int] = {
+    A.STOP.index: _STOP,
+    A.EXPLORE.index: _EXPLORE,
+    A.END.index: _END,
+    **{action.index: _MOVE for row in A.MOVE for action in row if action is not None},
+    **{action.index: _JUMP for action in A.JUMP.values()},
+    **{action.index: _IVORY for action in A.USE_IVORY.values()},
+    **{index: _TOOL for index in TOOL_USES},
+}
+_JUMP_NODE = {action.index: node for node, action in A.JUMP.items()}
 
 
 def trail_allowed(familiar: bool, unexplored: bool, before: bool, free_order: bool) -> bool:
@@ -150,7 +239,20 @@ def line_length(
 class Geo:
     """Per-board lookups for the hot path: adjacency with actions and trail bits."""
 
-    __slots__ = ("adj", "board", "ends", "kind", "lift", "path", "river_mask", "token", "trails")
+    __slots__ = (
+        "adj",
+        "board",
+        "ends",
+        "kind",
+        "lift",
+        "lift_trail",
+        "path",
+        "path_trail",
+        "river_mask",
+        "step",
+        "token",
+        "trails",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -165,6 +267,12 @@ class Geo:
         )
         self.path = tuple(cast(Action, A.PATH[a][b]) for a, b in board.ends)
         self.lift = tuple(cast(Action, A.LIFT[a][b]) for a, b in board.ends)
+        self.step: tuple[dict[int, tuple[int, int]], ...] = tuple(
+            {action.index: (other, bit) for _, other, bit, action in links} for links in self.adj
+        )
+        """Per space, a move action's index -> (the space it leads to, its trail's bit)."""
+        self.path_trail = {action.index: t for t, action in enumerate(self.path)}
+        self.lift_trail = {action.index: t for t, action in enumerate(self.lift)}
 
 
 _GEO: dict[str, Geo] = {}
@@ -266,19 +374,19 @@ class RelicRunnersState(State):
         kind = self._g.kind
         self._height = STACK_HEIGHT[n]
         self._colour: list[int | None] = [None] * nodes
-        self._levels: list[list[int]] = [
-            list(range(1, self._height + 1)) if kind[i] != "camp" else [] for i in range(nodes)
+        self._levels: list[tuple[int, ...]] = [
+            tuple(range(1, self._height + 1)) if kind[i] != "camp" else () for i in range(nodes)
         ]
-        self._fixed: list[dict[int, tuple[int, int]]] = [{} for _ in range(nodes)]
+        self._fixed: list[Mapping[int, tuple[int, int]]] = [_NO_TILES] * nodes
         self._relic_on = [False] * nodes
         self._tokens = [True] * 10
         first = self.options.get("setup") == "first"
         self._pools = [
-            [
+            tuple(
                 t.id
                 for t in TILES
                 if pool_key(t.colour, t.level) == key and not (first and t.red_gem)
-            ]
+            )
             for key in range(9)
         ]
         self._discard: list[int] = []
@@ -565,8 +673,13 @@ class RelicRunnersState(State):
         return TEMPLE_RELIC[cast(int, self._colour[node])]
 
     def _has(self, seat: int, code: str) -> bool:
-        tile = self._ivory[seat].get(int(code[1]))
+        tile = self._ivory[seat].get(_IVORY_LEVEL[code])
         return tile is not None and _TILE_EFFECT[tile] == code
+
+    def _level2(self, seat: int) -> str:
+        """The effect of ``seat``'s level 2 ivory tile (one at most), or ``""``."""
+        tile = self._ivory[seat].get(2)
+        return "" if tile is None else _TILE_EFFECT[tile]
 
     def _use_ivory(self, seat: int, code: str) -> None:
         tile = self._ivory[seat].pop(int(code[1]))
@@ -600,7 +713,7 @@ class RelicRunnersState(State):
 
     def _movable_toolboxes(self, seat: int) -> bool:
         tools = self._tools[seat]
-        return self._start_row[seat] > 0 or any(tools[b * 3] or tools[b * 3 + 1] for b in range(3))
+        return self._start_row[seat] > 0 or any(tools[slot] for slot in _CAN_GO_UP)
 
     def _push_steps(self, count: int) -> None:
         if count > 0 and self._movable_toolboxes(self._seat):
@@ -634,21 +747,21 @@ class RelicRunnersState(State):
         seat = self._seat
         pos = self._pos[seat]
         paths = self._paths[seat]
-        used, unexp, before, free = self._used, self._unexp, self._fam_before, self._free_order
+        unexp = self._unexp
+        # trail_allowed() for all trails at once: the familiar ones and the unexplored ones
+        open_ = (paths if trail_allowed(True, unexp, self._fam_before, self._free_order) else 0) | (
+            ~paths if trail_allowed(False, unexp, False, False) else 0
+        )
+        open_ &= ~self._used
+        start = self._start
         legal: list[Action] = []
         for t, other, bit, action in self._g.adj[pos]:
-            if used & bit:
-                continue
-            familiar = bool(paths & bit)
-            if not trail_allowed(familiar, unexp, before, free):
-                continue
-            if other == self._start and not self._can_continue(t, familiar):
-                continue
-            legal.append(action)
+            if open_ & bit and (other != start or self._can_continue(t, bool(paths & bit))):
+                legal.append(action)
         if self._moves:
-            if unexp and self._fam_before and not self._free_order and self._has(seat, "I2-a"):
+            if unexp and self._fam_before and not self._free_order and self._level2(seat) == "I2-a":
                 legal.append(A.USE_IVORY["I2-a"])
-            if pos != self._start:
+            if pos != start:
                 legal.append(A.STOP)
             return legal
         legal.extend(self._start_of_turn_actions(seat, pos))
@@ -669,11 +782,12 @@ class RelicRunnersState(State):
 
     def _start_of_turn_actions(self, seat: int, pos: int) -> list[Action]:
         legal: list[Action] = []
-        if self._has(seat, "I2-f"):
+        ivory = self._level2(seat)
+        if ivory == "I2-f":
             legal.extend(self._jump_actions(pos))
-        if not self._free_order and self._has(seat, "I2-a"):
+        elif ivory == "I2-a" and not self._free_order:
             legal.append(A.USE_IVORY["I2-a"])
-        if self._has(seat, "I2-c"):
+        elif ivory == "I2-c":
             legal.append(A.USE_IVORY["I2-c"])
         if not self._tool_used:
             legal.extend(self._tool_actions(seat, pos))
@@ -702,30 +816,31 @@ class RelicRunnersState(State):
         legal.append(A.END)
         return legal
 
-    def _tool_actions(self, seat: int, pos: int) -> list[Action]:
+    def _tool_actions(self, seat: int, pos: int) -> Sequence[Action]:
         tools = self._tools[seat]
+        if not any(tools):
+            return _NONE
         legal: list[Action] = []
-        on_board = self._paths[seat].bit_count()
-        for (branch, level, choice), action in A.USE_TOOL.items():
-            b = ("machete", "compass", "shovel").index(branch)
-            if not tools[b * 3 + level - 1]:
-                continue
-            if self._tool_feasible(seat, pos, b, level, choice, on_board):
-                legal.append(action)
+        for slot, uses in _USES_BY_SLOT:
+            if tools[slot]:
+                for use in uses:
+                    if not use.need or self._tool_feasible(seat, pos, use):
+                        legal.append(use.action)
         return legal
 
-    def _tool_feasible(
-        self, seat: int, pos: int, branch: int, level: int, choice: str, on_board: int
-    ) -> bool:
-        if branch == 0 and level == 1:
+    def _tool_feasible(self, seat: int, pos: int, use: ToolUse) -> bool:
+        """Can ``use`` be carried out in full here (its toolbox aside)?"""
+        need = use.need
+        if need == NEED_TEMPLE_TILE:
             return self._colour[pos] is not None and bool(self._levels[pos])
-        if branch == 1 and level in (1, 2):
-            return on_board >= level
-        if branch == 2 and level == 1 and choice == "toolbox":
+        if need == NEED_PATHWAYS:
+            return self._paths[seat].bit_count() >= use.level
+        if need == NEED_RESERVE:
             return self._reserve[seat] > 0
-        if branch == 2 and level == 2:
-            targets = self._place_targets(seat, pos, False, False)
-            return self._path_supply[seat] > 0 and bool(targets)
+        if need == NEED_PLACE:
+            return self._path_supply[seat] > 0 and bool(
+                self._place_targets(seat, pos, False, False)
+            )
         return True
 
     def _decision_actions(self, task: tuple[Any, ...]) -> list[Action]:
@@ -827,7 +942,7 @@ class RelicRunnersState(State):
         tools = self._tools[seat]
         for b in range(3):
             for level in (1, 2):
-                if tools[b * 3 + level - 1]:
+                if tools[tool_slot(b, level)]:
                     legal.append(A.STEP_UP[b][level - 1])
         return legal
 
@@ -843,21 +958,21 @@ class RelicRunnersState(State):
             return "a chance event (a tile or colour being revealed) must be resolved first"
         if seat != self._seat:
             return f"it is seat {self._seat}'s turn"
-        if any(a is action for a in self._legal):
-            return None
+        for legal in self._legal:
+            if legal is action:
+                return None
         from relicbox.games.relic_runners.explain import explain
 
         return explain(self, action)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         # A look-up in the cached legal list: simulations spend most of their time in act.
-        return (
-            type(seat) is int
-            and seat == self._seat
-            and not self._chance
-            and self._stage != "over"
-            and any(a is action for a in self._legal)
-        )
+        if type(seat) is not int or seat != self._seat or self._chance or self._stage == "over":
+            return False
+        for legal in self._legal:  # noqa: SIM110 - a plain loop beats any() with a generator
+            if legal is action:
+                return True
+        return False
 
     def _apply(self, seat: int, action: Action) -> None:
         task = self._agenda[-1] if self._agenda and self._agenda[-1][0] in DECISIONS else None
@@ -869,23 +984,23 @@ class RelicRunnersState(State):
         self._run()
 
     def _base_decide(self, seat: int, action: Action) -> None:
-        text = action.text
-        if text.startswith("move "):
+        kind = _BASE_KIND[action.index]
+        if kind == _MOVE:
             self._step(seat, action)
-        elif action is A.STOP:
+        elif kind == _STOP:
             self._stop()
-        elif action is A.EXPLORE:
+        elif kind == _EXPLORE:
             self._pay_ration(seat)
             self._explored = True
             self._explore(self._pos[seat], self._pos[seat], 0)
-        elif action is A.END:
+        elif kind == _END:
             self._agenda.append(("end-turn",))
-        elif text.startswith("jump "):
-            self._jump(seat, NODE_IDS.index(text[5:]))
-        elif text.startswith("use I2-"):
-            self._use_ivory_action(seat, text[4:])
+        elif kind == _JUMP:
+            self._jump(seat, _JUMP_NODE[action.index])
+        elif kind == _IVORY:
+            self._use_ivory_action(seat, action.text[4:])
         else:
-            self._use_tool(seat, text)
+            self._use_tool(seat, TOOL_USES[action.index])
 
     def _pay_ration(self, seat: int) -> None:
         self._rations[seat] -= 1
@@ -895,8 +1010,7 @@ class RelicRunnersState(State):
 
     def _step(self, seat: int, action: Action) -> None:
         pos = self._pos[seat]
-        link = next(link for link in self._g.adj[pos] if link[3] is action)
-        other, bit = link[1], link[2]
+        other, bit = self._g.step[pos][action.index]
         self._unexp, self._fam_before = after_trail(
             bool(self._paths[seat] & bit), self._unexp, self._fam_before
         )
@@ -982,7 +1096,7 @@ class RelicRunnersState(State):
         levels = self._levels[node]
         if self._g.kind[node] == "ruin":
             first = len(levels) == self._height
-            levels.pop()
+            self._levels[node] = levels[:-1]
             self._progress_turn = self._turn
             self._history.append(("ruin", seat, node))
             if first and self._has(seat, "I3-b"):
@@ -1015,14 +1129,22 @@ class RelicRunnersState(State):
         if fixed is None:
             self._chance.append(("reveal", node, level, knower))
         elif fixed[1] & knower != knower:
-            self._fixed[node][level] = (fixed[0], fixed[1] | knower)
+            self._fix(node, level, fixed[0], fixed[1] | knower)
+
+    def _fix(self, node: int, level: int, tile: int, knower: int) -> None:
+        """Record the tile at ``node``/``level`` and who knows it (copy on write)."""
+        fixed = dict(self._fixed[node])
+        fixed[level] = (tile, knower)
+        self._fixed[node] = fixed
 
     def _take(self, node: int, level: int, origin: int, forbidden: int) -> None:
         seat = self._seat
         levels = self._levels[node]
         first = len(levels) == self._height
-        tile, knower = self._fixed[node].pop(level)
-        levels.remove(level)
+        fixed = dict(self._fixed[node])
+        tile, knower = fixed.pop(level)
+        self._fixed[node] = fixed
+        self._levels[node] = tuple(other for other in levels if other != level)
         self._progress_turn = self._turn
         if first and self._has(seat, "I3-b"):
             self._gain(seat, 1, "first")
@@ -1099,7 +1221,7 @@ class RelicRunnersState(State):
             self._chance.append(("reveal", node, levels[-1], (1 << self.players) - 1))
         elif levels:
             tile, _ = self._fixed[node][levels[-1]]
-            self._fixed[node][levels[-1]] = (tile, (1 << self.players) - 1)
+            self._fix(node, levels[-1], tile, (1 << self.players) - 1)
 
     def _bring_toolbox(self, seat: int) -> None:
         if self._reserve[seat]:
@@ -1142,7 +1264,7 @@ class RelicRunnersState(State):
         elif kind == "flip":
             self._decide_flip(seat, task, action)
         elif kind == "steps":
-            self._advance(seat, text)
+            self._advance(seat, action)
             if task[1] > 1:
                 self._push_steps(task[1] - 1)
         elif kind == "start":
@@ -1162,7 +1284,7 @@ class RelicRunnersState(State):
             return
         if action is A.DONE:
             return  # nowhere to place near by, and the I2-e tile is kept
-        trail = self._g.path.index(action)
+        trail = self._g.path_trail[action.index]
         bit = 1 << trail
         self._paths[seat] |= bit
         if relocate:
@@ -1182,7 +1304,7 @@ class RelicRunnersState(State):
             self._agenda.append(("place", node, anywhere, count - 1, relocate))
 
     def _lift(self, seat: int, task: tuple[Any, ...], action: Action) -> None:
-        trail = self._g.lift.index(action)
+        trail = self._g.lift_trail[action.index]
         self._paths[seat] &= ~(1 << trail)
         self._lifted = trail
         self._vacated |= 1 << trail
@@ -1235,17 +1357,15 @@ class RelicRunnersState(State):
         steps, self._bonus_steps = self._bonus_steps, 0
         self._push_steps(steps)
 
-    def _advance(self, seat: int, text: str) -> None:
-        words = text.split()
+    def _advance(self, seat: int, action: Action) -> None:
+        source, target = STEPS[action.index]
         tools = self._tools[seat]
-        if words[1] == "start":
+        if source is None:
             self._start_row[seat] -= 1
-            tools[("machete", "compass", "shovel").index(words[2]) * 3] += 1
         else:
-            slot = ("machete", "compass", "shovel").index(words[1]) * 3 + int(words[2]) - 1
-            tools[slot] -= 1
-            tools[slot + 1] += 1
-        self._history.append(("step", seat, text[5:]))
+            tools[source] -= 1
+        tools[target] += 1
+        self._history.append(("step", seat, action.text[5:]))
 
     # -- one-use ivory tiles and toolboxes --------------------------------------------------
 
@@ -1270,29 +1390,27 @@ class RelicRunnersState(State):
         for level in reversed(self._levels[node]):
             self._reveal(node, level, seat, private=True)
 
-    def _use_tool(self, seat: int, text: str) -> None:
-        words = text.split()
-        branch = ("machete", "compass", "shovel").index(words[1])
-        level = int(words[2])
-        self._tools[seat][branch * 3 + level - 1] -= 1
+    def _use_tool(self, seat: int, use: ToolUse) -> None:
+        branch, level = use.branch, use.level
+        self._tools[seat][use.slot] -= 1
         self._start_row[seat] += 1
         self._tool_used = True
-        self._history.append(("tool", seat, text[4:]))
+        self._history.append(("tool", seat, use.action.text[4:]))
         pos = self._pos[seat]
-        if branch == 0:
+        if branch == MACHETE:
             if level == 1:
                 self._explore(pos, pos, 0, search=True)
             elif level == 2:
                 self._take_rations(seat, 2, "machete")
             else:
                 self._gain(seat, 4 * sum(self._relics[seat]), "machete")
-        elif branch == 1:
+        elif branch == COMPASS:
             if level < 3:
                 self._begin_relocation(level)
             else:
                 self._gain(seat, 2 * self.longest_line(seat), "compass")
         elif level == 1:
-            if words[3] == "toolbox":
+            if use.choice == "toolbox":
                 self._bring_toolbox(seat)
             else:
                 self._gain(seat, 2, "shovel")
@@ -1386,10 +1504,11 @@ class RelicRunnersState(State):
             self._colour[event[1]] = COLOURS.index(outcome)
         else:
             _, node, level, knower = event
-            pool = self._pools[pool_key(cast(int, self._colour[node]), level)]
-            tile = next(t for t in pool if _TILE_CODE[t] == outcome)
-            pool.remove(tile)
-            self._fixed[node][level] = (tile, knower)
+            key = pool_key(cast(int, self._colour[node]), level)
+            pool = self._pools[key]
+            at = next(i for i, t in enumerate(pool) if _TILE_CODE[t] == outcome)
+            self._pools[key] = pool[:at] + pool[at + 1 :]
+            self._fix(node, level, pool[at], knower)
         self._run()
 
     # -- results ----------------------------------------------------------------------
@@ -1441,15 +1560,65 @@ class RelicRunnersState(State):
     # -- copies -----------------------------------------------------------------------
 
     def clone(self) -> RelicRunnersState:
+        # Spelled out rather than looped over the field lists below (twice as fast); a test
+        # checks that it covers every slot as those lists say.
         other = RelicRunnersState.__new__(RelicRunnersState)
         self._copy_base_into(other)
-        for name in _SHARED:
-            object.__setattr__(other, name, getattr(self, name))
-        for name in _FLAT_LISTS:
-            object.__setattr__(other, name, getattr(self, name).copy())
-        other._levels = [levels.copy() for levels in self._levels]
-        other._fixed = [fixed.copy() for fixed in self._fixed]
-        other._pools = [pool.copy() for pool in self._pools]
+        # shared: the board, caches, scalars and copy-on-write containers
+        other._g = self._g
+        other._height = self._height
+        other._legal = self._legal
+        other._collected = self._collected
+        other._supply = self._supply
+        other._final_seat = self._final_seat
+        other._final_left = self._final_left
+        other._extra = self._extra
+        other._truncated = self._truncated
+        other._turn = self._turn
+        other._progress_turn = self._progress_turn
+        other._seat = self._seat
+        other._stage = self._stage
+        other._start = self._start
+        other._start_relic = self._start_relic
+        other._moves = self._moves
+        other._jumped = self._jumped
+        other._used = self._used
+        other._unexp = self._unexp
+        other._fam_before = self._fam_before
+        other._free_order = self._free_order
+        other._bonus_steps = self._bonus_steps
+        other._explored = self._explored
+        other._tool_used = self._tool_used
+        other._double = self._double
+        other._turn_gain = self._turn_gain
+        other._end_after = self._end_after
+        other._new_tile = self._new_tile
+        other._lifted = self._lifted
+        other._moved_to = self._moved_to
+        other._vacated = self._vacated
+        # copied: flat lists
+        other._colour = self._colour.copy()
+        other._relic_on = self._relic_on.copy()
+        other._tokens = self._tokens.copy()
+        other._discard = self._discard.copy()
+        other._shown = self._shown.copy()
+        other._pos = self._pos.copy()
+        other._rations = self._rations.copy()
+        other._paths = self._paths.copy()
+        other._path_supply = self._path_supply.copy()
+        other._reserve = self._reserve.copy()
+        other._start_row = self._start_row.copy()
+        other._coins = self._coins.copy()
+        other._ability = self._ability.copy()
+        other._route = self._route.copy()
+        other._turn_blue = self._turn_blue.copy()
+        other._history = self._history.copy()
+        other._chance = self._chance.copy()
+        other._agenda = self._agenda.copy()
+        other._levels = self._levels.copy()
+        other._fixed = self._fixed.copy()
+        other._pools = self._pools.copy()
+        # copied: per-seat containers
         other._tools = [tools.copy() for tools in self._tools]
         other._ivory = [ivory.copy() for ivory in self._ivory]
         other._blue = [blue.copy() for blue in self._blue]
@@ -1476,29 +1645,31 @@ class RelicRunnersState(State):
         me = 1 << seat
         hidden: list[tuple[str, int, int]] = []
         shown = set(self._shown)
+        pools = [list(pool) for pool in other._pools]
         for s in range(self.players):
             if s == seat:
                 continue
             for i, tile in enumerate(other._blue[s]):
                 if tile not in shown and not other._blue_seen[s][i] & me:
                     hidden.append(("blue", s, i))
-                    other._pools[pool_key(BLUE, _TILE_LEVEL[tile])].append(tile)
+                    pools[pool_key(BLUE, _TILE_LEVEL[tile])].append(tile)
         for node, fixed in enumerate(other._fixed):
             for level, (tile, knower) in fixed.items():
                 if not knower & me:
                     hidden.append(("stack", node, level))
-                    other._pools[pool_key(_TILE_COLOUR[tile], level)].append(tile)
-        for pool in other._pools:
+                    pools[pool_key(_TILE_COLOUR[tile], level)].append(tile)
+        for pool in pools:
             pool.sort()
         for kind, a, b in hidden:
             if kind == "blue":
                 tile = other._blue[a][b]
-                pool = other._pools[pool_key(BLUE, _TILE_LEVEL[tile])]
+                pool = pools[pool_key(BLUE, _TILE_LEVEL[tile])]
                 other._blue[a][b] = pool.pop(source.below(len(pool)))
             else:
                 tile, knower = other._fixed[a][b]
-                pool = other._pools[pool_key(_TILE_COLOUR[tile], b)]
-                other._fixed[a][b] = (pool.pop(source.below(len(pool))), knower)
+                pool = pools[pool_key(_TILE_COLOUR[tile], b)]
+                other._fix(a, b, pool.pop(source.below(len(pool))), knower)
+        other._pools = [tuple(pool) for pool in pools]
         return other
 
     # -- views and JSON ----------------------------------------------------------------
@@ -1554,6 +1725,9 @@ SCALAR_FIELDS = (
 _SHARED = ("_g", "_height", "_legal", *SCALAR_FIELDS)
 """Fields shared by clones: the scalars plus the board and caches derived from it."""
 
+_NESTED = ("_tools", "_ivory", "_blue", "_blue_seen", "_relics")
+"""Per-seat containers: clones copy each seat's."""
+
 LIST_FIELDS = (
     "_colour",
     "_relic_on",
@@ -1573,8 +1747,10 @@ LIST_FIELDS = (
 )
 """Flat lists of plain values, written to JSON as they are."""
 
-_FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda")
+_FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda", "_levels", "_fixed", "_pools")
 """Flat lists copied by clones: the plain ones plus those the JSON form writes its own way.
+
+``_levels``, ``_fixed`` and ``_pools`` hold immutable items or copy-on-write ones.
 
 The history is a :class:`~relicbox.core.history.History`: its copy shares every full chunk.
 """

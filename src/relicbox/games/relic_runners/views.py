@@ -335,12 +335,12 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         if not isinstance(value, list):
             raise StateFormatError(f"{name[1:]} must be a list")
         setattr(state, name, list(value))
-    state._levels = [[int(level) for level in levels] for levels in body["levels"]]
+    state._levels = [tuple(int(level) for level in levels) for levels in body["levels"]]
     state._fixed = [
         {int(level): (int(pair[0]), int(pair[1])) for level, pair in fixed.items()}
         for fixed in body["fixed"]
     ]
-    state._pools = [[int(t) for t in pool] for pool in body["pools"]]
+    state._pools = [tuple(int(t) for t in pool) for pool in body["pools"]]
     state._tools = [[int(v) for v in tools] for tools in body["tools"]]
     state._ivory = [{int(k): int(v) for k, v in ivory.items()} for ivory in body["ivory"]]
     state._blue = [[int(t) for t in blue] for blue in body["blue"]]
