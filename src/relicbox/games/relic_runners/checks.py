@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from relicbox.core import checks
 from relicbox.core.errors import StateFormatError
+from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
     ABILITIES,
@@ -136,11 +137,11 @@ def _scalar(r: _Ranges, name: str, value: object) -> None:
 
 def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Refuse a body whose fields have the wrong type, length or range."""
-    from relicbox.games.relic_runners.rules import LIST_FIELDS, SCALAR_FIELDS
+    from relicbox.games.relic_runners.rules import ENUM_FIELDS, LIST_FIELDS, SCALAR_FIELDS
 
     r = _Ranges(state)
     n = state.players
-    for name in SCALAR_FIELDS:
+    for name in (*SCALAR_FIELDS, *(name for name, _ in ENUM_FIELDS)):
         if name == "_progress_turn" and "progress_turn" not in body:
             continue  # a body written before the no-progress rule: the loader starts it anew
         _scalar(r, name[1:], checks.need(body, name[1:], f"body.{name[1:]}"))
@@ -440,21 +441,20 @@ def check_position(state: RelicRunnersState) -> None:
             raise StateFormatError(f"a reveal event draws from pools[{key}], which is empty")
     pending_reveals = {(e[1], e[2]) for e in state._chance if e[0] == "reveal"}
     for task in state._agenda:
-        kind = task[0]
-        if kind == "take":
-            node, level = task[1], task[2]
+        if isinstance(task, T.Take):
+            node, level = task.node, task.level
             known = level in state._fixed[node] or (node, level) in pending_reveals
             if level not in state._levels[node] or not known or g.kind[node] != "temple":
                 raise StateFormatError(
                     f"a take task names level {level} of {NODE_IDS[node]}, which holds no tile"
                 )
-        elif kind == "keep":
+        elif isinstance(task, T.Keep):
             new = state._new_tile
-            if new is None or task[1] not in state._ivory[state._seat]:
+            if new is None or task.level not in state._ivory[state._seat]:
                 raise StateFormatError("a keep task needs an ivory tile held and a new one")
-            if TILES[new].level != task[1]:
+            if TILES[new].level != task.level:
                 raise StateFormatError("a keep task's new tile must be of the task's level")
-        elif kind in ("pick", "turnup") and g.kind[task[1]] == "camp":
-            raise StateFormatError(f"a {kind} task names the camp")
-    if state._stage == "over" and (state._agenda or state._chance):
+        elif isinstance(task, T.Pick | T.TurnUp) and g.kind[task.node] == "camp":
+            raise StateFormatError(f"a {task.KIND} task names the camp")
+    if state.is_over and (state._agenda or state._chance):
         raise StateFormatError("a finished game has no tasks or chance events left")

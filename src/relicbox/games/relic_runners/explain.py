@@ -9,7 +9,11 @@ from typing import TYPE_CHECKING
 
 from relicbox.core.actions import Action
 from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
+from relicbox.games.relic_runners.data import BRANCHES
+from relicbox.games.relic_runners.rules import TOOL_USES, Stage, trail_allowed
 
 if TYPE_CHECKING:
     from relicbox.games.relic_runners.rules import RelicRunnersState
@@ -52,7 +56,7 @@ def explain(state: RelicRunnersState, action: Action) -> str:
 
 
 def _explain_move(state: RelicRunnersState, action: Action) -> str:
-    if state._stage != "move":
+    if state._stage is not Stage.MOVE:
         # The move may have ended by itself because no step was left: say which rule.
         reason = _move_rule(state, action) if state._moves else None
         over = "your movement is over for this turn"
@@ -73,15 +77,16 @@ def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
     other = b if pos == a else a
     if state._used & bit:
         return "each trail may be used only once per turn"
-    if state._paths[seat] & bit:
-        if state._unexp and state._fam_before and not state._free_order:
+    # The rules' own movement functions decide; this only names the rule they applied.
+    familiar = bool(state._paths[seat] & bit)
+    if not trail_allowed(familiar, state._unexp, state._fam_before, state._free_order):
+        if familiar:
             return (
                 "your own pathways may be used before or after your one unexplored trail, "
                 "not on both sides of it"
             )
-    elif state._unexp:
         return "you may use only one unexplored trail (one without your pathway) per turn"
-    if other == state._start:
+    if other == state._start and not state._can_continue(trail, familiar):
         if other == CAMP:
             return "entering the camp stops your move, and you may not end where you began"
         return "you could not go on from there, and a move may not end where it began"
@@ -89,7 +94,7 @@ def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
 
 
 def _explain_stop(state: RelicRunnersState) -> str:
-    if state._stage != "move":
+    if state._stage is not Stage.MOVE:
         return "your movement is already over"
     if state._moves == 0:
         return "you must move: staying where you are is not allowed"
@@ -98,7 +103,7 @@ def _explain_stop(state: RelicRunnersState) -> str:
 
 def _explain_explore(state: RelicRunnersState) -> str:
     seat = state._seat
-    if state._stage == "move":
+    if state._stage is Stage.MOVE:
         return "explore after moving: stop your move first"
     if state._explored:
         return "you may explore only once per turn"
@@ -117,12 +122,12 @@ def _explain_use(state: RelicRunnersState, text: str) -> str:
         return f"the ivory tile {code} cannot be used at this moment"
     if state._tool_used:
         return "you may use only one toolbox per turn"
-    if state._stage == "move" and state._moves:
+    if state._stage is Stage.MOVE and state._moves:
         return "a toolbox cannot be used in the middle of a move"
-    words = text.split()
-    branch = ("machete", "compass", "shovel").index(words[1])
-    if not state._tools[state._seat][branch * 3 + int(words[2]) - 1]:
-        return f"you have no toolbox at {words[1]} level {words[2]}"
+    use = TOOL_USES[ACTION_SPACE.parse(text).index]
+    branch, level = BRANCHES[use.branch], use.level
+    if not state._tools[state._seat][use.slot]:
+        return f"you have no toolbox at {branch} level {level}"
     return (
         "that toolbox action cannot be carried out in full here "
         "(e.g. no temple tile here, too few pathways on the board, or no toolbox in reserve)"
@@ -132,36 +137,35 @@ def _explain_use(state: RelicRunnersState, text: str) -> str:
 def _explain_choice(state: RelicRunnersState, action: Action) -> str:
     """The right kind of choice for the pending task, but not one of the allowed ones."""
     task = state._agenda[-1]
-    kind = task[0]
     seat = state._seat
-    if kind == "place":
+    if isinstance(task, T.Place):
         trail = _trail_of(state, action.text[5:])
         if trail is None:
             return "there is no such trail on this board"
         if state._paths[seat] >> trail & 1:
             return "you already have a pathway on that trail (never two of yours on one trail)"
-        if task[4] and state._vacated >> trail & 1:
+        if task.relocate and state._vacated >> trail & 1:
             return "a moved pathway must go to a new trail"
-        return f"the pathway must go on a trail touching {NODE_IDS[task[1]]}"
-    if kind == "lift":
+        return f"the pathway must go on a trail touching {NODE_IDS[task.node]}"
+    if isinstance(task, T.Lift):
         return "you have no pathway there that you may move now"
-    if kind == "keep":
+    if isinstance(task, T.Keep):
         return "keep one of the two ivory tiles of this level: the one you held or the new one"
-    if kind == "pick":
-        if task[4]:
+    if isinstance(task, T.Pick):
+        if task.offer_look:
             return (
-                f"take the top tile (pick {state._levels[task[1]][-1]}) or look through "
+                f"take the top tile (pick {state._levels[task.node][-1]}) or look through "
                 "the stack with I2-b (use I2-b)"
             )
         return "that level is no longer in the stack"
-    if kind == "target":
+    if isinstance(task, T.Target):
         return (
             "the target must be a ruin or temple with tiles, one trail away "
             "(not the camp, not a stack already used by this effect)"
         )
-    if kind == "flip":
+    if isinstance(task, T.Flip):
         return "that token was already flipped by this effect"
-    if kind == "steps":
+    if isinstance(task, T.Steps):
         return "you have no toolbox there that can go up (level 3 is the top)"
     return "that space is not one trail away from the camp"
 
@@ -174,7 +178,7 @@ def _trail_of(state: RelicRunnersState, pair: str) -> int | None:
 def _explain_jump(state: RelicRunnersState) -> str:
     if not state._has(state._seat, "I2-f"):
         return "jumping needs the ivory tile I2-f"
-    if state._stage != "move" or state._moves:
+    if state._stage is not Stage.MOVE or state._moves:
         return "the I2-f jump replaces the whole move, so it comes before any step"
     return (
         "you may jump only from a temple with tiles to another temple of the same colour "

@@ -18,7 +18,8 @@ and it makes every draw a chance event a driver can choose.
 from __future__ import annotations
 
 import json
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
+from enum import Enum
 from typing import Any, NamedTuple, cast
 
 from relicbox.core.actions import Action
@@ -26,6 +27,7 @@ from relicbox.core.game import State
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS, Board, default_board, load_board
 from relicbox.games.relic_runners.data import (
@@ -61,8 +63,18 @@ _NO_TILES: Mapping[int, tuple[int, int]] = {}
 """A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are
 never changed in place but replaced, so clones share them (copy on write)."""
 
-# Agenda tasks that wait for a decision; every other task runs by itself.
-DECISIONS = frozenset({"place", "lift", "keep", "pick", "target", "flip", "steps", "start"})
+
+class Stage(Enum):
+    """Where a game is, outside the agenda's tasks."""
+
+    SETUP = "setup"
+    """Set-up: colours dealt, abilities' first choices."""
+    MOVE = "move"
+    """A turn before its move ended (toolboxes and one-use ivory tiles allowed before it)."""
+    POST = "post"
+    """A turn after its move: explore, a toolbox, end."""
+    OVER = "over"
+
 
 _TILE_CODE = tuple(tile.code for tile in TILES)
 _TILE_COLOUR = tuple(tile.colour for tile in TILES)
@@ -420,12 +432,12 @@ class RelicRunnersState(State):
         self._turn = 0
         self._progress_turn = 0
         self._seat = 0
-        self._stage = "setup"
+        self._stage = Stage.SETUP
         self._clear_turn()
         self._start = CAMP
         self._start_relic: int | None = None
         self._chance: list[tuple[Any, ...]] = []
-        self._agenda: list[tuple[Any, ...]] = [("begin",), ("setup-purples",)]
+        self._agenda: list[T.Task] = [T.BEGIN, T.SETUP_PURPLES]
         self._legal: Sequence[Action] = _NONE
         self._deal_colours(first)
         self._run()
@@ -474,17 +486,17 @@ class RelicRunnersState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self._stage == "over" or self._chance:
+        if self._stage is Stage.OVER or self._chance:
             return ()
         return (self._seat,)
 
     @property
     def is_over(self) -> bool:
-        return self._stage == "over"
+        return self._stage is Stage.OVER
 
     @property
     def is_chance(self) -> bool:
-        return bool(self._chance) and self._stage != "over"
+        return bool(self._chance) and self._stage is not Stage.OVER
 
     @property
     def current_seat(self) -> int:
@@ -493,18 +505,18 @@ class RelicRunnersState(State):
     @property
     def phase(self) -> str:
         """What is being decided: a task name, or ``setup``/``move``/``post``/``over``."""
-        if self._stage == "over":
+        if self._stage is Stage.OVER:
             return "over"
-        if self._agenda and self._agenda[-1][0] in DECISIONS:
-            return str(self._agenda[-1][0])
-        return self._stage
+        if self._agenda and self._agenda[-1].DECISION:
+            return self._agenda[-1].KIND
+        return str(self._stage.value)
 
     # -- the agenda ----------------------------------------------------------------
 
     def _run(self) -> None:
         """Run automatic tasks until a decision or a chance event is due; cache legal actions."""
         while True:
-            if self._stage == "over":
+            if self._stage is Stage.OVER:
                 self._legal = _NONE
                 return
             if self._chance:
@@ -513,7 +525,7 @@ class RelicRunnersState(State):
             agenda = self._agenda
             if agenda:
                 task = agenda[-1]
-                if task[0] in DECISIONS:
+                if task.DECISION:
                     legal = self._decision_actions(task)
                     if not legal:
                         agenda.pop()
@@ -522,18 +534,18 @@ class RelicRunnersState(State):
                     self._legal = legal
                     return
                 agenda.pop()
-                self._auto(task)
+                _AUTO[type(task)](self, task)
                 continue
-            if self._stage == "setup":
-                self._stage = "over"
+            if self._stage is Stage.SETUP:
+                self._stage = Stage.OVER
                 continue
             if self._end_after:
                 # Purple P-e (teleport to camp) ends the turn like walking into camp (§4.7).
-                self._agenda.append(("end-turn",))
+                self._agenda.append(T.END_TURN)
                 continue
             legal = self._base_actions()
             if len(legal) == 1 and legal[0] is A.END:
-                self._agenda.append(("end-turn",))
+                self._agenda.append(T.END_TURN)
                 continue
             if len(legal) == 1 and legal[0] is A.STOP:
                 self._stop()
@@ -541,49 +553,31 @@ class RelicRunnersState(State):
             self._legal = legal
             return
 
-    def _task_skipped(self, task: tuple[Any, ...]) -> None:
+    def _task_skipped(self, task: T.Task) -> None:
         """A decision with no possible choice is dropped; some leave something to tidy."""
-        if task[0] == "flip" and task[4] == "effect":
+        if isinstance(task, T.Flip) and task.context == T.FLIP_EFFECT:
             self._flush_effect_steps()
 
-    def _auto(self, task: tuple[Any, ...]) -> None:
-        kind = task[0]
-        if kind == "take":
-            self._take(task[1], task[2], task[3], task[4])
-        elif kind == "turnup":
-            self._turn_up(task[1])
-        elif kind == "after-move":
-            self._after_move()
-        elif kind == "end-turn":
-            self._end_turn()
-        elif kind == "seat":
-            self._seat = task[1]
-        elif kind == "setup-purples":
-            for node in range(len(NODE_IDS)):
-                if self._colour[node] == PURPLE:
-                    self._turn_up(node)
-        elif kind == "begin":
-            self._begin()
-        elif kind == "first-turn":
-            self._start_turn(0)
-        else:  # pragma: no cover - tasks are written by this module only
-            raise ValueError(f"unknown task {kind!r}")
+    def _setup_purples(self) -> None:
+        for node in range(len(NODE_IDS)):
+            if self._colour[node] == PURPLE:
+                self._turn_up(node)
 
     def _begin(self) -> None:
-        self._agenda.append(("first-turn",))
+        self._agenda.append(T.FIRST_TURN)
         for seat in reversed(range(self.players)):
             ability = self._ability[seat]
             if ability == "head-start":
-                self._agenda.extend([("start",), ("seat", seat)])
+                self._agenda.extend([T.START, T.SetSeat(seat)])
             elif ability == "camp-pathway":
-                self._agenda.extend([("place", CAMP, 0, 1, 0), ("seat", seat)])
+                self._agenda.extend([T.Place(CAMP, 0, 1, 0), T.SetSeat(seat)])
 
     # -- turns ------------------------------------------------------------------------
 
     def _start_turn(self, seat: int) -> None:
         self._seat = seat
         self._turn += 1
-        self._stage = "move"
+        self._stage = Stage.MOVE
         self._clear_turn()
         pos = self._pos[seat]
         self._start = pos
@@ -660,7 +654,7 @@ class RelicRunnersState(State):
         return self._turn - self._progress_turn >= limit * self.players
 
     def _finish(self) -> None:
-        self._stage = "over"
+        self._stage = Stage.OVER
         self._agenda = []
         self._chance = []
         self._history.append(("over",))
@@ -717,7 +711,7 @@ class RelicRunnersState(State):
 
     def _push_steps(self, count: int) -> None:
         if count > 0 and self._movable_toolboxes(self._seat):
-            self._agenda.append(("steps", count))
+            self._agenda.append(T.Steps(count))
 
     def _shrine_check(self, node: int) -> None:
         if not self._levels[node]:
@@ -733,13 +727,13 @@ class RelicRunnersState(State):
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if type(seat) is not int or seat != self._seat or self._stage == "over" or self._chance:
+        if type(seat) is not int or seat != self._seat or self._stage is Stage.OVER or self._chance:
             self._require_seat(seat, "legal_actions")
             return _NONE
         return self._legal
 
     def _base_actions(self) -> list[Action]:
-        if self._stage == "move":
+        if self._stage is Stage.MOVE:
             return self._move_actions()
         return self._post_actions()
 
@@ -843,37 +837,41 @@ class RelicRunnersState(State):
             )
         return True
 
-    def _decision_actions(self, task: tuple[Any, ...]) -> list[Action]:
-        kind = task[0]
+    def _decision_actions(self, task: T.Task) -> list[Action]:
+        return _CHOICES[type(task)](self, task)
+
+    def _lift_choices(self, task: T.Lift) -> list[Action]:
+        return [self._g.lift[t] for t in bits(self._paths[self._seat] & ~self._moved_to)]
+
+    def _keep_choices(self, task: T.Keep) -> list[Action]:
         seat = self._seat
-        if kind == "place":
-            return self._place_actions(seat, task)
-        if kind == "lift":
-            return [self._g.lift[t] for t in bits(self._paths[seat] & ~self._moved_to)]
-        if kind == "keep":
-            old = self._ivory[seat][task[1]]
-            new = cast(int, self._new_tile)
-            legal = [A.KEEP[_TILE_CODE[old]], A.KEEP[_TILE_CODE[new]]]
-            for tile in (old, new):
-                legal.extend(self._uses_before_discard(seat, _TILE_EFFECT[tile]))
-            return sorted(legal, key=lambda a: a.index)
-        if kind == "pick":
-            levels = self._levels[task[1]]
-            if task[4]:
-                return [A.PICK[levels[-1]], A.USE_IVORY["I2-b"]]
-            return [A.PICK[level] for level in levels]
-        if kind == "target":
-            return [A.TARGET[node] for node in self._targets(task[1], task[2])]
-        if kind == "flip":
-            legal = [A.FLIP[k] for k in range(10) if not task[3] >> k & 1]
-            if not task[2]:
-                legal.append(A.DONE)
-            return legal
-        if kind == "steps":
-            return self._step_actions(seat)
-        if kind == "start":
-            return [A.START[CAMP]] + [A.START[other] for other in self._g.board.neighbours(CAMP)]
-        raise ValueError(f"unknown decision {kind!r}")  # pragma: no cover
+        old = self._ivory[seat][task.level]
+        new = cast(int, self._new_tile)
+        legal = [A.KEEP[_TILE_CODE[old]], A.KEEP[_TILE_CODE[new]]]
+        for tile in (old, new):
+            legal.extend(self._uses_before_discard(seat, _TILE_EFFECT[tile]))
+        return sorted(legal, key=lambda a: a.index)
+
+    def _pick_choices(self, task: T.Pick) -> list[Action]:
+        levels = self._levels[task.node]
+        if task.offer_look:
+            return [A.PICK[levels[-1]], A.USE_IVORY["I2-b"]]
+        return [A.PICK[level] for level in levels]
+
+    def _target_choices(self, task: T.Target) -> list[Action]:
+        return [A.TARGET[node] for node in self._targets(task.origin, task.forbidden)]
+
+    def _flip_choices(self, task: T.Flip) -> list[Action]:
+        legal = [A.FLIP[k] for k in range(10) if not task.mask >> k & 1]
+        if not task.must:
+            legal.append(A.DONE)
+        return legal
+
+    def _steps_choices(self, task: T.Steps) -> list[Action]:
+        return self._step_actions(self._seat)
+
+    def _start_choices(self, task: T.Start) -> list[Action]:
+        return [A.START[CAMP]] + [A.START[other] for other in self._g.board.neighbours(CAMP)]
 
     def _uses_before_discard(self, seat: int, code: str) -> list[Action]:
         """A level 2 tile about to be discarded may be used first, where its effect applies now.
@@ -882,7 +880,7 @@ class RelicRunnersState(State):
         yet explored can apply while a choice between two tiles is pending (§1.5).
         """
         pos = self._pos[seat]
-        before_move = self._stage == "move" and not self._moves
+        before_move = self._stage is Stage.MOVE and not self._moves
         if code == "I2-a" and before_move and not self._free_order:
             return [A.USE_IVORY[code]]
         if code == "I2-c" and before_move:
@@ -891,7 +889,7 @@ class RelicRunnersState(State):
             return self._jump_actions(pos)
         if (
             code == "I2-b"
-            and self._stage == "post"
+            and self._stage is Stage.POST
             and not self._explored
             and self._rations[seat] > 0
             and self._levels[pos]
@@ -908,8 +906,9 @@ class RelicRunnersState(State):
             return [t for t in range(self._g.trails) if not own >> t & 1]
         return [t for t, _, bit, _ in self._g.adj[node] if not own & bit]
 
-    def _place_actions(self, seat: int, task: tuple[Any, ...]) -> list[Action]:
-        _, node, anywhere, count, relocate = task
+    def _place_choices(self, task: T.Place) -> list[Action]:
+        seat = self._seat
+        node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
         targets = self._place_targets(seat, node, bool(anywhere), bool(relocate))
         legal = [self._g.path[t] for t in targets]
         if not relocate:
@@ -952,7 +951,7 @@ class RelicRunnersState(State):
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
-        if self._stage == "over":
+        if self._stage is Stage.OVER:
             return "the game is over"
         if self._chance:
             return "a chance event (a tile or colour being revealed) must be resolved first"
@@ -967,7 +966,7 @@ class RelicRunnersState(State):
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         # A look-up in the cached legal list: simulations spend most of their time in act.
-        if type(seat) is not int or seat != self._seat or self._chance or self._stage == "over":
+        if type(seat) is not int or seat != self._seat or self._chance or self._stage is Stage.OVER:
             return False
         for legal in self._legal:  # noqa: SIM110 - a plain loop beats any() with a generator
             if legal is action:
@@ -975,10 +974,10 @@ class RelicRunnersState(State):
         return False
 
     def _apply(self, seat: int, action: Action) -> None:
-        task = self._agenda[-1] if self._agenda and self._agenda[-1][0] in DECISIONS else None
-        if task is not None:
-            self._agenda.pop()
-            self._decide(seat, task, action)
+        agenda = self._agenda
+        if agenda and agenda[-1].DECISION:
+            task = agenda.pop()
+            _DECIDE[type(task)](self, seat, task, action)
         else:
             self._base_decide(seat, action)
         self._run()
@@ -994,7 +993,7 @@ class RelicRunnersState(State):
             self._explored = True
             self._explore(self._pos[seat], self._pos[seat], 0)
         elif kind == _END:
-            self._agenda.append(("end-turn",))
+            self._agenda.append(T.END_TURN)
         elif kind == _JUMP:
             self._jump(seat, _JUMP_NODE[action.index])
         elif kind == _IVORY:
@@ -1021,13 +1020,13 @@ class RelicRunnersState(State):
         if other == CAMP:
             self._stop()
         if pos == CAMP and self._has(seat, "I3-f"):
-            self._agenda.append(("flip", 1, 1, 0, "move"))
+            self._agenda.append(T.Flip(1, 1, 0, T.FLIP_AFTER_MOVE))
 
     def _stop(self) -> None:
         seat = self._seat
         self._history.append(("move", seat, tuple(self._route), self._used & self._g.river_mask))
-        self._stage = "post"
-        self._agenda.append(("after-move",))
+        self._stage = Stage.POST
+        self._agenda.append(T.AFTER_MOVE)
 
     def _jump(self, seat: int, node: int) -> None:
         self._use_ivory(seat, "I2-f")
@@ -1037,7 +1036,7 @@ class RelicRunnersState(State):
         self._pos[seat] = node
         self._jumped = True
         self._history.append(("jump", seat, self._start, node))
-        self._stage = "post"
+        self._stage = Stage.POST
 
     def _after_move(self) -> None:
         seat = self._seat
@@ -1065,7 +1064,7 @@ class RelicRunnersState(State):
                 steps += self._reset_tokens(seat)
         if pos == CAMP:
             self._arrive_camp(seat)
-            self._agenda.append(("end-turn",))
+            self._agenda.append(T.END_TURN)
         self._push_steps(steps)
 
     def _reset_tokens(self, seat: int) -> int:
@@ -1103,7 +1102,7 @@ class RelicRunnersState(State):
                 self._gain(seat, 1, "first")
             self._shrine_check(node)
             if self._path_supply[seat]:
-                self._agenda.append(("place", origin, 0, 1, 0))
+                self._agenda.append(T.Place(origin, 0, 1, 0))
             return
         level = levels[-1]
         if (
@@ -1112,9 +1111,9 @@ class RelicRunnersState(State):
             and self._has(seat, "I2-b")
             and self.options.get("i2b") != "explore-only"
         ):
-            self._agenda.append(("pick", node, origin, forbidden, 1))
+            self._agenda.append(T.Pick(node, origin, forbidden, 1))
             return
-        self._agenda.append(("take", node, level, origin, forbidden))
+        self._agenda.append(T.Take(node, level, origin, forbidden))
         self._reveal(node, level, seat)
 
     def _reveal(self, node: int, level: int, seat: int, private: bool = False) -> None:
@@ -1162,7 +1161,7 @@ class RelicRunnersState(State):
         level = _TILE_LEVEL[tile]
         if level in self._ivory[seat]:
             self._new_tile = tile
-            self._agenda.append(("keep", level))
+            self._agenda.append(T.Keep(level))
             self._gain(seat, 2, "compensation", temple=True)
         else:
             self._ivory[seat][level] = tile
@@ -1189,7 +1188,7 @@ class RelicRunnersState(State):
         self._discard.append(tile)
         effect = _TILE_EFFECT[tile]
         self._history.append(("purple", seat, node, tile))
-        self._agenda.append(("turnup", node))
+        self._agenda.append(T.TurnUp(node))
         if effect == "a":
             self._gain(seat, 3, "purple", temple=True)
         elif effect == "b":
@@ -1202,7 +1201,7 @@ class RelicRunnersState(State):
             self._pos[seat] = CAMP
             self._history.append(("teleport", seat))
             self._arrive_camp(seat)
-            if self._stage == "move":
+            if self._stage is Stage.MOVE:
                 # Taken before moving (Machete 1): the move is still owed, and it starts
                 # from the camp; it may not end where the turn began (§1.4).
                 self._route = [CAMP]
@@ -1211,9 +1210,9 @@ class RelicRunnersState(State):
         elif effect == "f":
             self._begin_relocation(1)
         elif effect == "g":
-            self._agenda.append(("target", origin, forbidden | 1 << node))
+            self._agenda.append(T.Target(origin, forbidden | 1 << node))
         else:
-            self._agenda.append(("flip", 2, 0, 0, "effect"))
+            self._agenda.append(T.Flip(2, 0, 0, T.FLIP_EFFECT))
 
     def _turn_up(self, node: int) -> None:
         levels = self._levels[node]
@@ -1233,54 +1232,49 @@ class RelicRunnersState(State):
         self._moved_to = 0
         self._vacated = 0
         if self._paths[self._seat]:
-            self._agenda.append(("lift", count))
+            self._agenda.append(T.Lift(count))
 
     # -- decisions inside tasks ------------------------------------------------------------
 
-    def _decide(self, seat: int, task: tuple[Any, ...], action: Action) -> None:
-        kind = task[0]
-        text = action.text
-        if kind == "place":
-            self._decide_place(seat, task, action)
-        elif kind == "lift":
-            self._lift(seat, task, action)
-        elif kind == "keep":
-            if text.startswith("keep "):
-                self._keep(seat, task[1], text[5:])
-            else:
-                self._use_before_discard(seat, task[1], action)
-        elif kind == "pick":
-            if action is A.USE_IVORY["I2-b"]:
-                self._use_ivory(seat, "I2-b")
-                self._look_through(seat, task[1], task[2], task[3])
-                return
-            level = int(text[5:])
-            self._agenda.append(("take", task[1], level, task[2], task[3]))
-            self._reveal(task[1], level, seat)
-        elif kind == "target":
-            node = NODE_IDS.index(text[7:])
-            self._history.append(("target", seat, node))
-            self._explore(node, task[1], task[2], search=True)
-        elif kind == "flip":
-            self._decide_flip(seat, task, action)
-        elif kind == "steps":
-            self._advance(seat, action)
-            if task[1] > 1:
-                self._push_steps(task[1] - 1)
-        elif kind == "start":
-            node = NODE_IDS.index(text[6:])
-            self._pos[seat] = node
-            self._history.append(("start", seat, node))
+    def _decide_keep(self, seat: int, task: T.Keep, action: Action) -> None:
+        if action.text.startswith("keep "):
+            self._keep(seat, task.level, action.text[5:])
+        else:
+            self._use_before_discard(seat, task.level, action)
 
-    def _decide_place(self, seat: int, task: tuple[Any, ...], action: Action) -> None:
-        _, node, anywhere, count, relocate = task
+    def _decide_pick(self, seat: int, task: T.Pick, action: Action) -> None:
+        if action is A.USE_IVORY["I2-b"]:
+            self._use_ivory(seat, "I2-b")
+            self._look_through(seat, task.node, task.origin, task.forbidden)
+            return
+        level = int(action.text[5:])
+        self._agenda.append(T.Take(task.node, level, task.origin, task.forbidden))
+        self._reveal(task.node, level, seat)
+
+    def _decide_target(self, seat: int, task: T.Target, action: Action) -> None:
+        node = NODE_IDS.index(action.text[7:])
+        self._history.append(("target", seat, node))
+        self._explore(node, task.origin, task.forbidden, search=True)
+
+    def _decide_steps(self, seat: int, task: T.Steps, action: Action) -> None:
+        self._advance(seat, action)
+        if task.count > 1:
+            self._push_steps(task.count - 1)
+
+    def _decide_start(self, seat: int, task: T.Start, action: Action) -> None:
+        node = NODE_IDS.index(action.text[6:])
+        self._pos[seat] = node
+        self._history.append(("start", seat, node))
+
+    def _decide_place(self, seat: int, task: T.Place, action: Action) -> None:
+        node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
         if action is A.USE_IVORY["I2-d"]:
             self._use_ivory(seat, "I2-d")
-            self._agenda.append(("place", node, anywhere, count + 1, relocate))
+            self._agenda.append(T.Place(node, anywhere, count + 1, relocate))
             return
         if action is A.USE_IVORY["I2-e"]:
             self._use_ivory(seat, "I2-e")
-            self._agenda.append(("place", node, 1, count, relocate))
+            self._agenda.append(T.Place(node, 1, count, relocate))
             return
         if action is A.DONE:
             return  # nowhere to place near by, and the I2-e tile is kept
@@ -1301,16 +1295,16 @@ class RelicRunnersState(State):
         if self._has(seat, "I3-a"):
             self._gain(seat, 1, "pathway")
         if count > 1 and self._path_supply[seat]:
-            self._agenda.append(("place", node, anywhere, count - 1, relocate))
+            self._agenda.append(T.Place(node, anywhere, count - 1, relocate))
 
-    def _lift(self, seat: int, task: tuple[Any, ...], action: Action) -> None:
+    def _lift(self, seat: int, task: T.Lift, action: Action) -> None:
         trail = self._g.lift_trail[action.index]
         self._paths[seat] &= ~(1 << trail)
         self._lifted = trail
         self._vacated |= 1 << trail
-        if task[1] > 1:
-            self._agenda.append(("lift", task[1] - 1))
-        self._agenda.append(("place", self._pos[seat], 1, 1, 1))
+        if task.count > 1:
+            self._agenda.append(T.Lift(task.count - 1))
+        self._agenda.append(T.Place(self._pos[seat], 1, 1, 1))
 
     def _keep(self, seat: int, level: int, code: str) -> None:
         old = self._ivory[seat][level]
@@ -1334,8 +1328,8 @@ class RelicRunnersState(State):
         else:
             self._ivory_effect(seat, code)
 
-    def _decide_flip(self, seat: int, task: tuple[Any, ...], action: Action) -> None:
-        _, remaining, mandatory, mask, context = task
+    def _decide_flip(self, seat: int, task: T.Flip, action: Action) -> None:
+        remaining, mandatory, mask, context = task.left, task.must, task.mask, task.context
         if action is A.DONE:
             self._end_flips(context)
             return
@@ -1345,12 +1339,12 @@ class RelicRunnersState(State):
         if not any(self._tokens):
             self._bonus_steps += self._reset_tokens(seat)
         if remaining > 1:
-            self._agenda.append(("flip", remaining - 1, mandatory, mask | 1 << k, context))
+            self._agenda.append(T.Flip(remaining - 1, mandatory, mask | 1 << k, context))
         else:
             self._end_flips(context)
 
     def _end_flips(self, context: str) -> None:
-        if context == "effect":
+        if context == T.FLIP_EFFECT:
             self._flush_effect_steps()
 
     def _flush_effect_steps(self) -> None:
@@ -1386,7 +1380,7 @@ class RelicRunnersState(State):
 
     def _look_through(self, seat: int, node: int, origin: int, forbidden: int) -> None:
         """I2-b: see every tile left in the stack at ``node`` and choose which to take."""
-        self._agenda.append(("pick", node, origin, forbidden, 0))
+        self._agenda.append(T.Pick(node, origin, forbidden, 0))
         for level in reversed(self._levels[node]):
             self._reveal(node, level, seat, private=True)
 
@@ -1415,7 +1409,7 @@ class RelicRunnersState(State):
             else:
                 self._gain(seat, 2, "shovel")
         elif level == 2:
-            self._agenda.append(("place", pos, 0, 1, 0))
+            self._agenda.append(T.Place(pos, 0, 1, 0))
         else:
             self._double = True
             if self.options.get("shovel3") != "after":
@@ -1475,7 +1469,7 @@ class RelicRunnersState(State):
         if not self.auto_chance:
             return
         log = self._log
-        while self._chance and self._stage != "over":
+        while self._chance and self._stage is not Stage.OVER:
             outcome = self._sample_chance()
             if log is not None:
                 log.append((None, outcome, True))
@@ -1640,7 +1634,7 @@ class RelicRunnersState(State):
         other = self.clone()
         other._log = None
         other._rng = Rng(source.next64())
-        if self._stage == "over":
+        if self._stage is Stage.OVER:
             return other  # every tile and coin is turned face up at the end
         me = 1 << seat
         hidden: list[tuple[str, int, int]] = []
@@ -1690,6 +1684,43 @@ class RelicRunnersState(State):
         load_body(self, body)
 
 
+_S = RelicRunnersState
+_AUTO: dict[type[T.Task], Callable[[_S, Any], None]] = {
+    T.Begin: lambda state, task: state._begin(),
+    T.SetupPurples: lambda state, task: state._setup_purples(),
+    T.FirstTurn: lambda state, task: state._start_turn(0),
+    T.SetSeat: lambda state, task: setattr(state, "_seat", task.seat),
+    T.Take: lambda state, task: state._take(task.node, task.level, task.origin, task.forbidden),
+    T.TurnUp: lambda state, task: state._turn_up(task.node),
+    T.AfterMove: lambda state, task: state._after_move(),
+    T.EndTurn: lambda state, task: state._end_turn(),
+}
+"""What each task that runs by itself does."""
+
+_CHOICES: dict[type[T.Task], Callable[[_S, Any], list[Action]]] = {
+    T.Place: _S._place_choices,
+    T.Lift: _S._lift_choices,
+    T.Keep: _S._keep_choices,
+    T.Pick: _S._pick_choices,
+    T.Target: _S._target_choices,
+    T.Flip: _S._flip_choices,
+    T.Steps: _S._steps_choices,
+    T.Start: _S._start_choices,
+}
+"""The legal actions of each decision task."""
+
+_DECIDE: dict[type[T.Task], Callable[[_S, int, Any, Action], None]] = {
+    T.Place: _S._decide_place,
+    T.Lift: _S._lift,
+    T.Keep: _S._decide_keep,
+    T.Pick: _S._decide_pick,
+    T.Target: _S._decide_target,
+    T.Flip: _S._decide_flip,
+    T.Steps: _S._decide_steps,
+    T.Start: _S._decide_start,
+}
+"""What a decision does to its task."""
+
 SCALAR_FIELDS = (
     "_collected",
     "_supply",
@@ -1700,7 +1731,6 @@ SCALAR_FIELDS = (
     "_turn",
     "_progress_turn",
     "_seat",
-    "_stage",
     "_start",
     "_start_relic",
     "_moves",
@@ -1722,7 +1752,10 @@ SCALAR_FIELDS = (
 )
 """Plain values (immutable, or never mutated in place), written to JSON as they are."""
 
-_SHARED = ("_g", "_height", "_legal", *SCALAR_FIELDS)
+ENUM_FIELDS = (("_stage", Stage),)
+"""Enum values, written to JSON as their values."""
+
+_SHARED = ("_g", "_height", "_legal", "_stage", *SCALAR_FIELDS)
 """Fields shared by clones: the scalars plus the board and caches derived from it."""
 
 _NESTED = ("_tools", "_ivory", "_blue", "_blue_seen", "_relics")

@@ -13,10 +13,12 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from typing import TYPE_CHECKING, Any, cast
 
 from relicbox.core.errors import StateFormatError
 from relicbox.core.history import History, frozen
+from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.checks import check_fields, check_position
 from relicbox.games.relic_runners.data import (
@@ -30,7 +32,8 @@ from relicbox.games.relic_runners.data import (
     TILES,
     TOOLBOXES,
 )
-from relicbox.games.relic_runners.rules import LIST_FIELDS, SCALAR_FIELDS
+from relicbox.games.relic_runners.rules import ENUM_FIELDS, LIST_FIELDS, SCALAR_FIELDS
+from relicbox.games.relic_runners.tasks import task_from_list
 
 if TYPE_CHECKING:
     from relicbox.games.relic_runners.rules import RelicRunnersState
@@ -198,30 +201,29 @@ def _decision(state: RelicRunnersState, seat: int | None) -> dict[str, Any] | No
     if not state._agenda or state.is_over:
         return None
     task = state._agenda[-1]
-    kind = task[0]
-    if kind == "keep":
+    if isinstance(task, T.Keep):
         return {
             "type": "keep",
-            "held": TILES[state._ivory[state._seat][task[1]]].code,
+            "held": TILES[state._ivory[state._seat][task.level]].code,
             "new": None if state._new_tile is None else TILES[state._new_tile].code,
         }
-    if kind == "place":
+    if isinstance(task, T.Place):
         return {
             "type": "place",
-            "near": NODE_IDS[task[1]],
-            "anywhere": bool(task[2]),
-            "count": task[3],
-            "relocate": bool(task[4]),
+            "near": NODE_IDS[task.node],
+            "anywhere": bool(task.anywhere),
+            "count": task.count,
+            "relocate": bool(task.relocate),
         }
-    if kind in ("lift", "steps"):
-        return {"type": kind, "count": task[1]}
-    if kind == "flip":
-        return {"type": "flip", "left": task[1], "must": bool(task[2])}
-    if kind == "target":
-        return {"type": "target", "from": NODE_IDS[task[1]]}
-    if kind == "pick":
-        return {"type": "pick", "space": NODE_IDS[task[1]]}
-    if kind == "start":
+    if isinstance(task, T.Lift | T.Steps):
+        return {"type": task.KIND, "count": task.count}
+    if isinstance(task, T.Flip):
+        return {"type": "flip", "left": task.left, "must": bool(task.must)}
+    if isinstance(task, T.Target):
+        return {"type": "target", "from": NODE_IDS[task.origin]}
+    if isinstance(task, T.Pick):
+        return {"type": "pick", "space": NODE_IDS[task.node]}
+    if isinstance(task, T.Start):
         return {"type": "start"}
     return None
 
@@ -292,6 +294,7 @@ def _field(name: str, value: Any) -> Any:
 
 def body_to_dict(state: RelicRunnersState) -> dict[str, Any]:
     body: dict[str, Any] = {name[1:]: getattr(state, name) for name in SCALAR_FIELDS}
+    body.update({name[1:]: getattr(state, name).value for name, _ in ENUM_FIELDS})
     body.update({name[1:]: list(getattr(state, name)) for name in LIST_FIELDS})
     body["levels"] = [list(levels) for levels in state._levels]
     body["fixed"] = [
@@ -304,7 +307,7 @@ def body_to_dict(state: RelicRunnersState) -> dict[str, Any]:
     body["blue"] = [list(blue) for blue in state._blue]
     body["blue_seen"] = [list(seen) for seen in state._blue_seen]
     body["relics"] = [list(relics) for relics in state._relics]
-    body["agenda"] = [list(task) for task in state._agenda]
+    body["agenda"] = [task.to_list() for task in state._agenda]
     body["chance"] = [list(event) for event in state._chance]
     body["history"] = [[_plain(part) for part in event] for event in state._history]
     return body
@@ -330,6 +333,13 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
             state._progress_turn = int(body["turn"])  # a body written before the backstop
             continue
         setattr(state, name, body[name[1:]])
+    for name, kind in ENUM_FIELDS:
+        try:
+            setattr(state, name, kind(body[name[1:]]))
+        except ValueError as error:
+            wrong = body[name[1:]]
+            message = f"{name[1:]} {wrong!r} must be one of {_values(kind)}"
+            raise StateFormatError(message) from error
     for name in LIST_FIELDS:
         value = body[name[1:]]
         if not isinstance(value, list):
@@ -347,24 +357,23 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     seen = body.get("blue_seen") or [[0] * len(blue) for blue in state._blue]
     state._blue_seen = [[int(k) for k in knowers] for knowers in seen]
     state._relics = [[int(v) for v in relics] for relics in body["relics"]]
-    state._agenda = [tuple(task) for task in body["agenda"]]
+    try:
+        state._agenda = [task_from_list(task) for task in body["agenda"]]
+    except (TypeError, ValueError) as error:
+        raise StateFormatError(str(error)) from error
     state._chance = [tuple(event) for event in body["chance"]]
     state._history = History(
         tuple(tuple(part) if isinstance(part, list) else part for part in event)
         for event in body.get("history", [])
     )
-    if state._stage not in ("setup", "move", "post", "over"):
-        raise StateFormatError(f"stage {state._stage!r} must be setup, move, post or over")
-    from relicbox.games.relic_runners.rules import DECISIONS
-
-    known = DECISIONS | {"take", "turnup", "after-move", "end-turn", "seat", "setup-purples"}
-    for task in state._agenda:
-        if not task or task[0] not in known | {"begin", "first-turn"}:
-            raise StateFormatError(f"unknown agenda task {list(task)!r}")
     check_body(state)
     check_position(state)
     state._legal = ()
     state._run()
+
+
+def _values(kind: type[Enum]) -> str:
+    return ", ".join(str(member.value) for member in kind)
 
 
 def check_body(state: RelicRunnersState) -> None:
