@@ -67,5 +67,7 @@ def test_the_step_file_pins_what_each_seat_may_see(monkeypatch):
         old_digests = old.split("| views ")[1].split()
         new_digests = new.split("| views ")[1].split()
         assert len(old_digests) == final.players + 2  # every seat, then "spectator" and its own
-        changed = [i for i, (a, b) in enumerate(zip(old_digests, new_digests)) if a != b]
+        changed = [
+            i for i, (a, b) in enumerate(zip(old_digests, new_digests, strict=True)) if a != b
+        ]
         assert changed == [2]
