@@ -65,6 +65,7 @@ def test_czech_output():
         (("play", "diamant", "stray"), "unexpected argument 'stray'"),
         (("simulate", "tschak", "-n", "2", "--variant", "relics"), "unknown option 'variant'"),
         (("tournament", "chess"), "unknown game 'chess'"),
+        (("play", "diamant", "--lang", "xx"), "'xx' is not available: choose one of en, cs"),
         (("simulate", "--variant", "relics"), "name a game"),
         (("play",), "Name a game to play"),
         (("replay", "/nonexistent/game.json"), "does not exist"),

@@ -79,7 +79,7 @@ def _root(
 def _check_lang(lang: str | None) -> str:
     if lang is not None and lang not in LANGUAGES:
         raise typer.BadParameter(
-            t("en", "unknown-lang", lang=repr(lang), langs=", ".join(LANGUAGES))
+            t("en", "unknown-lang", language=repr(lang), langs=", ".join(LANGUAGES))
         )
     return lang or "en"
 
@@ -192,7 +192,7 @@ def play_command(
             _check_resume(
                 state,
                 saved_seats,
-                resume,
+                resume_path,
                 chosen_lang,
                 game,
                 players,
@@ -286,7 +286,7 @@ def _new_match(
     players: int | None,
     seats: str | None,
     seed: int | None,
-    options: dict[str, object],
+    options: dict[str, Any],
     lang: str,
 ) -> Match:
     import relicbox
