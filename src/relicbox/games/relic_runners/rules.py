@@ -76,6 +76,12 @@ class Stage(Enum):
     OVER = "over"
 
 
+# Module aliases: looking a member up on an Enum class costs five times a global lookup.
+_SETUP, _MOVE, _POST, _OVER = Stage.SETUP, Stage.MOVE, Stage.POST, Stage.OVER
+_NO_FLIPS: list[int] = []
+_ONE_SEAT = tuple((seat,) for seat in range(8))
+
+
 _TILE_CODE = tuple(tile.code for tile in TILES)
 _TILE_COLOUR = tuple(tile.colour for tile in TILES)
 _TILE_LEVEL = tuple(tile.level for tile in TILES)
@@ -151,16 +157,17 @@ STEPS: dict[int, tuple[int | None, int]] = {
 enters)."""
 
 # What a decision outside any task does, by action index.
-_MOVE, _STOP, _EXPLORE, _END, _JUMP, _IVORY, _TOOL = range(7)
+_DO_MOVE, _DO_STOP, _DO_EXPLORE, _DO_END, _DO_JUMP, _DO_IVORY, _DO_TOOL = range(7)
 _BASE_KIND: dict[int, int] = {
-    A.STOP.index: _STOP,
-    A.EXPLORE.index: _EXPLORE,
-    A.END.index: _END,
-    **{action.index: _MOVE for row in A.MOVE for action in row if action is not None},
-    **{action.index: _JUMP for action in A.JUMP.values()},
-    **{action.index: _IVORY for action in A.USE_IVORY.values()},
-    **{index: _TOOL for index in TOOL_USES},
+    A.STOP.index: _DO_STOP,
+    A.EXPLORE.index: _DO_EXPLORE,
+    A.END.index: _DO_END,
+    **{action.index: _DO_MOVE for row in A.MOVE for action in row if action is not None},
+    **{action.index: _DO_JUMP for action in A.JUMP.values()},
+    **{action.index: _DO_IVORY for action in A.USE_IVORY.values()},
+    **{index: _DO_TOOL for index in TOOL_USES},
 }
+_END_ACTION, _STOP_ACTION = A.END, A.STOP
 _JUMP_NODE = {action.index: node for node, action in A.JUMP.items()}
 
 
@@ -432,7 +439,7 @@ class RelicRunnersState(State):
         self._turn = 0
         self._progress_turn = 0
         self._seat = 0
-        self._stage = Stage.SETUP
+        self._stage = _SETUP
         self._clear_turn()
         self._start = CAMP
         self._start_relic: int | None = None
@@ -486,17 +493,17 @@ class RelicRunnersState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self._stage is Stage.OVER or self._chance:
+        if self._stage is _OVER or self._chance:
             return ()
-        return (self._seat,)
+        return _ONE_SEAT[self._seat]
 
     @property
     def is_over(self) -> bool:
-        return self._stage is Stage.OVER
+        return self._stage is _OVER
 
     @property
     def is_chance(self) -> bool:
-        return bool(self._chance) and self._stage is not Stage.OVER
+        return bool(self._chance) and self._stage is not _OVER
 
     @property
     def current_seat(self) -> int:
@@ -505,7 +512,7 @@ class RelicRunnersState(State):
     @property
     def phase(self) -> str:
         """What is being decided: a task name, or ``setup``/``move``/``post``/``over``."""
-        if self._stage is Stage.OVER:
+        if self._stage is _OVER:
             return "over"
         if self._agenda and self._agenda[-1].DECISION:
             return self._agenda[-1].KIND
@@ -516,7 +523,7 @@ class RelicRunnersState(State):
     def _run(self) -> None:
         """Run automatic tasks until a decision or a chance event is due; cache legal actions."""
         while True:
-            if self._stage is Stage.OVER:
+            if self._stage is _OVER:
                 self._legal = _NONE
                 return
             if self._chance:
@@ -536,20 +543,21 @@ class RelicRunnersState(State):
                 agenda.pop()
                 _AUTO[type(task)](self, task)
                 continue
-            if self._stage is Stage.SETUP:
-                self._stage = Stage.OVER
+            if self._stage is _SETUP:
+                self._stage = _OVER
                 continue
             if self._end_after:
                 # Purple P-e (teleport to camp) ends the turn like walking into camp (§4.7).
                 self._agenda.append(T.END_TURN)
                 continue
-            legal = self._base_actions()
-            if len(legal) == 1 and legal[0] is A.END:
-                self._agenda.append(T.END_TURN)
-                continue
-            if len(legal) == 1 and legal[0] is A.STOP:
-                self._stop()
-                continue
+            legal = self._move_actions() if self._stage is _MOVE else self._post_actions()
+            if len(legal) == 1:
+                if legal[0] is _END_ACTION:
+                    self._agenda.append(T.END_TURN)
+                    continue
+                if legal[0] is _STOP_ACTION:
+                    self._stop()
+                    continue
             self._legal = legal
             return
 
@@ -577,7 +585,7 @@ class RelicRunnersState(State):
     def _start_turn(self, seat: int) -> None:
         self._seat = seat
         self._turn += 1
-        self._stage = Stage.MOVE
+        self._stage = _MOVE
         self._clear_turn()
         pos = self._pos[seat]
         self._start = pos
@@ -588,7 +596,6 @@ class RelicRunnersState(State):
     def _end_turn(self) -> None:
         seat = self._seat
         self._history.append(("end", seat))
-        self._clear_turn()
         n = self.players
         if self._extra:
             self._finish()
@@ -654,7 +661,8 @@ class RelicRunnersState(State):
         return self._turn - self._progress_turn >= limit * self.players
 
     def _finish(self) -> None:
-        self._stage = Stage.OVER
+        self._clear_turn()
+        self._stage = _OVER
         self._agenda = []
         self._chance = []
         self._history.append(("over",))
@@ -727,15 +735,10 @@ class RelicRunnersState(State):
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if type(seat) is not int or seat != self._seat or self._stage is Stage.OVER or self._chance:
-            self._require_seat(seat, "legal_actions")
-            return _NONE
-        return self._legal
-
-    def _base_actions(self) -> list[Action]:
-        if self._stage is Stage.MOVE:
-            return self._move_actions()
-        return self._post_actions()
+        if type(seat) is int and seat == self._seat:
+            return self._legal  # empty while chance is pending or the game is over (see _run)
+        self._require_seat(seat, "legal_actions")
+        return _NONE
 
     def _move_actions(self) -> list[Action]:
         seat = self._seat
@@ -880,7 +883,7 @@ class RelicRunnersState(State):
         yet explored can apply while a choice between two tiles is pending (§1.5).
         """
         pos = self._pos[seat]
-        before_move = self._stage is Stage.MOVE and not self._moves
+        before_move = self._stage is _MOVE and not self._moves
         if code == "I2-a" and before_move and not self._free_order:
             return [A.USE_IVORY[code]]
         if code == "I2-c" and before_move:
@@ -889,7 +892,7 @@ class RelicRunnersState(State):
             return self._jump_actions(pos)
         if (
             code == "I2-b"
-            and self._stage is Stage.POST
+            and self._stage is _POST
             and not self._explored
             and self._rations[seat] > 0
             and self._levels[pos]
@@ -951,7 +954,7 @@ class RelicRunnersState(State):
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
-        if self._stage is Stage.OVER:
+        if self._stage is _OVER:
             return "the game is over"
         if self._chance:
             return "a chance event (a tile or colour being revealed) must be resolved first"
@@ -965,8 +968,9 @@ class RelicRunnersState(State):
         return explain(self, action)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
-        # A look-up in the cached legal list: simulations spend most of their time in act.
-        if type(seat) is not int or seat != self._seat or self._chance or self._stage is Stage.OVER:
+        # A look-up in the cached legal list (empty while chance is pending or the game is
+        # over): simulations spend most of their time in act.
+        if type(seat) is not int or seat != self._seat:
             return False
         for legal in self._legal:  # noqa: SIM110 - a plain loop beats any() with a generator
             if legal is action:
@@ -984,19 +988,19 @@ class RelicRunnersState(State):
 
     def _base_decide(self, seat: int, action: Action) -> None:
         kind = _BASE_KIND[action.index]
-        if kind == _MOVE:
+        if kind == _DO_MOVE:
             self._step(seat, action)
-        elif kind == _STOP:
+        elif kind == _DO_STOP:
             self._stop()
-        elif kind == _EXPLORE:
+        elif kind == _DO_EXPLORE:
             self._pay_ration(seat)
             self._explored = True
             self._explore(self._pos[seat], self._pos[seat], 0)
-        elif kind == _END:
+        elif kind == _DO_END:
             self._agenda.append(T.END_TURN)
-        elif kind == _JUMP:
+        elif kind == _DO_JUMP:
             self._jump(seat, _JUMP_NODE[action.index])
-        elif kind == _IVORY:
+        elif kind == _DO_IVORY:
             self._use_ivory_action(seat, action.text[4:])
         else:
             self._use_tool(seat, TOOL_USES[action.index])
@@ -1025,7 +1029,7 @@ class RelicRunnersState(State):
     def _stop(self) -> None:
         seat = self._seat
         self._history.append(("move", seat, tuple(self._route), self._used & self._g.river_mask))
-        self._stage = Stage.POST
+        self._stage = _POST
         self._agenda.append(T.AFTER_MOVE)
 
     def _jump(self, seat: int, node: int) -> None:
@@ -1036,7 +1040,7 @@ class RelicRunnersState(State):
         self._pos[seat] = node
         self._jumped = True
         self._history.append(("jump", seat, self._start, node))
-        self._stage = Stage.POST
+        self._stage = _POST
 
     def _after_move(self) -> None:
         seat = self._seat
@@ -1050,11 +1054,12 @@ class RelicRunnersState(State):
             self._expedition(seat, pos)
         steps = self._bonus_steps
         self._bonus_steps = 0
-        flipped = [
-            k
-            for t in bits(self._used & self._g.river_mask)
-            if self._tokens[k := cast(int, self._g.token[t])]
-        ]
+        rivers = self._used & self._g.river_mask
+        flipped = (
+            [k for t in bits(rivers) if self._tokens[k := cast(int, self._g.token[t])]]
+            if rivers
+            else _NO_FLIPS
+        )
         for k in flipped:
             self._tokens[k] = False
         steps += len(flipped)
@@ -1201,7 +1206,7 @@ class RelicRunnersState(State):
             self._pos[seat] = CAMP
             self._history.append(("teleport", seat))
             self._arrive_camp(seat)
-            if self._stage is Stage.MOVE:
+            if self._stage is _MOVE:
                 # Taken before moving (Machete 1): the move is still owed, and it starts
                 # from the camp; it may not end where the turn began (§1.4).
                 self._route = [CAMP]
@@ -1469,7 +1474,7 @@ class RelicRunnersState(State):
         if not self.auto_chance:
             return
         log = self._log
-        while self._chance and self._stage is not Stage.OVER:
+        while self._chance and self._stage is not _OVER:
             outcome = self._sample_chance()
             if log is not None:
                 log.append((None, outcome, True))
@@ -1634,7 +1639,7 @@ class RelicRunnersState(State):
         other = self.clone()
         other._log = None
         other._rng = Rng(source.next64())
-        if self._stage is Stage.OVER:
+        if self._stage is _OVER:
             return other  # every tile and coin is turned face up at the end
         me = 1 << seat
         hidden: list[tuple[str, int, int]] = []
