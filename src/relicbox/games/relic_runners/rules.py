@@ -1194,30 +1194,19 @@ class RelicRunnersState(State):
         effect = _TILE_EFFECT[tile]
         self._history.append(("purple", seat, node, tile))
         self._agenda.append(T.TurnUp(node))
-        if effect == "a":
-            self._gain(seat, 3, "purple", temple=True)
-        elif effect == "b":
-            self._push_steps(1)
-        elif effect == "c":
-            self._take_rations(seat, 2, "purple")
-        elif effect == "d":
-            self._bring_toolbox(seat)
-        elif effect == "e":
-            self._pos[seat] = CAMP
-            self._history.append(("teleport", seat))
-            self._arrive_camp(seat)
-            if self._stage is _MOVE:
-                # Taken before moving (Machete 1): the move is still owed, and it starts
-                # from the camp; it may not end where the turn began (§1.4).
-                self._route = [CAMP]
-            else:
-                self._end_after = self.options.get("teleport_ends_turn", True) is not False
-        elif effect == "f":
-            self._begin_relocation(1)
-        elif effect == "g":
-            self._agenda.append(T.Target(origin, forbidden | 1 << node))
+        PURPLE_EFFECTS[effect](self, seat, node, origin, forbidden)
+
+    def _teleport(self, seat: int) -> None:
+        """Purple P-e: to the camp, with its rations; the turn ends (or the move is owed)."""
+        self._pos[seat] = CAMP
+        self._history.append(("teleport", seat))
+        self._arrive_camp(seat)
+        if self._stage is _MOVE:
+            # Taken before moving (Machete 1): the move is still owed, and it starts
+            # from the camp; it may not end where the turn began (§1.4).
+            self._route = [CAMP]
         else:
-            self._agenda.append(T.Flip(2, 0, 0, T.FLIP_EFFECT))
+            self._end_after = self.options.get("teleport_ends_turn", True) is not False
 
     def _turn_up(self, node: int) -> None:
         levels = self._levels[node]
@@ -1373,15 +1362,16 @@ class RelicRunnersState(State):
         self._ivory_effect(seat, code)
 
     def _ivory_effect(self, seat: int, code: str) -> None:
-        if code == "I2-a":
-            self._free_order = True
-        elif code == "I2-b":
-            self._pay_ration(seat)
-            self._explored = True
-            node = self._pos[seat]
-            self._look_through(seat, node, node, 0)
-        elif code == "I2-c":
-            self._take_rations(seat, RATION_CAP, "I2-c")
+        IVORY_USES[code](self, seat)
+
+    def _free_the_order(self, seat: int) -> None:
+        self._free_order = True
+
+    def _look_here(self, seat: int) -> None:
+        self._pay_ration(seat)
+        self._explored = True
+        node = self._pos[seat]
+        self._look_through(seat, node, node, 0)
 
     def _look_through(self, seat: int, node: int, origin: int, forbidden: int) -> None:
         """I2-b: see every tile left in the stack at ``node`` and choose which to take."""
@@ -1725,6 +1715,37 @@ _DECIDE: dict[type[T.Task], Callable[[_S, int, Any, Action], None]] = {
     T.Start: _S._decide_start,
 }
 """What a decision does to its task."""
+
+# -- the effects tables -----------------------------------------------------------------
+# Toolbox uses are TOOL_USES above (with what each needs, for the legal actions); the
+# passive ivory tiles (I3-*, I1-*) act where their rule applies, through _has().
+
+_Purple = Callable[[_S, int, int, int, int], None]
+PURPLE_EFFECTS: dict[str, _Purple] = {
+    "a": lambda state, seat, node, origin, forbidden: state._gain(seat, 3, "purple", temple=True),
+    "b": lambda state, seat, node, origin, forbidden: state._push_steps(1),
+    "c": lambda state, seat, node, origin, forbidden: state._take_rations(seat, 2, "purple"),
+    "d": lambda state, seat, node, origin, forbidden: state._bring_toolbox(seat),
+    "e": lambda state, seat, node, origin, forbidden: state._teleport(seat),
+    "f": lambda state, seat, node, origin, forbidden: state._begin_relocation(1),
+    "g": lambda state, seat, node, origin, forbidden: state._agenda.append(
+        T.Target(origin, forbidden | 1 << node)
+    ),
+    "h": lambda state, seat, node, origin, forbidden: state._agenda.append(
+        T.Flip(2, 0, 0, T.FLIP_EFFECT)
+    ),
+}
+"""What each purple tile does when taken (``data.PURPLE_EFFECTS`` says it in words):
+called with the state, the seat, the tile's space, the space explored from and the spaces
+purple P-g may no longer target."""
+
+IVORY_USES: dict[str, Callable[[_S, int], None]] = {
+    "I2-a": _S._free_the_order,
+    "I2-b": _S._look_here,
+    "I2-c": lambda state, seat: state._take_rations(seat, RATION_CAP, "I2-c"),
+}
+"""The one-use ivory tiles used as an action of their own (I2-d and I2-e change a pathway
+placement, I2-f replaces the move: see _decide_place and _jump)."""
 
 SCALAR_FIELDS = (
     "_collected",

@@ -1,0 +1,34 @@
+"""The rules' effect tables cover every effect the data lists, each once."""
+
+from __future__ import annotations
+
+from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import data, rules, tasks
+
+
+def test_every_purple_effect_has_its_rule() -> None:
+    assert set(rules.PURPLE_EFFECTS) == set(data.PURPLE_EFFECTS)
+
+
+def test_one_use_ivory_tiles_with_an_action_of_their_own_have_a_rule() -> None:
+    own_action = {code for code in A.USE_IVORY if code not in ("I2-d", "I2-e")}
+    assert set(rules.IVORY_USES) == own_action
+
+
+def test_toolbox_uses_cover_every_action_and_slot() -> None:
+    assert {use.action for use in rules.TOOL_USES.values()} == set(A.USE_TOOL.values())
+    assert sorted({use.slot for use in rules.TOOL_USES.values()}) == list(range(9))
+    for use in rules.TOOL_USES.values():
+        assert use.action.text.startswith(f"use {data.BRANCHES[use.branch]} {use.level}")
+
+
+def test_steps_move_one_toolbox_one_level_up() -> None:
+    for source, target in rules.STEPS.values():
+        assert target % 3 == (0 if source is None else source % 3 + 1)
+
+
+def test_tasks_round_trip_through_their_json_form() -> None:
+    for cls in tasks.TASK_TYPES.values():
+        values = [3 if name != "context" else tasks.FLIP_EFFECT for name in cls.FIELDS]
+        entry = [cls.KIND, *values]
+        assert tasks.task_from_list(entry).to_list() == entry
