@@ -32,7 +32,7 @@ def _slots(cls: type) -> set[str]:
 
 
 def test_every_slot_is_in_exactly_one_field_list() -> None:
-    lists = (rules._SHARED, rules._FLAT_LISTS, rules._NESTED)
+    lists = (rules._SHARED, rules._FLAT_LISTS, rules._RECORDS)
     listed = [name for group in lists for name in group]
     assert len(listed) == len(set(listed)), "a field is listed twice"
     base = _slots(State)
@@ -48,10 +48,17 @@ def test_a_clone_shares_only_what_the_lists_call_shared() -> None:
         mine: Any = getattr(state, name)
         theirs: Any = getattr(other, name)
         assert theirs is not mine and list(theirs) == list(mine), name
-    for name in rules._NESTED:
-        mine, theirs = getattr(state, name), getattr(other, name)
-        assert theirs is not mine and theirs == mine, name
-        assert all(a is not b for a, b in zip(mine, theirs, strict=True)), name
+    assert other._this_turn is not state._this_turn
+    assert other._boards is not state._boards
+    records = [(state._this_turn, other._this_turn)]
+    records += list(zip(state._boards, other._boards, strict=True))
+    for mine, theirs in records:
+        assert mine is not theirs
+        for name in type(mine).__slots__:
+            value, copied = getattr(mine, name), getattr(theirs, name)
+            assert copied == value, name
+            if isinstance(value, list | dict):
+                assert copied is not value, name
 
 
 def test_playing_on_a_clone_leaves_the_original_as_it_was() -> None:

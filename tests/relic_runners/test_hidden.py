@@ -26,7 +26,7 @@ def blue_game():
 
 def test_coins_and_blue_values_are_shown_to_their_owner_only():
     state = blue_game()
-    state._coins[0] = 7  # type: ignore[attr-defined]
+    state._boards[0].coins = 7  # type: ignore[attr-defined]
     mine, theirs, public = state.view(0), state.view(1), state.view(None)
     assert mine["seats"][0]["coins"] == 7 and mine["seats"][0]["blue"] == ["B3-4"]
     for view in (theirs, public):
@@ -48,7 +48,7 @@ def test_determinize_keeps_the_seats_view_and_redraws_what_it_cannot_see():
         det = state.determinize(1, Rng(seed))
         assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
         assert not det.has_record
-        seen_values.add(det._blue[0][0])  # type: ignore[attr-defined]
+        seen_values.add(det._boards[0].blue[0])  # type: ignore[attr-defined]
         assert det.view(0)["seats"][0]["blue"][0].startswith("B3-")
     assert len(seen_values) > 1  # seat 0's blue tile is resampled for seat 1
     own = state.determinize(0, Rng(3))
@@ -133,6 +133,6 @@ def test_a_blue_tile_seen_with_i2b_stays_known_after_another_seat_takes_it():
     assert state.view(0)["seats"][2]["blue"] == []
     for seed in range(20):
         det = state.determinize(1, Rng(seed))
-        assert det._blue[2] == state._blue[2]  # type: ignore[attr-defined]
+        assert det._boards[2].blue == state._boards[2].blue  # type: ignore[attr-defined]
         assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
-    assert len({state.determinize(0, Rng(seed))._blue[2][0] for seed in range(30)}) > 1  # type: ignore[attr-defined]
+    assert len({state.determinize(0, Rng(seed))._boards[2].blue[0] for seed in range(30)}) > 1  # type: ignore[attr-defined]

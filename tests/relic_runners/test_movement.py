@@ -150,4 +150,4 @@ def test_reversed_trail_names_are_accepted():
 def test_explorers_may_share_a_space():
     state = play(new(3), "move CAMP-R1", "end", "move CAMP-R1")
     assert state.view(0)["explorers"][:2] == ["R1", "R1"]
-    assert node("R1") == state._pos[1]  # type: ignore[attr-defined]
+    assert node("R1") == state._boards[1].pos  # type: ignore[attr-defined]

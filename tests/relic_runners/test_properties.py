@@ -24,27 +24,27 @@ games = st.fixed_dictionaries(
 def tile_places(s) -> list[int]:
     places = [t for pool in s._pools for t in pool]
     places += [tile for fixed in s._fixed for tile, _ in fixed.values()]
-    places += [t for ivory in s._ivory for t in ivory.values()]
-    places += [t for blue in s._blue for t in blue] + s._discard
-    if s._new_tile is not None:
-        places.append(s._new_tile)
+    places += [t for board in s._boards for t in board.ivory.values()]
+    places += [t for board in s._boards for t in board.blue] + s._discard
+    if s._this_turn.new_tile is not None:
+        places.append(s._this_turn.new_tile)
     return places
 
 
 def check(s, n: int, tiles_at_start: int, levels_before: list[list[int]]) -> None:
     # rations: a closed pool of 5 per player, at most 5 on a board
-    assert sum(s._rations) + s._supply == 5 * n
-    assert all(0 <= r <= 5 for r in s._rations)
+    assert sum(board.rations for board in s._boards) + s._supply == 5 * n
+    assert all(0 <= board.rations <= 5 for board in s._boards)
     for seat in range(n):
-        lifted = 1 if s._lifted is not None and seat == s._seat else 0
-        assert s._paths[seat].bit_count() + s._path_supply[seat] + lifted == 10
-        assert s._reserve[seat] + s._start_row[seat] + sum(s._tools[seat]) == 3
-        assert min(s._tools[seat]) >= 0 and len(s._ivory[seat]) <= 3
+        lifted = 1 if s._this_turn.lifted is not None and seat == s._seat else 0
+        assert s._boards[seat].paths.bit_count() + s._boards[seat].path_supply + lifted == 10
+        assert s._boards[seat].reserve + s._boards[seat].start_row + sum(s._boards[seat].tools) == 3
+        assert min(s._boards[seat].tools) >= 0 and len(s._boards[seat].ivory) <= 3
     # every tile in one place; drawn tiles only leave the unseen pools
     places = tile_places(s)
     assert len(places) == len(set(places)) == tiles_at_start
     # relics: collected ones are held, each colour's supply is never exceeded
-    held = [sum(r[c] for r in s._relics) for c in range(4)]
+    held = [sum(board.relics[c] for board in s._boards) for c in range(4)]
     assert s._collected == sum(held)
     for colour in range(4):
         on_board = sum(1 for i, on in enumerate(s._relic_on) if on and s._relic_colour(i) == colour)

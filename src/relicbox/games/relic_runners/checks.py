@@ -12,7 +12,7 @@ naming the field.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from relicbox.core import checks
 from relicbox.core.errors import StateFormatError
@@ -29,9 +29,12 @@ from relicbox.games.relic_runners.data import (
     TOOLBOXES,
     pool_key,
 )
-
-if TYPE_CHECKING:
-    from relicbox.games.relic_runners.rules import RelicRunnersState
+from relicbox.games.relic_runners.rules import (
+    BODY_LISTS,
+    BODY_SCALARS,
+    ENUM_FIELDS,
+    RelicRunnersState,
+)
 
 BIG = 10**6
 """A generous bound for counters (coins, turns), so a state always writes as JSON."""
@@ -137,19 +140,16 @@ def _scalar(r: _Ranges, name: str, value: object) -> None:
 
 def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Refuse a body whose fields have the wrong type, length or range."""
-    from relicbox.games.relic_runners.rules import ENUM_FIELDS, LIST_FIELDS, SCALAR_FIELDS
-
     r = _Ranges(state)
     n = state.players
-    for name in (*SCALAR_FIELDS, *(name for name, _ in ENUM_FIELDS)):
-        if name == "_progress_turn" and "progress_turn" not in body:
+    for key in (*BODY_SCALARS, *(name[1:] for name, _ in ENUM_FIELDS)):
+        if key == "progress_turn" and key not in body:
             continue  # a body written before the no-progress rule: the loader starts it anew
-        _scalar(r, name[1:], checks.need(body, name[1:], f"body.{name[1:]}"))
+        _scalar(r, key, checks.need(body, key, f"body.{key}"))
     if body.get("progress_turn", 0) > body["turn"]:
         raise checks.fail("body.progress_turn", "is later than the current turn")
     lists = {
-        name[1:]: checks.seq(checks.need(body, name[1:], f"body.{name[1:]}"), f"body.{name[1:]}")
-        for name in LIST_FIELDS
+        key: checks.seq(checks.need(body, key, f"body.{key}"), f"body.{key}") for key in BODY_LISTS
     }
     per_node = {"colour", "relic_on"}
     per_seat = {"pos", "rations", "paths", "path_supply", "reserve", "start_row", "coins"}
@@ -375,16 +375,16 @@ def check_position(state: RelicRunnersState) -> None:
     n = state.players
     if state._seat >= n or (state._final_seat is None and state._final_left):
         raise StateFormatError("final_left counts turns of a final round that has not begun")
-    for s, held in enumerate(state._ivory):
-        for level, tile in held.items():
+    for s, board in enumerate(state._boards):
+        for level, tile in board.ivory.items():
             if TILES[tile].colour != IVORY or TILES[tile].level != level:
                 raise StateFormatError(
                     f"ivory[{s}]: tile {tile} is not an ivory tile of level {level}"
                 )
-    for s, indexes in [(state._seat, state._turn_blue)]:
-        if any(i >= len(state._blue[s]) for i in indexes):
+    for s, indexes in [(state._seat, state._this_turn.turn_blue)]:
+        if any(i >= len(state._boards[s].blue) for i in indexes):
             raise StateFormatError("turn_blue points past the current seat's blue tiles")
-    if state._new_tile is not None and TILES[state._new_tile].colour != IVORY:
+    if state._this_turn.new_tile is not None and TILES[state._this_turn.new_tile].colour != IVORY:
         raise StateFormatError("new_tile must be an ivory tile waiting for a keep choice")
     pending_colours = {event[1] for event in state._chance if event[0] == "colour"}
     for node in range(_NODES):
@@ -449,8 +449,8 @@ def check_position(state: RelicRunnersState) -> None:
                     f"a take task names level {level} of {NODE_IDS[node]}, which holds no tile"
                 )
         elif isinstance(task, T.Keep):
-            new = state._new_tile
-            if new is None or task.level not in state._ivory[state._seat]:
+            new = state._this_turn.new_tile
+            if new is None or task.level not in state._boards[state._seat].ivory:
                 raise StateFormatError("a keep task needs an ivory tile held and a new one")
             if TILES[new].level != task.level:
                 raise StateFormatError("a keep task's new tile must be of the task's level")

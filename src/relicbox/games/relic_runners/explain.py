@@ -58,7 +58,7 @@ def explain(state: RelicRunnersState, action: Action) -> str:
 def _explain_move(state: RelicRunnersState, action: Action) -> str:
     if state._stage is not Stage.MOVE:
         # The move may have ended by itself because no step was left: say which rule.
-        reason = _move_rule(state, action) if state._moves else None
+        reason = _move_rule(state, action) if state._this_turn.moves else None
         over = "your movement is over for this turn"
         return f"{over}: {reason}" if reason else over
     return _move_rule(state, action) or "that move is not allowed now"
@@ -66,7 +66,7 @@ def _explain_move(state: RelicRunnersState, action: Action) -> str:
 
 def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
     seat = state._seat
-    pos = state._pos[seat]
+    pos = state._boards[seat].pos
     a, b = (NODE_IDS.index(x) for x in action.text[5:].split("-"))
     trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
     if trail is None:
@@ -75,11 +75,13 @@ def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
         return f"your explorer is on {NODE_IDS[pos]}, not at either end of that trail"
     bit = 1 << trail
     other = b if pos == a else a
-    if state._used & bit:
+    if state._this_turn.used & bit:
         return "each trail may be used only once per turn"
     # The rules' own movement functions decide; this only names the rule they applied.
-    familiar = bool(state._paths[seat] & bit)
-    if not trail_allowed(familiar, state._unexp, state._fam_before, state._free_order):
+    familiar = bool(state._boards[seat].paths & bit)
+    if not trail_allowed(
+        familiar, state._this_turn.unexp, state._this_turn.fam_before, state._this_turn.free_order
+    ):
         if familiar:
             return (
                 "your own pathways may be used before or after your one unexplored trail, "
@@ -96,7 +98,7 @@ def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
 def _explain_stop(state: RelicRunnersState) -> str:
     if state._stage is not Stage.MOVE:
         return "your movement is already over"
-    if state._moves == 0:
+    if state._this_turn.moves == 0:
         return "you must move: staying where you are is not allowed"
     return "you may not end your move on the space where your turn began"
 
@@ -105,9 +107,9 @@ def _explain_explore(state: RelicRunnersState) -> str:
     seat = state._seat
     if state._stage is Stage.MOVE:
         return "explore after moving: stop your move first"
-    if state._explored:
+    if state._this_turn.explored:
         return "you may explore only once per turn"
-    if state._rations[seat] <= 0:
+    if state._boards[seat].rations <= 0:
         return "exploring costs a ration and you have none"
     return (
         "there is nothing left to explore here (only ruins and temples with tiles can be explored)"
@@ -120,13 +122,13 @@ def _explain_use(state: RelicRunnersState, text: str) -> str:
         if not state._has(state._seat, code):
             return f"you do not hold the ivory tile {code}"
         return f"the ivory tile {code} cannot be used at this moment"
-    if state._tool_used:
+    if state._this_turn.tool_used:
         return "you may use only one toolbox per turn"
-    if state._stage is Stage.MOVE and state._moves:
+    if state._stage is Stage.MOVE and state._this_turn.moves:
         return "a toolbox cannot be used in the middle of a move"
     use = TOOL_USES[ACTION_SPACE.parse(text).index]
     branch, level = BRANCHES[use.branch], use.level
-    if not state._tools[state._seat][use.slot]:
+    if not state._boards[state._seat].tools[use.slot]:
         return f"you have no toolbox at {branch} level {level}"
     return (
         "that toolbox action cannot be carried out in full here "
@@ -142,9 +144,9 @@ def _explain_choice(state: RelicRunnersState, action: Action) -> str:
         trail = _trail_of(state, action.text[5:])
         if trail is None:
             return "there is no such trail on this board"
-        if state._paths[seat] >> trail & 1:
+        if state._boards[seat].paths >> trail & 1:
             return "you already have a pathway on that trail (never two of yours on one trail)"
-        if task.relocate and state._vacated >> trail & 1:
+        if task.relocate and state._this_turn.vacated >> trail & 1:
             return "a moved pathway must go to a new trail"
         return f"the pathway must go on a trail touching {NODE_IDS[task.node]}"
     if isinstance(task, T.Lift):
@@ -178,7 +180,7 @@ def _trail_of(state: RelicRunnersState, pair: str) -> int | None:
 def _explain_jump(state: RelicRunnersState) -> str:
     if not state._has(state._seat, "I2-f"):
         return "jumping needs the ivory tile I2-f"
-    if state._stage is not Stage.MOVE or state._moves:
+    if state._stage is not Stage.MOVE or state._this_turn.moves:
         return "the I2-f jump replaces the whole move, so it comes before any step"
     return (
         "you may jump only from a temple with tiles to another temple of the same colour "

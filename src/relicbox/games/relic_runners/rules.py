@@ -42,20 +42,19 @@ from relicbox.games.relic_runners.data import (
     IVORY,
     IVORY_EFFECTS,
     MACHETE,
-    PATHWAYS,
     PURPLE,
     RATION_CAP,
     RELICS_TO_END,
     RUIN_RELIC,
     SHOVEL,
     STACK_HEIGHT,
-    START_RATIONS,
     TEMPLE_RELIC,
     TILE_BY_CODE,
     TILES,
     TOOLBOXES,
     pool_key,
 )
+from relicbox.games.relic_runners.parts import PlayerBoard, TurnRecord
 
 _ACTION_IDS = ACTION_SPACE.ids
 _NONE: tuple[Action, ...] = ()
@@ -325,63 +324,34 @@ class RelicRunnersState(State):
     """One moment of a game of Relic Runners. Build it with ``relicbox.new_game``."""
 
     __slots__ = (
-        "_ability",
         "_agenda",
-        "_blue",
-        "_blue_seen",
-        "_bonus_steps",
+        "_boards",
         "_chance",
-        "_coins",
         "_collected",
         "_colour",
         "_discard",
-        "_double",
-        "_end_after",
-        "_explored",
         "_extra",
-        "_fam_before",
         "_final_left",
         "_final_seat",
         "_fixed",
-        "_free_order",
         "_g",
         "_height",
         "_history",
-        "_ivory",
-        "_jumped",
         "_legal",
         "_levels",
-        "_lifted",
-        "_moved_to",
-        "_moves",
-        "_new_tile",
-        "_path_supply",
-        "_paths",
         "_pools",
-        "_pos",
         "_progress_turn",
-        "_rations",
         "_relic_on",
-        "_relics",
-        "_reserve",
-        "_route",
         "_seat",
         "_shown",
         "_stage",
         "_start",
         "_start_relic",
-        "_start_row",
         "_supply",
+        "_this_turn",
         "_tokens",
-        "_tool_used",
-        "_tools",
         "_truncated",
         "_turn",
-        "_turn_blue",
-        "_turn_gain",
-        "_unexp",
-        "_used",
-        "_vacated",
     )
 
     # -- set-up -----------------------------------------------------------------
@@ -410,25 +380,12 @@ class RelicRunnersState(State):
         ]
         self._discard: list[int] = []
         self._shown: list[int] = []
-        self._pos = [CAMP] * n
-        self._rations = [START_RATIONS] * n
         self._supply = CAMP_RATIONS_PER_PLAYER * n
-        self._paths = [0] * n
-        self._path_supply = [PATHWAYS] * n
-        self._reserve = [TOOLBOXES - 1] * n
-        self._start_row = [1] * n
-        self._tools = [[0] * 9 for _ in range(n)]
-        self._ivory: list[dict[int, int]] = [{} for _ in range(n)]
-        self._blue: list[list[int]] = [[] for _ in range(n)]
-        self._blue_seen: list[list[int]] = [[] for _ in range(n)]
-        """Per blue tile held, the seats that have seen it (its taker, I2-b lookers)."""
-        self._relics = [[0, 0, 0, 0] for _ in range(n)]
-        self._coins = [0] * n
-        self._collected = 0
-        self._ability: list[str | None] = [
-            ABILITIES[EXPLORER_COLOURS[s]] if self.options.get("abilities") else None
+        self._boards = [
+            PlayerBoard(ABILITIES[EXPLORER_COLOURS[s]] if self.options.get("abilities") else None)
             for s in range(n)
         ]
+        self._collected = 0
         for seat in range(n):
             self._apply_setup_ability(seat)
         self._history: History[tuple[Any, ...]] = History()
@@ -450,13 +407,13 @@ class RelicRunnersState(State):
         self._run()
 
     def _apply_setup_ability(self, seat: int) -> None:
-        ability = self._ability[seat]
+        ability = self._boards[seat].ability
         if ability == "extra-toolbox":
-            self._reserve[seat] -= 1
-            self._start_row[seat] += 1
+            self._boards[seat].reserve -= 1
+            self._boards[seat].start_row += 1
         elif ability == "full-pack":
-            extra = min(RATION_CAP - self._rations[seat], self._supply)
-            self._rations[seat] += extra
+            extra = min(RATION_CAP - self._boards[seat].rations, self._supply)
+            self._boards[seat].rations += extra
             self._supply -= extra
 
     def _deal_colours(self, first: bool) -> None:
@@ -470,24 +427,7 @@ class RelicRunnersState(State):
                 self._chance.append(("colour", node))
 
     def _clear_turn(self) -> None:
-        self._moves = 0
-        self._jumped = False
-        self._used = 0
-        self._unexp = False
-        self._fam_before = False
-        self._free_order = False
-        self._route: list[int] = []
-        self._bonus_steps = 0
-        self._explored = False
-        self._tool_used = False
-        self._double = False
-        self._turn_gain = 0
-        self._turn_blue: list[int] = []
-        self._end_after = False
-        self._new_tile: int | None = None
-        self._lifted: int | None = None
-        self._moved_to = 0
-        self._vacated = 0
+        self._this_turn = TurnRecord()
 
     # -- whose turn ---------------------------------------------------------------
 
@@ -546,7 +486,7 @@ class RelicRunnersState(State):
             if self._stage is _SETUP:
                 self._stage = _OVER
                 continue
-            if self._end_after:
+            if self._this_turn.end_after:
                 # Purple P-e (teleport to camp) ends the turn like walking into camp (§4.7).
                 self._agenda.append(T.END_TURN)
                 continue
@@ -574,7 +514,7 @@ class RelicRunnersState(State):
     def _begin(self) -> None:
         self._agenda.append(T.FIRST_TURN)
         for seat in reversed(range(self.players)):
-            ability = self._ability[seat]
+            ability = self._boards[seat].ability
             if ability == "head-start":
                 self._agenda.extend([T.START, T.SetSeat(seat)])
             elif ability == "camp-pathway":
@@ -587,10 +527,10 @@ class RelicRunnersState(State):
         self._turn += 1
         self._stage = _MOVE
         self._clear_turn()
-        pos = self._pos[seat]
+        pos = self._boards[seat].pos
         self._start = pos
         self._start_relic = self._relic_colour(pos) if self._relic_on[pos] else None
-        self._route = [pos]
+        self._this_turn.route = [pos]
         self._history.append(("turn", seat, self._turn))
 
     def _end_turn(self) -> None:
@@ -606,7 +546,7 @@ class RelicRunnersState(State):
                 if holder is None:
                     self._finish()
                     return
-                del self._ivory[holder][1]
+                del self._boards[holder].ivory[1]
                 self._discard.append(TILE_BY_CODE["I1-f"][0])
                 self._extra = True
                 self._history.append(("extra", holder))
@@ -634,7 +574,7 @@ class RelicRunnersState(State):
 
     def _extra_turn_holder(self) -> int | None:
         for seat in range(self.players):
-            tile = self._ivory[seat].get(1)
+            tile = self._boards[seat].ivory.get(1)
             if tile is not None and _TILE_EFFECT[tile] == "I1-f":
                 return seat
         return None
@@ -675,16 +615,16 @@ class RelicRunnersState(State):
         return TEMPLE_RELIC[cast(int, self._colour[node])]
 
     def _has(self, seat: int, code: str) -> bool:
-        tile = self._ivory[seat].get(_IVORY_LEVEL[code])
+        tile = self._boards[seat].ivory.get(_IVORY_LEVEL[code])
         return tile is not None and _TILE_EFFECT[tile] == code
 
     def _level2(self, seat: int) -> str:
         """The effect of ``seat``'s level 2 ivory tile (one at most), or ``""``."""
-        tile = self._ivory[seat].get(2)
+        tile = self._boards[seat].ivory.get(2)
         return "" if tile is None else _TILE_EFFECT[tile]
 
     def _use_ivory(self, seat: int, code: str) -> None:
-        tile = self._ivory[seat].pop(int(code[1]))
+        tile = self._boards[seat].ivory.pop(int(code[1]))
         self._discard.append(tile)
         self._history.append(("use-ivory", seat, code))
 
@@ -692,30 +632,30 @@ class RelicRunnersState(State):
         if temple and self._has(seat, "I3-c"):
             amount += 1
         if seat == self._seat:
-            if self._double:
+            if self._this_turn.double:
                 amount *= 2
             else:
-                self._turn_gain += amount  # for the whole-turn reading of Shovel level 3
+                self._this_turn.turn_gain += amount  # for the whole-turn reading of Shovel level 3
         if amount:
-            self._coins[seat] += amount
+            self._boards[seat].coins += amount
             self._history.append(("coins", seat, amount, reason))
 
     def _take_rations(self, seat: int, wanted: int, reason: str) -> None:
-        got = min(wanted, RATION_CAP - self._rations[seat], self._supply)
+        got = min(wanted, RATION_CAP - self._boards[seat].rations, self._supply)
         if got > 0:
-            self._rations[seat] += got
+            self._boards[seat].rations += got
             self._supply -= got
         self._history.append(("rations", seat, max(got, 0), reason))
 
     def _arrive_camp(self, seat: int) -> None:
-        wanted = 4 if self._ability[seat] == "big-refill" else CAMP_REFILL
+        wanted = 4 if self._boards[seat].ability == "big-refill" else CAMP_REFILL
         if self._has(seat, "I3-e"):
             wanted += 1
         self._take_rations(seat, wanted, "camp")
 
     def _movable_toolboxes(self, seat: int) -> bool:
-        tools = self._tools[seat]
-        return self._start_row[seat] > 0 or any(tools[slot] for slot in _CAN_GO_UP)
+        tools = self._boards[seat].tools
+        return self._boards[seat].start_row > 0 or any(tools[slot] for slot in _CAN_GO_UP)
 
     def _push_steps(self, count: int) -> None:
         if count > 0 and self._movable_toolboxes(self._seat):
@@ -742,21 +682,28 @@ class RelicRunnersState(State):
 
     def _move_actions(self) -> list[Action]:
         seat = self._seat
-        pos = self._pos[seat]
-        paths = self._paths[seat]
-        unexp = self._unexp
+        pos = self._boards[seat].pos
+        paths = self._boards[seat].paths
+        unexp = self._this_turn.unexp
         # trail_allowed() for all trails at once: the familiar ones and the unexplored ones
-        open_ = (paths if trail_allowed(True, unexp, self._fam_before, self._free_order) else 0) | (
-            ~paths if trail_allowed(False, unexp, False, False) else 0
-        )
-        open_ &= ~self._used
+        open_ = (
+            paths
+            if trail_allowed(True, unexp, self._this_turn.fam_before, self._this_turn.free_order)
+            else 0
+        ) | (~paths if trail_allowed(False, unexp, False, False) else 0)
+        open_ &= ~self._this_turn.used
         start = self._start
         legal: list[Action] = []
         for t, other, bit, action in self._g.adj[pos]:
             if open_ & bit and (other != start or self._can_continue(t, bool(paths & bit))):
                 legal.append(action)
-        if self._moves:
-            if unexp and self._fam_before and not self._free_order and self._level2(seat) == "I2-a":
+        if self._this_turn.moves:
+            if (
+                unexp
+                and self._this_turn.fam_before
+                and not self._this_turn.free_order
+                and self._level2(seat) == "I2-a"
+            ):
                 legal.append(A.USE_IVORY["I2-a"])
             if pos != start:
                 legal.append(A.STOP)
@@ -769,11 +716,12 @@ class RelicRunnersState(State):
         start = self._start
         if start == CAMP:
             return False
-        used = self._used | (1 << t)
-        unexp, before = after_trail(familiar, self._unexp, self._fam_before)
-        paths = self._paths[self._seat]
+        used = self._this_turn.used | (1 << t)
+        unexp, before = after_trail(familiar, self._this_turn.unexp, self._this_turn.fam_before)
+        paths = self._boards[self._seat].paths
         return any(
-            not used & bit and trail_allowed(bool(paths & bit), unexp, before, self._free_order)
+            not used & bit
+            and trail_allowed(bool(paths & bit), unexp, before, self._this_turn.free_order)
             for _, _, bit, _ in self._g.adj[start]
         )
 
@@ -782,11 +730,11 @@ class RelicRunnersState(State):
         ivory = self._level2(seat)
         if ivory == "I2-f":
             legal.extend(self._jump_actions(pos))
-        elif ivory == "I2-a" and not self._free_order:
+        elif ivory == "I2-a" and not self._this_turn.free_order:
             legal.append(A.USE_IVORY["I2-a"])
         elif ivory == "I2-c":
             legal.append(A.USE_IVORY["I2-c"])
-        if not self._tool_used:
+        if not self._this_turn.tool_used:
             legal.extend(self._tool_actions(seat, pos))
         return legal
 
@@ -802,19 +750,19 @@ class RelicRunnersState(State):
 
     def _post_actions(self) -> list[Action]:
         seat = self._seat
-        pos = self._pos[seat]
+        pos = self._boards[seat].pos
         legal: list[Action] = []
-        if not self._explored and self._rations[seat] > 0 and self._levels[pos]:
+        if not self._this_turn.explored and self._boards[seat].rations > 0 and self._levels[pos]:
             legal.append(A.EXPLORE)
             if self._colour[pos] is not None and self._has(seat, "I2-b"):
                 legal.append(A.USE_IVORY["I2-b"])
-        if not self._tool_used:
+        if not self._this_turn.tool_used:
             legal.extend(self._tool_actions(seat, pos))
         legal.append(A.END)
         return legal
 
     def _tool_actions(self, seat: int, pos: int) -> Sequence[Action]:
-        tools = self._tools[seat]
+        tools = self._boards[seat].tools
         if not any(tools):
             return _NONE
         legal: list[Action] = []
@@ -831,11 +779,11 @@ class RelicRunnersState(State):
         if need == NEED_TEMPLE_TILE:
             return self._colour[pos] is not None and bool(self._levels[pos])
         if need == NEED_PATHWAYS:
-            return self._paths[seat].bit_count() >= use.level
+            return self._boards[seat].paths.bit_count() >= use.level
         if need == NEED_RESERVE:
-            return self._reserve[seat] > 0
+            return self._boards[seat].reserve > 0
         if need == NEED_PLACE:
-            return self._path_supply[seat] > 0 and bool(
+            return self._boards[seat].path_supply > 0 and bool(
                 self._place_targets(seat, pos, False, False)
             )
         return True
@@ -844,12 +792,15 @@ class RelicRunnersState(State):
         return _CHOICES[type(task)](self, task)
 
     def _lift_choices(self, task: T.Lift) -> list[Action]:
-        return [self._g.lift[t] for t in bits(self._paths[self._seat] & ~self._moved_to)]
+        return [
+            self._g.lift[t]
+            for t in bits(self._boards[self._seat].paths & ~self._this_turn.moved_to)
+        ]
 
     def _keep_choices(self, task: T.Keep) -> list[Action]:
         seat = self._seat
-        old = self._ivory[seat][task.level]
-        new = cast(int, self._new_tile)
+        old = self._boards[seat].ivory[task.level]
+        new = cast(int, self._this_turn.new_tile)
         legal = [A.KEEP[_TILE_CODE[old]], A.KEEP[_TILE_CODE[new]]]
         for tile in (old, new):
             legal.extend(self._uses_before_discard(seat, _TILE_EFFECT[tile]))
@@ -882,9 +833,9 @@ class RelicRunnersState(State):
         Only the tiles that act at the start of a turn (before moving) or on a temple not
         yet explored can apply while a choice between two tiles is pending (§1.5).
         """
-        pos = self._pos[seat]
-        before_move = self._stage is _MOVE and not self._moves
-        if code == "I2-a" and before_move and not self._free_order:
+        pos = self._boards[seat].pos
+        before_move = self._stage is _MOVE and not self._this_turn.moves
+        if code == "I2-a" and before_move and not self._this_turn.free_order:
             return [A.USE_IVORY[code]]
         if code == "I2-c" and before_move:
             return [A.USE_IVORY[code]]
@@ -893,8 +844,8 @@ class RelicRunnersState(State):
         if (
             code == "I2-b"
             and self._stage is _POST
-            and not self._explored
-            and self._rations[seat] > 0
+            and not self._this_turn.explored
+            and self._boards[seat].rations > 0
             and self._levels[pos]
             and self._colour[pos] is not None
         ):
@@ -902,9 +853,9 @@ class RelicRunnersState(State):
         return []
 
     def _place_targets(self, seat: int, node: int, anywhere: bool, relocate: bool) -> list[int]:
-        own = self._paths[seat]
+        own = self._boards[seat].paths
         if relocate:
-            own |= self._vacated
+            own |= self._this_turn.vacated
         if anywhere:
             return [t for t in range(self._g.trails) if not own >> t & 1]
         return [t for t, _, bit, _ in self._g.adj[node] if not own & bit]
@@ -920,7 +871,7 @@ class RelicRunnersState(State):
             if (
                 count == 1
                 and len(targets) >= 2
-                and self._path_supply[seat] >= 2
+                and self._boards[seat].path_supply >= 2
                 and self._has(seat, "I2-d")
             ):
                 legal.append(A.USE_IVORY["I2-d"])
@@ -939,9 +890,9 @@ class RelicRunnersState(State):
 
     def _step_actions(self, seat: int) -> list[Action]:
         legal: list[Action] = []
-        if self._start_row[seat]:
+        if self._boards[seat].start_row:
             legal.extend(A.STEP_START)
-        tools = self._tools[seat]
+        tools = self._boards[seat].tools
         for b in range(3):
             for level in (1, 2):
                 if tools[tool_slot(b, level)]:
@@ -994,8 +945,8 @@ class RelicRunnersState(State):
             self._stop()
         elif kind == _DO_EXPLORE:
             self._pay_ration(seat)
-            self._explored = True
-            self._explore(self._pos[seat], self._pos[seat], 0)
+            self._this_turn.explored = True
+            self._explore(self._boards[seat].pos, self._boards[seat].pos, 0)
         elif kind == _DO_END:
             self._agenda.append(T.END_TURN)
         elif kind == _DO_JUMP:
@@ -1006,21 +957,21 @@ class RelicRunnersState(State):
             self._use_tool(seat, TOOL_USES[action.index])
 
     def _pay_ration(self, seat: int) -> None:
-        self._rations[seat] -= 1
+        self._boards[seat].rations -= 1
         self._supply += 1
 
     # -- movement ---------------------------------------------------------------------
 
     def _step(self, seat: int, action: Action) -> None:
-        pos = self._pos[seat]
+        pos = self._boards[seat].pos
         other, bit = self._g.step[pos][action.index]
-        self._unexp, self._fam_before = after_trail(
-            bool(self._paths[seat] & bit), self._unexp, self._fam_before
+        self._this_turn.unexp, self._this_turn.fam_before = after_trail(
+            bool(self._boards[seat].paths & bit), self._this_turn.unexp, self._this_turn.fam_before
         )
-        self._used |= bit
-        self._moves += 1
-        self._pos[seat] = other
-        self._route.append(other)
+        self._this_turn.used |= bit
+        self._this_turn.moves += 1
+        self._boards[seat].pos = other
+        self._this_turn.route.append(other)
         if other == CAMP:
             self._stop()
         if pos == CAMP and self._has(seat, "I3-f"):
@@ -1028,7 +979,9 @@ class RelicRunnersState(State):
 
     def _stop(self) -> None:
         seat = self._seat
-        self._history.append(("move", seat, tuple(self._route), self._used & self._g.river_mask))
+        self._history.append(
+            ("move", seat, tuple(self._this_turn.route), self._this_turn.used & self._g.river_mask)
+        )
         self._stage = _POST
         self._agenda.append(T.AFTER_MOVE)
 
@@ -1037,14 +990,14 @@ class RelicRunnersState(State):
         self._jump_to(seat, node)
 
     def _jump_to(self, seat: int, node: int) -> None:
-        self._pos[seat] = node
-        self._jumped = True
+        self._boards[seat].pos = node
+        self._this_turn.jumped = True
         self._history.append(("jump", seat, self._start, node))
         self._stage = _POST
 
     def _after_move(self) -> None:
         seat = self._seat
-        pos = self._pos[seat]
+        pos = self._boards[seat].pos
         if (
             self._start_relic is not None
             and self._relic_on[pos]
@@ -1052,9 +1005,9 @@ class RelicRunnersState(State):
             and self._relic_colour(pos) == self._start_relic
         ):
             self._expedition(seat, pos)
-        steps = self._bonus_steps
-        self._bonus_steps = 0
-        rivers = self._used & self._g.river_mask
+        steps = self._this_turn.bonus_steps
+        self._this_turn.bonus_steps = 0
+        rivers = self._this_turn.used & self._g.river_mask
         flipped = (
             [k for t in bits(rivers) if self._tokens[k := cast(int, self._g.token[t])]]
             if rivers
@@ -1080,11 +1033,11 @@ class RelicRunnersState(State):
     def _expedition(self, seat: int, node: int) -> None:
         colour = self._relic_colour(node)
         self._relic_on[node] = False
-        self._relics[seat][colour] += 1
+        self._boards[seat].relics[colour] += 1
         self._collected += 1
         self._progress_turn = self._turn
-        self._history.append(("relic", seat, node, colour, self._moves))
-        self._gain(seat, 2 * self._moves, "expedition")
+        self._history.append(("relic", seat, node, colour, self._this_turn.moves))
+        self._gain(seat, 2 * self._this_turn.moves, "expedition")
         self._trigger_check()
 
     # -- exploring ---------------------------------------------------------------------
@@ -1106,7 +1059,7 @@ class RelicRunnersState(State):
             if first and self._has(seat, "I3-b"):
                 self._gain(seat, 1, "first")
             self._shrine_check(node)
-            if self._path_supply[seat]:
+            if self._boards[seat].path_supply:
                 self._agenda.append(T.Place(origin, 0, 1, 0))
             return
         level = levels[-1]
@@ -1164,29 +1117,29 @@ class RelicRunnersState(State):
     def _take_ivory(self, seat: int, node: int, tile: int) -> None:
         self._history.append(("ivory", seat, node, tile))
         level = _TILE_LEVEL[tile]
-        if level in self._ivory[seat]:
-            self._new_tile = tile
+        if level in self._boards[seat].ivory:
+            self._this_turn.new_tile = tile
             self._agenda.append(T.Keep(level))
             self._gain(seat, 2, "compensation", temple=True)
         else:
-            self._ivory[seat][level] = tile
+            self._boards[seat].ivory[level] = tile
 
     def _take_blue(self, seat: int, node: int, tile: int, knower: int) -> None:
-        self._blue[seat].append(tile)
-        self._blue_seen[seat].append(knower)
+        self._boards[seat].blue.append(tile)
+        self._boards[seat].blue_seen.append(knower)
         self._history.append(("blue", seat, node, _TILE_LEVEL[tile]))
         self._gain(seat, 0, "blue", temple=True)
-        if self._double:
+        if self._this_turn.double:
             self._show_blue(seat, tile)
         elif seat == self._seat:
             # by position in the seat's blue tiles, which determinize keeps in place
-            self._turn_blue.append(len(self._blue[seat]) - 1)
+            self._this_turn.turn_blue.append(len(self._boards[seat].blue) - 1)
 
     def _show_blue(self, seat: int, tile: int) -> None:
         """Shovel level 3 on a blue tile: show it and take its value in coins now as well."""
         self._shown.append(tile)
         self._history.append(("show", seat, tile))
-        self._coins[seat] += _TILE_VALUE[tile]
+        self._boards[seat].coins += _TILE_VALUE[tile]
         self._history.append(("coins", seat, _TILE_VALUE[tile], "shown"))
 
     def _take_purple(self, seat: int, node: int, tile: int, origin: int, forbidden: int) -> None:
@@ -1198,15 +1151,15 @@ class RelicRunnersState(State):
 
     def _teleport(self, seat: int) -> None:
         """Purple P-e: to the camp, with its rations; the turn ends (or the move is owed)."""
-        self._pos[seat] = CAMP
+        self._boards[seat].pos = CAMP
         self._history.append(("teleport", seat))
         self._arrive_camp(seat)
         if self._stage is _MOVE:
             # Taken before moving (Machete 1): the move is still owed, and it starts
             # from the camp; it may not end where the turn began (§1.4).
-            self._route = [CAMP]
+            self._this_turn.route = [CAMP]
         else:
-            self._end_after = self.options.get("teleport_ends_turn", True) is not False
+            self._this_turn.end_after = self.options.get("teleport_ends_turn", True) is not False
 
     def _turn_up(self, node: int) -> None:
         levels = self._levels[node]
@@ -1217,15 +1170,15 @@ class RelicRunnersState(State):
             self._fix(node, levels[-1], tile, (1 << self.players) - 1)
 
     def _bring_toolbox(self, seat: int) -> None:
-        if self._reserve[seat]:
-            self._reserve[seat] -= 1
-            self._start_row[seat] += 1
+        if self._boards[seat].reserve:
+            self._boards[seat].reserve -= 1
+            self._boards[seat].start_row += 1
             self._history.append(("toolbox", seat))
 
     def _begin_relocation(self, count: int) -> None:
-        self._moved_to = 0
-        self._vacated = 0
-        if self._paths[self._seat]:
+        self._this_turn.moved_to = 0
+        self._this_turn.vacated = 0
+        if self._boards[self._seat].paths:
             self._agenda.append(T.Lift(count))
 
     # -- decisions inside tasks ------------------------------------------------------------
@@ -1257,7 +1210,7 @@ class RelicRunnersState(State):
 
     def _decide_start(self, seat: int, task: T.Start, action: Action) -> None:
         node = NODE_IDS.index(action.text[6:])
-        self._pos[seat] = node
+        self._boards[seat].pos = node
         self._history.append(("start", seat, node))
 
     def _decide_place(self, seat: int, task: T.Place, action: Action) -> None:
@@ -1274,47 +1227,47 @@ class RelicRunnersState(State):
             return  # nowhere to place near by, and the I2-e tile is kept
         trail = self._g.path_trail[action.index]
         bit = 1 << trail
-        self._paths[seat] |= bit
+        self._boards[seat].paths |= bit
         if relocate:
-            self._history.append(("relocate", seat, self._lifted, trail))
-            self._lifted = None
-            self._moved_to |= bit
+            self._history.append(("relocate", seat, self._this_turn.lifted, trail))
+            self._this_turn.lifted = None
+            self._this_turn.moved_to |= bit
             for other in range(self.players):
                 if other != seat and self._has(other, "I3-d"):
                     self._take_rations(other, 1, "I3-d")
             return
-        self._path_supply[seat] -= 1
+        self._boards[seat].path_supply -= 1
         self._progress_turn = self._turn
         self._history.append(("pathway", seat, trail))
         if self._has(seat, "I3-a"):
             self._gain(seat, 1, "pathway")
-        if count > 1 and self._path_supply[seat]:
+        if count > 1 and self._boards[seat].path_supply:
             self._agenda.append(T.Place(node, anywhere, count - 1, relocate))
 
     def _lift(self, seat: int, task: T.Lift, action: Action) -> None:
         trail = self._g.lift_trail[action.index]
-        self._paths[seat] &= ~(1 << trail)
-        self._lifted = trail
-        self._vacated |= 1 << trail
+        self._boards[seat].paths &= ~(1 << trail)
+        self._this_turn.lifted = trail
+        self._this_turn.vacated |= 1 << trail
         if task.count > 1:
             self._agenda.append(T.Lift(task.count - 1))
-        self._agenda.append(T.Place(self._pos[seat], 1, 1, 1))
+        self._agenda.append(T.Place(self._boards[seat].pos, 1, 1, 1))
 
     def _keep(self, seat: int, level: int, code: str) -> None:
-        old = self._ivory[seat][level]
-        new = cast(int, self._new_tile)
+        old = self._boards[seat].ivory[level]
+        new = cast(int, self._this_turn.new_tile)
         keep, drop = (old, new) if _TILE_CODE[old] == code else (new, old)
-        self._ivory[seat][level] = keep
+        self._boards[seat].ivory[level] = keep
         self._discard.append(drop)
-        self._new_tile = None
+        self._this_turn.new_tile = None
         self._history.append(("keep", seat, keep, drop))
 
     def _use_before_discard(self, seat: int, level: int, action: Action) -> None:
         """Keep one tile of the pair and use the other's effect as it is discarded."""
         text = action.text
         code = "I2-f" if text.startswith("jump ") else text[4:]
-        old = self._ivory[seat][level]
-        other = cast(int, self._new_tile) if _TILE_EFFECT[old] == code else old
+        old = self._boards[seat].ivory[level]
+        other = cast(int, self._this_turn.new_tile) if _TILE_EFFECT[old] == code else old
         self._keep(seat, level, _TILE_CODE[other])
         self._history.append(("use-ivory", seat, code))
         if code == "I2-f":
@@ -1331,7 +1284,7 @@ class RelicRunnersState(State):
         self._tokens[k] = not self._tokens[k]
         self._history.append(("flip", seat, k, self._tokens[k]))
         if not any(self._tokens):
-            self._bonus_steps += self._reset_tokens(seat)
+            self._this_turn.bonus_steps += self._reset_tokens(seat)
         if remaining > 1:
             self._agenda.append(T.Flip(remaining - 1, mandatory, mask | 1 << k, context))
         else:
@@ -1342,14 +1295,15 @@ class RelicRunnersState(State):
             self._flush_effect_steps()
 
     def _flush_effect_steps(self) -> None:
-        steps, self._bonus_steps = self._bonus_steps, 0
+        turn = self._this_turn
+        steps, turn.bonus_steps = turn.bonus_steps, 0
         self._push_steps(steps)
 
     def _advance(self, seat: int, action: Action) -> None:
         source, target = STEPS[action.index]
-        tools = self._tools[seat]
+        tools = self._boards[seat].tools
         if source is None:
-            self._start_row[seat] -= 1
+            self._boards[seat].start_row -= 1
         else:
             tools[source] -= 1
         tools[target] += 1
@@ -1365,12 +1319,12 @@ class RelicRunnersState(State):
         IVORY_USES[code](self, seat)
 
     def _free_the_order(self, seat: int) -> None:
-        self._free_order = True
+        self._this_turn.free_order = True
 
     def _look_here(self, seat: int) -> None:
         self._pay_ration(seat)
-        self._explored = True
-        node = self._pos[seat]
+        self._this_turn.explored = True
+        node = self._boards[seat].pos
         self._look_through(seat, node, node, 0)
 
     def _look_through(self, seat: int, node: int, origin: int, forbidden: int) -> None:
@@ -1381,18 +1335,18 @@ class RelicRunnersState(State):
 
     def _use_tool(self, seat: int, use: ToolUse) -> None:
         branch, level = use.branch, use.level
-        self._tools[seat][use.slot] -= 1
-        self._start_row[seat] += 1
-        self._tool_used = True
+        self._boards[seat].tools[use.slot] -= 1
+        self._boards[seat].start_row += 1
+        self._this_turn.tool_used = True
         self._history.append(("tool", seat, use.action.text[4:]))
-        pos = self._pos[seat]
+        pos = self._boards[seat].pos
         if branch == MACHETE:
             if level == 1:
                 self._explore(pos, pos, 0, search=True)
             elif level == 2:
                 self._take_rations(seat, 2, "machete")
             else:
-                self._gain(seat, 4 * sum(self._relics[seat]), "machete")
+                self._gain(seat, 4 * sum(self._boards[seat].relics), "machete")
         elif branch == COMPASS:
             if level < 3:
                 self._begin_relocation(level)
@@ -1406,26 +1360,26 @@ class RelicRunnersState(State):
         elif level == 2:
             self._agenda.append(T.Place(pos, 0, 1, 0))
         else:
-            self._double = True
+            self._this_turn.double = True
             if self.options.get("shovel3") != "after":
                 self._double_earlier_gains(seat)
 
     def _double_earlier_gains(self, seat: int) -> None:
         """The retroactive reading (§4.14): what this turn already earned counts twice too."""
-        if self._turn_gain:
-            self._coins[seat] += self._turn_gain
-            self._history.append(("coins", seat, self._turn_gain, "shovel"))
-        for index in self._turn_blue:
-            self._show_blue(seat, self._blue[seat][index])
-        self._turn_gain = 0
-        self._turn_blue = []
+        if self._this_turn.turn_gain:
+            self._boards[seat].coins += self._this_turn.turn_gain
+            self._history.append(("coins", seat, self._this_turn.turn_gain, "shovel"))
+        for index in self._this_turn.turn_blue:
+            self._show_blue(seat, self._boards[seat].blue[index])
+        self._this_turn.turn_gain = 0
+        self._this_turn.turn_blue = []
 
     def longest_line(self, seat: int) -> int:
         """Trails in ``seat``'s longest trail-simple line of pathways, not passing through camp."""
         adjacent = {
             node: [(t, other) for t, other, _, _ in links] for node, links in enumerate(self._g.adj)
         }
-        return line_length(adjacent, set(bits(self._paths[seat])), CAMP)
+        return line_length(adjacent, set(bits(self._boards[seat].paths)), CAMP)
 
     # -- chance -------------------------------------------------------------------------
 
@@ -1504,25 +1458,25 @@ class RelicRunnersState(State):
 
     def score_parts(self, seat: int) -> dict[str, int]:
         """The final-scoring breakdown for ``seat`` (provisional before the end)."""
-        relics = self._relics[seat]
+        relics = self._boards[seat].relics
         held = sum(relics)
         distinct = sum(1 for count in relics if count)
         bonus = 0
-        tile = self._ivory[seat].get(1)
+        tile = self._boards[seat].ivory.get(1)
         effect = "" if tile is None else _TILE_EFFECT[tile]
         if effect == "I1-a":
-            bonus = 3 * len(self._ivory[seat])
+            bonus = 3 * len(self._boards[seat].ivory)
         elif effect == "I1-b":
-            bonus = 2 * self._rations[seat]
+            bonus = 2 * self._boards[seat].rations
         elif effect == "I1-c":
             bonus = 5 * (held - distinct)
         elif effect == "I1-d":
-            bonus = self._paths[seat].bit_count()
+            bonus = self._boards[seat].paths.bit_count()
         elif effect == "I1-e":
-            bonus = 4 * (TOOLBOXES - self._reserve[seat])
+            bonus = 4 * (TOOLBOXES - self._boards[seat].reserve)
         return {
-            "coins": self._coins[seat],
-            "blue": sum(_TILE_VALUE[t] for t in self._blue[seat]),
+            "coins": self._boards[seat].coins,
+            "blue": sum(_TILE_VALUE[t] for t in self._boards[seat].blue),
             "relics": 5 * distinct,
             "ivory": bonus,
         }
@@ -1536,7 +1490,7 @@ class RelicRunnersState(State):
             return []
         scores = self.scores()
         keys = [
-            (scores[s], sum(self._relics[s]), sum(1 for c in self._relics[s] if c))
+            (scores[s], sum(self._boards[s].relics), sum(1 for c in self._boards[s].relics if c))
             for s in range(self.players)
         ]
         best = max(keys)
@@ -1569,50 +1523,20 @@ class RelicRunnersState(State):
         other._stage = self._stage
         other._start = self._start
         other._start_relic = self._start_relic
-        other._moves = self._moves
-        other._jumped = self._jumped
-        other._used = self._used
-        other._unexp = self._unexp
-        other._fam_before = self._fam_before
-        other._free_order = self._free_order
-        other._bonus_steps = self._bonus_steps
-        other._explored = self._explored
-        other._tool_used = self._tool_used
-        other._double = self._double
-        other._turn_gain = self._turn_gain
-        other._end_after = self._end_after
-        other._new_tile = self._new_tile
-        other._lifted = self._lifted
-        other._moved_to = self._moved_to
-        other._vacated = self._vacated
+        other._this_turn = self._this_turn.copy()
         # copied: flat lists
         other._colour = self._colour.copy()
         other._relic_on = self._relic_on.copy()
         other._tokens = self._tokens.copy()
         other._discard = self._discard.copy()
         other._shown = self._shown.copy()
-        other._pos = self._pos.copy()
-        other._rations = self._rations.copy()
-        other._paths = self._paths.copy()
-        other._path_supply = self._path_supply.copy()
-        other._reserve = self._reserve.copy()
-        other._start_row = self._start_row.copy()
-        other._coins = self._coins.copy()
-        other._ability = self._ability.copy()
-        other._route = self._route.copy()
-        other._turn_blue = self._turn_blue.copy()
         other._history = self._history.copy()
         other._chance = self._chance.copy()
         other._agenda = self._agenda.copy()
         other._levels = self._levels.copy()
         other._fixed = self._fixed.copy()
         other._pools = self._pools.copy()
-        # copied: per-seat containers
-        other._tools = [tools.copy() for tools in self._tools]
-        other._ivory = [ivory.copy() for ivory in self._ivory]
-        other._blue = [blue.copy() for blue in self._blue]
-        other._blue_seen = [seen.copy() for seen in self._blue_seen]
-        other._relics = [relics.copy() for relics in self._relics]
+        other._boards = [board.copy() for board in self._boards]
         return other
 
     def determinize(self, seat: int, rng: object = None) -> RelicRunnersState:
@@ -1638,8 +1562,8 @@ class RelicRunnersState(State):
         for s in range(self.players):
             if s == seat:
                 continue
-            for i, tile in enumerate(other._blue[s]):
-                if tile not in shown and not other._blue_seen[s][i] & me:
+            for i, tile in enumerate(other._boards[s].blue):
+                if tile not in shown and not other._boards[s].blue_seen[i] & me:
                     hidden.append(("blue", s, i))
                     pools[pool_key(BLUE, _TILE_LEVEL[tile])].append(tile)
         for node, fixed in enumerate(other._fixed):
@@ -1651,9 +1575,9 @@ class RelicRunnersState(State):
             pool.sort()
         for kind, a, b in hidden:
             if kind == "blue":
-                tile = other._blue[a][b]
+                tile = other._boards[a].blue[b]
                 pool = pools[pool_key(BLUE, _TILE_LEVEL[tile])]
-                other._blue[a][b] = pool.pop(source.below(len(pool)))
+                other._boards[a].blue[b] = pool.pop(source.below(len(pool)))
             else:
                 tile, knower = other._fixed[a][b]
                 pool = pools[pool_key(_TILE_COLOUR[tile], b)]
@@ -1669,12 +1593,12 @@ class RelicRunnersState(State):
         return build_view(self, seat)
 
     def _body_to_dict(self) -> dict[str, Any]:
-        from relicbox.games.relic_runners.views import body_to_dict
+        from relicbox.games.relic_runners.codec import body_to_dict
 
         return body_to_dict(self)
 
     def _body_from_dict(self, body: Mapping[str, Any]) -> None:
-        from relicbox.games.relic_runners.views import load_body
+        from relicbox.games.relic_runners.codec import load_body
 
         load_body(self, body)
 
@@ -1759,57 +1683,39 @@ SCALAR_FIELDS = (
     "_seat",
     "_start",
     "_start_relic",
-    "_moves",
-    "_jumped",
-    "_used",
-    "_unexp",
-    "_fam_before",
-    "_free_order",
-    "_bonus_steps",
-    "_explored",
-    "_tool_used",
-    "_double",
-    "_turn_gain",
-    "_end_after",
-    "_new_tile",
-    "_lifted",
-    "_moved_to",
-    "_vacated",
 )
 """Plain values (immutable, or never mutated in place), written to JSON as they are."""
 
 ENUM_FIELDS = (("_stage", Stage),)
 """Enum values, written to JSON as their values."""
 
+LIST_FIELDS = ("_colour", "_relic_on", "_tokens", "_discard", "_shown")
+"""Flat lists of plain values, written to JSON as they are."""
+
+TURN_FIELDS = (*TurnRecord.SCALARS, *TurnRecord.LISTS)
+"""The turn record's fields, one body key each (``moves``, ``route``, ...)."""
+
+SEAT_FIELDS = (*PlayerBoard.SCALARS, "ability")
+"""The player boards' plain fields, one body list each with an entry per seat."""
+
+SEAT_CONTAINERS = PlayerBoard.CONTAINERS
+"""The player boards' containers, one body list each with an entry per seat."""
+
+BODY_SCALARS = (*(name[1:] for name in SCALAR_FIELDS), *TurnRecord.SCALARS)
+"""Every body key holding a plain value."""
+
+BODY_LISTS = (*(name[1:] for name in LIST_FIELDS), *SEAT_FIELDS, *TurnRecord.LISTS)
+"""Every body key holding a flat list of plain values."""
+
 _SHARED = ("_g", "_height", "_legal", "_stage", *SCALAR_FIELDS)
 """Fields shared by clones: the scalars plus the board and caches derived from it."""
-
-_NESTED = ("_tools", "_ivory", "_blue", "_blue_seen", "_relics")
-"""Per-seat containers: clones copy each seat's."""
-
-LIST_FIELDS = (
-    "_colour",
-    "_relic_on",
-    "_tokens",
-    "_discard",
-    "_shown",
-    "_pos",
-    "_rations",
-    "_paths",
-    "_path_supply",
-    "_reserve",
-    "_start_row",
-    "_coins",
-    "_ability",
-    "_route",
-    "_turn_blue",
-)
-"""Flat lists of plain values, written to JSON as they are."""
 
 _FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda", "_levels", "_fixed", "_pools")
 """Flat lists copied by clones: the plain ones plus those the JSON form writes its own way.
 
 ``_levels``, ``_fixed`` and ``_pools`` hold immutable items or copy-on-write ones.
-
 The history is a :class:`~relicbox.core.history.History`: its copy shares every full chunk.
 """
+
+_RECORDS = ("_this_turn", "_boards")
+"""The turn record and the player boards, copied by their own ``copy``."""

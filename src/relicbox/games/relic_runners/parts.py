@@ -1,0 +1,186 @@
+"""Two parts of a Relic Runners state: each seat's player board, and the turn being played.
+
+Both are plain mutable records with slots; the state owns one :class:`PlayerBoard` per
+seat and one :class:`TurnRecord`, and its ``clone`` copies them with :meth:`copy`. The
+JSON body keeps its historical shape (one list per board field, one key per turn field):
+the codec maps between the two.
+"""
+
+from __future__ import annotations
+
+from relicbox.games.relic_runners.board import CAMP
+from relicbox.games.relic_runners.data import PATHWAYS, START_RATIONS, TOOLBOXES
+
+
+class PlayerBoard:
+    """What one seat has: its explorer, supplies, pathways, toolboxes, tiles and relics."""
+
+    __slots__ = (
+        "ability",
+        "blue",
+        "blue_seen",
+        "coins",
+        "ivory",
+        "path_supply",
+        "paths",
+        "pos",
+        "rations",
+        "relics",
+        "reserve",
+        "start_row",
+        "tools",
+    )
+
+    SCALARS = ("pos", "rations", "paths", "path_supply", "reserve", "start_row", "coins")
+    """Plain values (the body keeps one list of them per field, seat by seat)."""
+    CONTAINERS = ("tools", "ivory", "blue", "blue_seen", "relics")
+    """Per-seat lists and dicts, copied by :meth:`copy`."""
+
+    def __init__(self, ability: str | None = None) -> None:
+        self.ability = ability
+        """The explorer's ability (option ``abilities``), else ``None``."""
+        self.pos = CAMP
+        """The space the explorer stands on."""
+        self.rations = START_RATIONS
+        self.paths = 0
+        """Bit mask of the trails carrying this seat's pathways."""
+        self.path_supply = PATHWAYS
+        """Pathways not on the board."""
+        self.reserve = TOOLBOXES - 1
+        """Toolboxes in the reserve (not yet on the progression table)."""
+        self.start_row = 1
+        """Toolboxes on the start row of the progression table."""
+        self.tools = [0] * 9
+        """Toolboxes per slot of the table: see ``rules.tool_slot``."""
+        self.ivory: dict[int, int] = {}
+        """Ivory tile held per level (1..3)."""
+        self.blue: list[int] = []
+        """Blue tiles held, in the order taken."""
+        self.blue_seen: list[int] = []
+        """Per blue tile held, the mask of seats that have seen it (taker, I2-b lookers)."""
+        self.relics = [0, 0, 0, 0]
+        """Relics held per relic colour."""
+        self.coins = 0
+        """Victory coins (secret to the other seats)."""
+
+    def copy(self) -> PlayerBoard:
+        other = PlayerBoard.__new__(PlayerBoard)
+        other.ability = self.ability
+        other.pos = self.pos
+        other.rations = self.rations
+        other.paths = self.paths
+        other.path_supply = self.path_supply
+        other.reserve = self.reserve
+        other.start_row = self.start_row
+        other.coins = self.coins
+        other.tools = self.tools.copy()
+        other.ivory = self.ivory.copy()
+        other.blue = self.blue.copy()
+        other.blue_seen = self.blue_seen.copy()
+        other.relics = self.relics.copy()
+        return other
+
+
+class TurnRecord:
+    """What the turn being played has done so far; a new one starts with each turn."""
+
+    __slots__ = (
+        "bonus_steps",
+        "double",
+        "end_after",
+        "explored",
+        "fam_before",
+        "free_order",
+        "jumped",
+        "lifted",
+        "moved_to",
+        "moves",
+        "new_tile",
+        "route",
+        "tool_used",
+        "turn_blue",
+        "turn_gain",
+        "unexp",
+        "used",
+        "vacated",
+    )
+
+    SCALARS = (
+        "moves",
+        "jumped",
+        "used",
+        "unexp",
+        "fam_before",
+        "free_order",
+        "bonus_steps",
+        "explored",
+        "tool_used",
+        "double",
+        "turn_gain",
+        "end_after",
+        "new_tile",
+        "lifted",
+        "moved_to",
+        "vacated",
+    )
+    """Plain values, one body key each."""
+    LISTS = ("route", "turn_blue")
+    """Lists of plain values, one body key each, copied by :meth:`copy`."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        """Trails walked."""
+        self.jumped = False
+        """Moved by the I2-f jump instead of walking."""
+        self.used = 0
+        """Bit mask of the trails walked (each at most once a turn)."""
+        self.unexp = False
+        """The move has used its one unexplored trail."""
+        self.fam_before = False
+        """The move walked own pathways before its unexplored trail."""
+        self.free_order = False
+        """Ivory I2-a used: pathways may come on both sides of the unexplored trail."""
+        self.route: list[int] = []
+        """The spaces walked through, the start first."""
+        self.bonus_steps = 0
+        """Toolbox steps earned by token flips of an effect, advanced when it ends."""
+        self.explored = False
+        self.tool_used = False
+        self.double = False
+        """Shovel level 3 used: coins gained from now on count twice."""
+        self.turn_gain = 0
+        """Coins gained this turn before Shovel level 3 (doubled afterwards by default)."""
+        self.turn_blue: list[int] = []
+        """Indexes (in the seat's blue tiles) of the blue tiles taken this turn."""
+        self.end_after = False
+        """Purple P-e teleported the explorer: the turn ends after the current effect."""
+        self.new_tile: int | None = None
+        """An ivory tile just taken while one of its level is held (a keep decision)."""
+        self.lifted: int | None = None
+        """The trail of the pathway being relocated."""
+        self.moved_to = 0
+        """Bit mask of the trails that relocated pathways went to (not lifted again)."""
+        self.vacated = 0
+        """Bit mask of the trails relocated pathways left (not placed on again)."""
+
+    def copy(self) -> TurnRecord:
+        other = TurnRecord.__new__(TurnRecord)
+        other.moves = self.moves
+        other.jumped = self.jumped
+        other.used = self.used
+        other.unexp = self.unexp
+        other.fam_before = self.fam_before
+        other.free_order = self.free_order
+        other.route = self.route.copy()
+        other.bonus_steps = self.bonus_steps
+        other.explored = self.explored
+        other.tool_used = self.tool_used
+        other.double = self.double
+        other.turn_gain = self.turn_gain
+        other.turn_blue = self.turn_blue.copy()
+        other.end_after = self.end_after
+        other.new_tile = self.new_tile
+        other.lifted = self.lifted
+        other.moved_to = self.moved_to
+        other.vacated = self.vacated
+        return other
