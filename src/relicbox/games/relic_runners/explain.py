@@ -1,6 +1,9 @@
 """Why a Relic Runners action is illegal now: a reason that names the rule.
 
-Only called on the slow path, for an action that is not among the legal ones.
+Only called on the slow path, for an action that is not among the legal ones. It asks the
+rules' own functions (the movement rule, the toolbox table, the state's checks) which rule
+refused the action, and only words the answer; it imports the state class for its type
+alone, so the rules can import it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 from relicbox.games.relic_runners.data import BRANCHES
-from relicbox.games.relic_runners.rules import TOOL_USES, Stage, trail_allowed
+from relicbox.games.relic_runners.movement import trail_allowed
+from relicbox.games.relic_runners.parts import TOOL_USES, Stage
 
 if TYPE_CHECKING:
     from relicbox.games.relic_runners.rules import RelicRunnersState

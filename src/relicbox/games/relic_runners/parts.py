@@ -1,4 +1,5 @@
-"""Two parts of a Relic Runners state: each seat's player board, and the turn being played.
+"""Parts of a Relic Runners state: the stage, each seat's player board with its toolbox
+table, and the record of the turn being played.
 
 Both are plain mutable records with slots; the state owns one :class:`PlayerBoard` per
 seat and one :class:`TurnRecord`, and its ``clone`` copies them with :meth:`copy`. The
@@ -8,8 +9,103 @@ the codec maps between the two.
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import NamedTuple
+
+from relicbox.core.actions import Action
+from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.board import CAMP
-from relicbox.games.relic_runners.data import PATHWAYS, START_RATIONS, TOOLBOXES
+from relicbox.games.relic_runners.data import (
+    BRANCHES,
+    COMPASS,
+    MACHETE,
+    PATHWAYS,
+    SHOVEL,
+    START_RATIONS,
+    TOOLBOXES,
+)
+
+
+class Stage(Enum):
+    """Where a game is, outside the agenda's tasks."""
+
+    SETUP = "setup"
+    """Set-up: colours dealt, abilities' first choices."""
+    MOVE = "move"
+    """A turn before its move ended (toolboxes and one-use ivory tiles allowed before it)."""
+    POST = "post"
+    """A turn after its move: explore, a toolbox, end."""
+    OVER = "over"
+
+
+# -- the toolbox table --------------------------------------------------------------------
+
+
+def tool_slot(branch: int, level: int) -> int:
+    """Where (branch, level) sits in a seat's toolbox table: 3 branches, levels 1..3.
+
+    The one place that knows the table's layout; everything else asks it.
+    """
+    return branch * 3 + level - 1
+
+
+# What a toolbox use needs to be carried out in full (besides a toolbox at its level).
+NEED_NOTHING, NEED_TEMPLE_TILE, NEED_PATHWAYS, NEED_RESERVE, NEED_PLACE = range(5)
+
+
+class ToolUse(NamedTuple):
+    """One way of using a toolbox: the action, its slot and what it needs."""
+
+    action: Action
+    slot: int
+    branch: int
+    level: int
+    choice: str
+    need: int
+
+
+def tool_need(branch: int, level: int, choice: str) -> int:
+    if (branch, level) == (MACHETE, 1):
+        return NEED_TEMPLE_TILE
+    if branch == COMPASS and level < 3:
+        return NEED_PATHWAYS
+    if (branch, level, choice) == (SHOVEL, 1, "toolbox"):
+        return NEED_RESERVE
+    if (branch, level) == (SHOVEL, 2):
+        return NEED_PLACE
+    return NEED_NOTHING
+
+
+TOOL_USES: dict[int, ToolUse] = {
+    action.index: ToolUse(
+        action,
+        tool_slot(BRANCHES.index(branch), level),
+        BRANCHES.index(branch),
+        level,
+        choice,
+        tool_need(BRANCHES.index(branch), level, choice),
+    )
+    for (branch, level, choice), action in A.USE_TOOL.items()
+}
+"""Every toolbox use by its action's index."""
+
+CAN_GO_UP = tuple(tool_slot(b, level) for b in range(3) for level in (1, 2))
+"""The slots whose toolboxes can still go up a level."""
+
+USES_BY_SLOT = tuple(
+    (slot, tuple(use for use in TOOL_USES.values() if use.slot == slot)) for slot in range(9)
+)
+
+STEPS: dict[int, tuple[int | None, int]] = {
+    **{action.index: (None, tool_slot(b, 1)) for b, action in enumerate(A.STEP_START)},
+    **{
+        action.index: (tool_slot(b, level), tool_slot(b, level + 1))
+        for b, ups in enumerate(A.STEP_UP)
+        for level, action in enumerate(ups, start=1)
+    },
+}
+"""A step action's index -> (the slot a toolbox leaves, ``None`` for the start row; the slot it
+enters)."""
 
 
 class PlayerBoard:

@@ -18,9 +18,8 @@ and it makes every draw a chance event a driver can choose.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Container, Mapping, Sequence
-from enum import Enum
-from typing import Any, NamedTuple, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.game import State
@@ -33,7 +32,6 @@ from relicbox.games.relic_runners.board import CAMP, NODE_IDS, Board, default_bo
 from relicbox.games.relic_runners.data import (
     ABILITIES,
     BLUE,
-    BRANCHES,
     CAMP_RATIONS_PER_PLAYER,
     CAMP_REFILL,
     COLOURS,
@@ -46,7 +44,6 @@ from relicbox.games.relic_runners.data import (
     RATION_CAP,
     RELICS_TO_END,
     RUIN_RELIC,
-    SHOVEL,
     STACK_HEIGHT,
     TEMPLE_RELIC,
     TILE_BY_CODE,
@@ -54,25 +51,31 @@ from relicbox.games.relic_runners.data import (
     TOOLBOXES,
     pool_key,
 )
-from relicbox.games.relic_runners.parts import PlayerBoard, TurnRecord
+from relicbox.games.relic_runners.explain import explain
+from relicbox.games.relic_runners.movement import after_trail, bits, trail_allowed
+from relicbox.games.relic_runners.movement import line_length as line_length  # bots use these
+from relicbox.games.relic_runners.movement import move_routes as move_routes
+from relicbox.games.relic_runners.parts import (
+    CAN_GO_UP,
+    NEED_PATHWAYS,
+    NEED_PLACE,
+    NEED_RESERVE,
+    NEED_TEMPLE_TILE,
+    STEPS,
+    TOOL_USES,
+    USES_BY_SLOT,
+    PlayerBoard,
+    Stage,
+    ToolUse,
+    TurnRecord,
+    tool_slot,
+)
 
 _ACTION_IDS = ACTION_SPACE.ids
 _NONE: tuple[Action, ...] = ()
 _NO_TILES: Mapping[int, tuple[int, int]] = {}
 """A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are
 never changed in place but replaced, so clones share them (copy on write)."""
-
-
-class Stage(Enum):
-    """Where a game is, outside the agenda's tasks."""
-
-    SETUP = "setup"
-    """Set-up: colours dealt, abilities' first choices."""
-    MOVE = "move"
-    """A turn before its move ended (toolboxes and one-use ivory tiles allowed before it)."""
-    POST = "post"
-    """A turn after its move: explore, a toolbox, end."""
-    OVER = "over"
 
 
 # Module aliases: looking a member up on an Enum class costs five times a global lookup.
@@ -89,72 +92,6 @@ _TILE_VALUE = tuple(tile.value for tile in TILES)
 _IVORY_LEVEL = {code: int(code[1]) for code in IVORY_EFFECTS}
 
 
-def tool_slot(branch: int, level: int) -> int:
-    """Where (branch, level) sits in a seat's toolbox table: 3 branches, levels 1..3.
-
-    The one place that knows the table's layout; everything else asks it.
-    """
-    return branch * 3 + level - 1
-
-
-# What a toolbox use needs to be carried out in full (besides a toolbox at its level).
-NEED_NOTHING, NEED_TEMPLE_TILE, NEED_PATHWAYS, NEED_RESERVE, NEED_PLACE = range(5)
-
-
-class ToolUse(NamedTuple):
-    """One way of using a toolbox: the action, its slot and what it needs."""
-
-    action: Action
-    slot: int
-    branch: int
-    level: int
-    choice: str
-    need: int
-
-
-def _tool_need(branch: int, level: int, choice: str) -> int:
-    if (branch, level) == (MACHETE, 1):
-        return NEED_TEMPLE_TILE
-    if branch == COMPASS and level < 3:
-        return NEED_PATHWAYS
-    if (branch, level, choice) == (SHOVEL, 1, "toolbox"):
-        return NEED_RESERVE
-    if (branch, level) == (SHOVEL, 2):
-        return NEED_PLACE
-    return NEED_NOTHING
-
-
-TOOL_USES: dict[int, ToolUse] = {
-    action.index: ToolUse(
-        action,
-        tool_slot(BRANCHES.index(branch), level),
-        BRANCHES.index(branch),
-        level,
-        choice,
-        _tool_need(BRANCHES.index(branch), level, choice),
-    )
-    for (branch, level, choice), action in A.USE_TOOL.items()
-}
-"""Every toolbox use by its action's index."""
-
-_CAN_GO_UP = tuple(tool_slot(b, level) for b in range(3) for level in (1, 2))
-"""The slots whose toolboxes can still go up a level."""
-
-_USES_BY_SLOT = tuple(
-    (slot, tuple(use for use in TOOL_USES.values() if use.slot == slot)) for slot in range(9)
-)
-
-STEPS: dict[int, tuple[int | None, int]] = {
-    **{action.index: (None, tool_slot(b, 1)) for b, action in enumerate(A.STEP_START)},
-    **{
-        action.index: (tool_slot(b, level), tool_slot(b, level + 1))
-        for b, ups in enumerate(A.STEP_UP)
-        for level, action in enumerate(ups, start=1)
-    },
-}
-"""A step action's index -> (the slot a toolbox leaves, ``None`` for the start row; the slot it
-enters)."""
-
 # What a decision outside any task does, by action index.
 _DO_MOVE, _DO_STOP, _DO_EXPLORE, _DO_END, _DO_JUMP, _DO_IVORY, _DO_TOOL = range(7)
 _BASE_KIND: dict[int, int] = {
@@ -168,90 +105,6 @@ _BASE_KIND: dict[int, int] = {
 }
 _END_ACTION, _STOP_ACTION = A.END, A.STOP
 _JUMP_NODE = {action.index: node for node, action in A.JUMP.items()}
-
-
-def trail_allowed(familiar: bool, unexplored: bool, before: bool, free_order: bool) -> bool:
-    """May a move take one more trail (§1.4)? The one source of the movement rule.
-
-    ``familiar``: the trail carries the mover's pathway; ``unexplored``: this move
-    already used its one unexplored trail; ``before``: it walked pathways before that
-    unexplored trail; ``free_order``: ivory I2-a lifts the before-or-after rule. So a
-    move is ``U``, ``P..P``, ``P..P U`` or ``U P..P``, never ``P U P``.
-    """
-    if familiar:
-        return not unexplored or free_order or not before
-    return not unexplored
-
-
-def after_trail(familiar: bool, unexplored: bool, before: bool) -> tuple[bool, bool]:
-    """The move's (``unexplored``, ``before``) flags after taking one more trail."""
-    if familiar:
-        return unexplored, before or not unexplored
-    return True, before
-
-
-def move_routes(
-    adjacent: Mapping[Any, Sequence[tuple[Any, Any]]],
-    familiar: Container[Any],
-    start: Any,
-    position: Any,
-    camp: Any,
-    used: frozenset[Any] = frozenset(),
-    unexplored: bool = False,
-    before: bool = False,
-    free_order: bool = False,
-    moved: int = 0,
-) -> list[tuple[Any, list[Any]]]:
-    """Every way a move may go on from ``position``: (end space, trails still to walk).
-
-    Works on any labelling of the board (``adjacent[space]`` lists ``(trail, other
-    space)``), so a bot reading a view plans with the rules' own :func:`trail_allowed`
-    and :func:`after_trail`. A move may not end where the turn began, and entering
-    ``camp`` ends it; the empty route (stop here) is listed when stopping is allowed.
-    """
-    out: list[tuple[Any, list[Any]]] = []
-
-    def walk(
-        node: Any, used: frozenset[Any], unexp: bool, fam_before: bool, trail: list[Any]
-    ) -> None:
-        if node != start and (trail or moved):
-            out.append((node, list(trail)))
-        if node == camp and (trail or moved):
-            return
-        for tid, other in adjacent[node]:
-            if tid in used:
-                continue
-            known = tid in familiar
-            if not trail_allowed(known, unexp, fam_before, free_order):
-                continue
-            flags = after_trail(known, unexp, fam_before)
-            walk(other, used | {tid}, flags[0], flags[1], [*trail, tid])
-
-    walk(position, used, unexplored, before, [])
-    return out
-
-
-def line_length(
-    adjacent: Mapping[Any, Sequence[tuple[Any, Any]]], familiar: Container[Any], camp: Any
-) -> int:
-    """Trails in the longest trail-simple line of ``familiar`` trails, not through ``camp``.
-
-    Compass level 3 scores it (§4.11); any labelling of the board, like :func:`move_routes`.
-    """
-    best = 0
-
-    def walk(node: Any, used: frozenset[Any], length: int) -> None:
-        nonlocal best
-        best = max(best, length)
-        if node == camp and length:
-            return
-        for tid, other in adjacent[node]:
-            if tid in familiar and tid not in used:
-                walk(other, used | {tid}, length + 1)
-
-    for node in adjacent:
-        walk(node, frozenset(), 0)
-    return best
 
 
 class Geo:
@@ -306,18 +159,6 @@ def geo_for(board_option: object) -> Geo:
             _GEO.clear()  # a bounded memo: boards sent by many users must not pile up
         geo = _GEO[key] = Geo(board)
     return geo
-
-
-def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask`` (>= 0), lowest first."""
-    if mask < 0:
-        raise ValueError(f"a bit mask is never negative, got {mask}")
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class RelicRunnersState(State):
@@ -655,7 +496,7 @@ class RelicRunnersState(State):
 
     def _movable_toolboxes(self, seat: int) -> bool:
         tools = self._boards[seat].tools
-        return self._boards[seat].start_row > 0 or any(tools[slot] for slot in _CAN_GO_UP)
+        return self._boards[seat].start_row > 0 or any(tools[slot] for slot in CAN_GO_UP)
 
     def _push_steps(self, count: int) -> None:
         if count > 0 and self._movable_toolboxes(self._seat):
@@ -766,7 +607,7 @@ class RelicRunnersState(State):
         if not any(tools):
             return _NONE
         legal: list[Action] = []
-        for slot, uses in _USES_BY_SLOT:
+        for slot, uses in USES_BY_SLOT:
             if tools[slot]:
                 for use in uses:
                     if not use.need or self._tool_feasible(seat, pos, use):
@@ -914,8 +755,6 @@ class RelicRunnersState(State):
         for legal in self._legal:
             if legal is action:
                 return None
-        from relicbox.games.relic_runners.explain import explain
-
         return explain(self, action)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
