@@ -33,8 +33,14 @@ def test_the_default_board_matches_the_spec_map():
     assert quadrants == {"NE", "NW", "SW", "SE"}
 
 
-def test_board_json_template_equals_the_python_literal():
-    assert json.loads((PACKAGE / "board.json").read_text(encoding="utf-8")) == BOARD
+def test_the_default_board_is_stored_once_and_works_as_a_board_file(tmp_path):
+    assert not list(PACKAGE.glob("*.json")), "the default map lives in board_data.py only"
+    path = tmp_path / "default.json"
+    path.write_text(json.dumps(BOARD, indent=2), encoding="utf-8")
+    from_file = relicbox.new_game("relic-runners", 3, seed=4, board=str(path))
+    built_in = relicbox.new_game("relic-runners", 3, seed=4)
+    assert from_file.view(0)["trails"] == built_in.view(0)["trails"]
+    assert from_file.view(0)["spaces"] == built_in.view(0)["spaces"]
 
 
 @pytest.mark.parametrize(

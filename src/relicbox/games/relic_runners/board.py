@@ -1,7 +1,7 @@
 """The Relic Runners map: its data-file schema, loader and validator.
 
-A board is a JSON/TOML object (``board.json`` in this package is the default
-map of the spec, §2.2, and a template for your own)::
+A board is a JSON/TOML object (the default map, §2.2, is ``BOARD`` in
+:mod:`.board_data`, which says how to write it out as a template for your own)::
 
     {
       "name": "my printed board",          # optional, free text

@@ -1,8 +1,10 @@
 """The default Relic Runners map (spec §2.2) as a Python literal.
 
-The printed board's graph is not published; this is the project's proposed map.
-``board.json`` next to this module holds the same data as a template for users'
-own board files (a test keeps the two equal). Schema: see :mod:`.board`.
+The printed board's graph is not published; this is the project's proposed map, stored
+here only. Written out as JSON (``json.dumps(BOARD, indent=2)`` into ``my_board.json``) it
+is the template for users' own board files, given with the ``board`` option.
+
+Schema: see :mod:`.board`.
 """
 
 from __future__ import annotations
