@@ -59,8 +59,10 @@ from relicbox.core.registry import register
 from relicbox.games.relic_runners import text
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
-from relicbox.games.relic_runners.rules import RelicRunnersState
+from relicbox.games.relic_runners.codec import body_to_dict, load_body
+from relicbox.games.relic_runners.rules import RelicRunnersState, bind
 from relicbox.games.relic_runners.sample import sample_state
+from relicbox.games.relic_runners.views import build_view
 
 NO_PROGRESS_ROUNDS = 30
 """Rounds without progress after which a game ends by the backstop (see the docstring)."""
@@ -139,5 +141,6 @@ GAME = register(
     )
 )
 RelicRunnersState.game = GAME
+bind(view=build_view, write=body_to_dict, read=load_body)
 
 __all__ = ["GAME", "RelicRunnersState"]

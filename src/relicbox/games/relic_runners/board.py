@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from relicbox.core.errors import ConfigurationError
+from relicbox.games.relic_runners.board_data import BOARD
 
 CAMP_ID = "CAMP"
 RUIN_IDS = tuple(f"R{i}" for i in range(1, 9))
@@ -268,7 +269,5 @@ def default_board() -> Board:
     """The spec's map, compiled once."""
     global _DEFAULT
     if _DEFAULT is None:
-        from relicbox.games.relic_runners.board_data import BOARD
-
         _DEFAULT = load_board(BOARD)
     return _DEFAULT

@@ -1427,19 +1427,43 @@ class RelicRunnersState(State):
     # -- views and JSON ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from relicbox.games.relic_runners.views import build_view
-
-        return build_view(self, seat)
+        return _BOUND.view(self, seat)
 
     def _body_to_dict(self) -> dict[str, Any]:
-        from relicbox.games.relic_runners.codec import body_to_dict
-
-        return body_to_dict(self)
+        return _BOUND.write(self)
 
     def _body_from_dict(self, body: Mapping[str, Any]) -> None:
-        from relicbox.games.relic_runners.codec import load_body
+        _BOUND.read(self, body)
 
-        load_body(self, body)
+
+def _unbound(*args: object) -> Any:
+    raise NotImplementedError("import relicbox.games.relic_runners: it binds views and codec")
+
+
+class _Bound:
+    """The views and the JSON body: their modules import these rules, so the package binds
+    them here (see :func:`bind`) and the imports run one way."""
+
+    __slots__ = ("read", "view", "write")
+
+    def __init__(self) -> None:
+        self.view: Callable[[RelicRunnersState, int | None], dict[str, Any]] = _unbound
+        self.write: Callable[[RelicRunnersState], dict[str, Any]] = _unbound
+        self.read: Callable[[RelicRunnersState, Mapping[str, Any]], None] = _unbound
+
+
+_BOUND = _Bound()
+
+
+def bind(
+    view: Callable[[RelicRunnersState, int | None], dict[str, Any]],
+    write: Callable[[RelicRunnersState], dict[str, Any]],
+    read: Callable[[RelicRunnersState, Mapping[str, Any]], None],
+) -> None:
+    """Give the state its view function (``views``) and body writer and loader (``codec``)."""
+    _BOUND.view = view
+    _BOUND.write = write
+    _BOUND.read = read
 
 
 _S = RelicRunnersState

@@ -37,6 +37,8 @@ from relicbox.games.relic_runners.data import (
     TILES,
     pool_key,
 )
+from relicbox.games.relic_runners.rules import RelicRunnersState, geo_for
+from relicbox.games.relic_runners.views import _EVENT_FIELDS
 
 _NODE = {node: i for i, node in enumerate(NODE_IDS)}
 _TOKEN = {token: i for i, token in enumerate(TOKEN_IDS)}
@@ -48,7 +50,6 @@ _LEVEL_OF = {tile.code: tile.level for tile in TILES}
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     """A state consistent with ``view`` (a seat's or a spectator's); see the module doc."""
-    from relicbox.games.relic_runners.rules import RelicRunnersState, geo_for
 
     if view.get("game") != "relic-runners":
         raise StateFormatError(f"not a Relic Runners view: game={view.get('game')!r}")
@@ -227,7 +228,6 @@ def _discarded(
 
 def _raw_event(event: Mapping[str, Any], trail_index: Mapping[str, int]) -> list[Any]:
     """A history event back in the engine's form (inverse of ``views.event_json``)."""
-    from relicbox.games.relic_runners.views import _EVENT_FIELDS
 
     raw: list[Any] = [event["type"]]
     for name in _EVENT_FIELDS.get(event["type"], ()):
