@@ -12,33 +12,204 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Literal, TypedDict, cast
 
 from relicbox.core.history import frozen
 from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
-    BRANCHES,
     COLOURS,
     EXPLORER_COLOURS,
     RELIC_COLOURS,
     RELICS_TO_END,
     TILES,
 )
+from relicbox.games.relic_runners.parts import tool_slot
 from relicbox.games.relic_runners.rules import RelicRunnersState
+
+# -- the view's shape (its documentation; every key below is always present) ---------------
+
+
+class SpaceView(TypedDict):
+    """One space of the map."""
+
+    id: str
+    """``CAMP``, ``R1``..``R8`` or ``T1``..``T12``."""
+    type: Literal["camp", "ruin", "temple"]
+    colour: str | None
+    """A temple's colour (``ivory``, ``blue``, ``purple``) once dealt; ``None`` otherwise."""
+    quadrant: str
+    xy: list[float]
+    """Drawing coordinates, 0..100 (x to the right, y downwards)."""
+    levels: list[int]
+    """The stack's levels still there, bottom first (1 is the large tile)."""
+    top: str | None
+    """The face-up top tile's code (purple temples, or after a purple tile left), if any."""
+    seen: dict[str, str]
+    """Tiles of this stack the viewing seat looked at with I2-b: level (as text) -> code."""
+    shrine: bool
+    """The stack is gone: a shrine (where a relic appears)."""
+    relic: str | None
+    """The relic on this shrine (``toad``, ``skull``, ``bird``, ``juju``), if any."""
+
+
+class TrailView(TypedDict):
+    """One trail between two spaces."""
+
+    id: str
+    """The trail's text in actions: its spaces, lower id first (``R1-T4``)."""
+    name: str
+    """The board file's name for it (``E8``)."""
+    a: str
+    b: str
+    river: bool
+    token: str | None
+    """A river's toolbox token spot (``TB1``..``TB10``)."""
+    token_up: bool | None
+    """Whether that token is face up (``None`` on a jungle trail)."""
+    pathways: list[int]
+    """The seats with a pathway on it."""
+
+
+class ToolboxesView(TypedDict):
+    reserve: int
+    start: int
+    machete: list[int]
+    compass: list[int]
+    shovel: list[int]
+
+
+"""Toolboxes in the reserve, on the start row, and per branch at levels 1, 2 and 3."""
+
+
+class RelicsView(TypedDict):
+    toad: int
+    skull: int
+    bird: int
+    juju: int
+
+
+class SeatView(TypedDict):
+    """One player's board, as the viewing seat sees it."""
+
+    colour: str
+    """The explorer's colour (seat 0 red, then green, blue, yellow, black)."""
+    ability: str | None
+    position: str
+    rations: int
+    pathways_left: int
+    pathways: list[str]
+    """The trails carrying this seat's pathways."""
+    toolboxes: ToolboxesView
+    ivory: list[str]
+    """Ivory tiles held, lowest level first."""
+    blue_levels: list[int]
+    """The levels of the blue tiles held (public), sorted."""
+    blue: list[str | None]
+    """Blue tiles whose value the viewer knows: all of them for the owner and at the end,
+    else those shown (Shovel 3) or seen with I2-b."""
+    relics: RelicsView
+    coins: int | None
+    """Victory coins: the owner's own (and everyone's at the end); ``None`` for others."""
+
+
+class ThisTurnView(TypedDict):
+    """What the turn being played has done so far."""
+
+    start: str
+    route: list[str]
+    """The spaces walked through, the start first."""
+    trails_moved: int
+    trails_used: list[str]
+    unexplored_used: bool
+    """The move used its one unexplored trail (one without the mover's pathway)."""
+    pathways_before: bool
+    """It walked own pathways before that trail."""
+    free_order: bool
+    """Ivory I2-a was used: pathways may come on both sides of the unexplored trail."""
+    jumped: bool
+    explored: bool
+    toolbox_used: bool
+    double_vp: bool
+    """Shovel level 3 was used this turn."""
+    start_relic: str | None
+    """The relic on the turn's starting space (an expedition needs one of its colour)."""
+
+
+class ScorePartsView(TypedDict):
+    coins: int
+    blue: int
+    relics: int
+    ivory: int
+
+
+class RelicRunnersView(TypedDict):
+    """What one seat (or a spectator, ``seat`` ``None``) may know of a game."""
+
+    game: Literal["relic-runners"]
+    seat: int | None
+    players: int
+    setup: str
+    shovel3: str
+    abilities: bool
+    board: str
+    """The map's name."""
+    turn: int
+    """Turns begun so far (1 for the first)."""
+    current: int
+    """The seat whose turn it is."""
+    to_act: list[int]
+    phase: str
+    """What is being decided: ``move``, ``post`` (after moving), a decision's type, ``over``."""
+    decision: dict[str, Any] | None
+    """The pending choice, ``{"type": ..., ...}`` (``place``, ``lift``, ``keep``, ``pick``,
+    ``target``, ``flip``, ``steps``, ``start``), or ``None`` outside one."""
+    spaces: list[SpaceView]
+    trails: list[TrailView]
+    tokens_up: list[str]
+    explorers: list[str]
+    """Each seat's explorer's space."""
+    camp_rations: int
+    seats: list[SeatView]
+    relics_collected: int
+    relics_to_end: int
+    """Relics collected by everyone together that start the final round."""
+    final_round: bool
+    final_seat: int | None
+    """The seat that started the final round."""
+    extra_turn: bool
+    """The extra turn of ivory I1-f is being played."""
+    truncated: bool
+    ended_by: str | None
+    """``relics``, ``stall``, ``no-progress`` or ``max-turns`` at the end; else ``None``."""
+    this_turn: ThisTurnView
+    history: list[dict[str, Any]]
+    """Every public event so far, read-only, ``{"type": ..., ...}`` (see ``_EVENT_FIELDS``)."""
+    scores: list[int] | None
+    score_parts: list[ScorePartsView] | None
+    winners: list[int] | None
+    """At the end only."""
+
+
+# -- building it -------------------------------------------------------------------------
 
 
 def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
+    """The view as the contract hands it out (a plain dict); see :func:`typed_view`."""
+    return cast(dict[str, Any], typed_view(state, seat))
+
+
+def typed_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     if seat is not None:
         state._require_seat(seat, "view")
     over = state.is_over
     g = state._g
-    view: dict[str, Any] = {
+    view: RelicRunnersView = {
         "game": "relic-runners",
         "seat": seat,
         "players": state.players,
-        "setup": state.options.get("setup"),
-        "shovel3": state.options.get("shovel3"),
+        "setup": cast(str, state.options.get("setup")),
+        "shovel3": cast(str, state.options.get("shovel3")),
         "abilities": bool(state.options.get("abilities")),
         "board": g.board.name,
         "turn": state._turn,
@@ -62,7 +233,11 @@ def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
         "this_turn": _this_turn(state),
         "history": _history(state),
         "scores": state.scores() if over else None,
-        "score_parts": [state.score_parts(s) for s in range(state.players)] if over else None,
+        "score_parts": (
+            [cast(ScorePartsView, state.score_parts(s)) for s in range(state.players)]
+            if over
+            else None
+        ),
         "winners": state.winners() if over else None,
     }
     return view
@@ -91,7 +266,7 @@ def _frozen_event(event: tuple[Any, ...]) -> dict[str, Any]:
     return cast(dict[str, Any], frozen(event_json(event)))
 
 
-def _space(state: RelicRunnersState, node: int, seat: int | None) -> dict[str, Any]:
+def _space(state: RelicRunnersState, node: int, seat: int | None) -> SpaceView:
     g = state._g
     colour = state._colour[node]
     levels = state._levels[node]
@@ -105,7 +280,7 @@ def _space(state: RelicRunnersState, node: int, seat: int | None) -> dict[str, A
             seen[str(level)] = TILES[tile].code
     return {
         "id": NODE_IDS[node],
-        "type": g.kind[node],
+        "type": cast(Literal["camp", "ruin", "temple"], g.kind[node]),
         "colour": None if colour is None else COLOURS[colour],
         "quadrant": g.board.quadrant[node],
         "xy": list(g.board.xy[node]),
@@ -117,7 +292,7 @@ def _space(state: RelicRunnersState, node: int, seat: int | None) -> dict[str, A
     }
 
 
-def _trail(state: RelicRunnersState, t: int) -> dict[str, Any]:
+def _trail(state: RelicRunnersState, t: int) -> TrailView:
     g = state._g
     a, b = g.ends[t]
     token = g.token[t]
@@ -134,7 +309,7 @@ def _trail(state: RelicRunnersState, t: int) -> dict[str, Any]:
     }
 
 
-def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> dict[str, Any]:
+def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> SeatView:
     sees_all = state.is_over or looker == s
     shown = set(state._shown)
     tools = state._boards[s].tools
@@ -151,7 +326,9 @@ def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> dict[str
         "toolboxes": {
             "reserve": state._boards[s].reserve,
             "start": state._boards[s].start_row,
-            **{branch: tools[b * 3 : b * 3 + 3] for b, branch in enumerate(BRANCHES)},
+            "machete": _branch(tools, 0),
+            "compass": _branch(tools, 1),
+            "shovel": _branch(tools, 2),
         },
         "ivory": [
             TILES[state._boards[s].ivory[level]].code for level in sorted(state._boards[s].ivory)
@@ -167,12 +344,20 @@ def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> dict[str
             for t, knower in zip(state._boards[s].blue, state._boards[s].blue_seen, strict=True)
             if t in shown or (looker is not None and knower >> looker & 1)
         ],
-        "relics": {name: state._boards[s].relics[i] for i, name in enumerate(RELIC_COLOURS)},
+        "relics": cast(
+            RelicsView,
+            {name: state._boards[s].relics[i] for i, name in enumerate(RELIC_COLOURS)},
+        ),
         "coins": state._boards[s].coins if sees_all else None,
     }
 
 
-def _this_turn(state: RelicRunnersState) -> dict[str, Any]:
+def _branch(tools: list[int], branch: int) -> list[int]:
+    """A branch's toolboxes at levels 1, 2 and 3."""
+    return tools[tool_slot(branch, 1) : tool_slot(branch, 3) + 1]
+
+
+def _this_turn(state: RelicRunnersState) -> ThisTurnView:
     g = state._g
     return {
         "start": NODE_IDS[state._start],
