@@ -523,28 +523,23 @@ class RelicRunnersState(State):
 
     def _move_actions(self) -> list[Action]:
         seat = self._seat
-        pos = self._boards[seat].pos
-        paths = self._boards[seat].paths
-        unexp = self._this_turn.unexp
+        board = self._boards[seat]
+        turn = self._this_turn
+        pos = board.pos
+        paths = board.paths
+        unexp, before, free = turn.unexp, turn.fam_before, turn.free_order
         # trail_allowed() for all trails at once: the familiar ones and the unexplored ones
-        open_ = (
-            paths
-            if trail_allowed(True, unexp, self._this_turn.fam_before, self._this_turn.free_order)
-            else 0
-        ) | (~paths if trail_allowed(False, unexp, False, False) else 0)
-        open_ &= ~self._this_turn.used
+        open_ = (paths if trail_allowed(True, unexp, before, free) else 0) | (
+            ~paths if trail_allowed(False, unexp, False, False) else 0
+        )
+        open_ &= ~turn.used
         start = self._start
         legal: list[Action] = []
         for t, other, bit, action in self._g.adj[pos]:
             if open_ & bit and (other != start or self._can_continue(t, bool(paths & bit))):
                 legal.append(action)
-        if self._this_turn.moves:
-            if (
-                unexp
-                and self._this_turn.fam_before
-                and not self._this_turn.free_order
-                and self._level2(seat) == "I2-a"
-            ):
+        if turn.moves:
+            if unexp and before and not free and self._level2(seat) == "I2-a":
                 legal.append(A.USE_IVORY["I2-a"])
             if pos != start:
                 legal.append(A.STOP)
@@ -591,13 +586,15 @@ class RelicRunnersState(State):
 
     def _post_actions(self) -> list[Action]:
         seat = self._seat
-        pos = self._boards[seat].pos
+        board = self._boards[seat]
+        pos = board.pos
+        turn = self._this_turn
         legal: list[Action] = []
-        if not self._this_turn.explored and self._boards[seat].rations > 0 and self._levels[pos]:
+        if not turn.explored and board.rations > 0 and self._levels[pos]:
             legal.append(A.EXPLORE)
-            if self._colour[pos] is not None and self._has(seat, "I2-b"):
+            if self._colour[pos] is not None and self._level2(seat) == "I2-b":
                 legal.append(A.USE_IVORY["I2-b"])
-        if not self._this_turn.tool_used:
+        if not turn.tool_used:
             legal.extend(self._tool_actions(seat, pos))
         legal.append(A.END)
         return legal
@@ -802,24 +799,26 @@ class RelicRunnersState(State):
     # -- movement ---------------------------------------------------------------------
 
     def _step(self, seat: int, action: Action) -> None:
-        pos = self._boards[seat].pos
+        board = self._boards[seat]
+        turn = self._this_turn
+        pos = board.pos
         other, bit = self._g.step[pos][action.index]
-        self._this_turn.unexp, self._this_turn.fam_before = after_trail(
-            bool(self._boards[seat].paths & bit), self._this_turn.unexp, self._this_turn.fam_before
+        turn.unexp, turn.fam_before = after_trail(
+            bool(board.paths & bit), turn.unexp, turn.fam_before
         )
-        self._this_turn.used |= bit
-        self._this_turn.moves += 1
-        self._boards[seat].pos = other
-        self._this_turn.route.append(other)
+        turn.used |= bit
+        turn.moves += 1
+        board.pos = other
+        turn.route.append(other)
         if other == CAMP:
             self._stop()
         if pos == CAMP and self._has(seat, "I3-f"):
             self._agenda.append(T.Flip(1, 1, 0, T.FLIP_AFTER_MOVE))
 
     def _stop(self) -> None:
-        seat = self._seat
+        turn = self._this_turn
         self._history.append(
-            ("move", seat, tuple(self._this_turn.route), self._this_turn.used & self._g.river_mask)
+            ("move", self._seat, tuple(turn.route), turn.used & self._g.river_mask)
         )
         self._stage = _POST
         self._agenda.append(T.AFTER_MOVE)
@@ -844,9 +843,10 @@ class RelicRunnersState(State):
             and self._relic_colour(pos) == self._start_relic
         ):
             self._expedition(seat, pos)
-        steps = self._this_turn.bonus_steps
-        self._this_turn.bonus_steps = 0
-        rivers = self._this_turn.used & self._g.river_mask
+        turn = self._this_turn
+        steps = turn.bonus_steps
+        turn.bonus_steps = 0
+        rivers = turn.used & self._g.river_mask
         flipped = (
             [k for t in bits(rivers) if self._tokens[k := cast(int, self._g.token[t])]]
             if rivers
