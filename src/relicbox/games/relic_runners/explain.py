@@ -108,12 +108,12 @@ def _explain_stop(state: RelicRunnersState) -> str:
 
 
 def _explain_explore(state: RelicRunnersState) -> str:
-    seat = state._seat
-    if state._stage is Stage.MOVE:
+    blocker = state._explore_blocker(state._seat)
+    if blocker == "moving":
         return "explore after moving: stop your move first"
-    if state._this_turn.explored:
+    if blocker == "explored":
         return "you may explore only once per turn"
-    if state._boards[seat].rations <= 0:
+    if blocker == "no-ration":
         return "exploring costs a ration and you have none"
     return (
         "there is nothing left to explore here (only ruins and temples with tiles can be explored)"

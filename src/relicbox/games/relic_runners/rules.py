@@ -590,7 +590,7 @@ class RelicRunnersState(State):
         pos = board.pos
         turn = self._this_turn
         legal: list[Action] = []
-        if not turn.explored and board.rations > 0 and self._levels[pos]:
+        if self._explore_blocker(seat) is None:
             legal.append(A.EXPLORE)
             if self._colour[pos] is not None and self._level2(seat) == "I2-b":
                 legal.append(A.USE_IVORY["I2-b"])
@@ -679,16 +679,24 @@ class RelicRunnersState(State):
             return [A.USE_IVORY[code]]
         if code == "I2-f" and before_move:
             return self._jump_actions(pos)
-        if (
-            code == "I2-b"
-            and self._stage is _POST
-            and not self._this_turn.explored
-            and self._boards[seat].rations > 0
-            and self._levels[pos]
-            and self._colour[pos] is not None
-        ):
+        if code == "I2-b" and self._explore_blocker(seat) is None and self._colour[pos] is not None:
             return [A.USE_IVORY[code]]
         return []
+
+    def _explore_blocker(self, seat: int) -> str | None:
+        """What keeps ``seat`` from exploring now (``None``: nothing): ``moving``,
+        ``explored``, ``no-ration`` or ``no-stack``. The legal actions and their explanations
+        both ask it."""
+        if self._stage is not _POST:
+            return "moving"
+        if self._this_turn.explored:
+            return "explored"
+        board = self._boards[seat]
+        if board.rations <= 0:
+            return "no-ration"
+        if not self._levels[board.pos]:
+            return "no-stack"
+        return None
 
     def _place_targets(self, seat: int, node: int, anywhere: bool, relocate: bool) -> list[int]:
         own = self._boards[seat].paths
