@@ -22,6 +22,12 @@ def test_toolbox_uses_cover_every_action_and_slot() -> None:
         assert use.action.text.startswith(f"use {data.BRANCHES[use.branch]} {use.level}")
 
 
+def test_every_toolbox_use_has_its_effect() -> None:
+    uses = {(use.branch, use.level, use.choice) for use in rules.TOOL_USES.values()}
+    assert set(rules.TOOL_EFFECTS) == uses
+    assert {(data.BRANCHES[b], level) for b, level, _ in uses} == set(data.TOOL_ACTIONS)
+
+
 def test_steps_move_one_toolbox_one_level_up() -> None:
     for source, target in rules.STEPS.values():
         assert target % 3 == (0 if source is None else source % 3 + 1)

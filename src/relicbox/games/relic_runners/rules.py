@@ -44,6 +44,7 @@ from relicbox.games.relic_runners.data import (
     RATION_CAP,
     RELICS_TO_END,
     RUIN_RELIC,
+    SHOVEL,
     STACK_HEIGHT,
     TEMPLE_RELIC,
     TILE_BY_CODE,
@@ -1181,35 +1182,20 @@ class RelicRunnersState(State):
             self._reveal(node, level, seat, private=True)
 
     def _use_tool(self, seat: int, use: ToolUse) -> None:
-        branch, level = use.branch, use.level
-        self._boards[seat].tools[use.slot] -= 1
-        self._boards[seat].start_row += 1
+        board = self._boards[seat]
+        board.tools[use.slot] -= 1
+        board.start_row += 1
         self._this_turn.tool_used = True
         self._history.append(("tool", seat, use.action.text[4:]))
-        pos = self._boards[seat].pos
-        if branch == MACHETE:
-            if level == 1:
-                self._explore(pos, pos, 0, search=True)
-            elif level == 2:
-                self._take_rations(seat, 2, "machete")
-            else:
-                self._gain(seat, 4 * sum(self._boards[seat].relics), "machete")
-        elif branch == COMPASS:
-            if level < 3:
-                self._begin_relocation(level)
-            else:
-                self._gain(seat, 2 * self.longest_line(seat), "compass")
-        elif level == 1:
-            if use.choice == "toolbox":
-                self._bring_toolbox(seat)
-            else:
-                self._gain(seat, 2, "shovel")
-        elif level == 2:
-            self._agenda.append(T.Place(pos, 0, 1, 0))
-        else:
-            self._this_turn.double = True
-            if self.options.get("shovel3") != "after":
-                self._double_earlier_gains(seat)
+        TOOL_EFFECTS[use.branch, use.level, use.choice](self, seat, board.pos)
+
+    def _machete_explore(self, seat: int, pos: int) -> None:
+        self._explore(pos, pos, 0, search=True)
+
+    def _double_gains(self, seat: int, pos: int) -> None:
+        self._this_turn.double = True
+        if self.options.get("shovel3") != "after":
+            self._double_earlier_gains(seat)
 
     def _double_earlier_gains(self, seat: int) -> None:
         """The retroactive reading (§4.14): what this turn already earned counts twice too."""
@@ -1512,8 +1498,28 @@ _DECIDE: dict[type[T.Task], Callable[[_S, int, Any, Action], None]] = {
 """What a decision does to its task."""
 
 # -- the effects tables -----------------------------------------------------------------
-# Toolbox uses are TOOL_USES above (with what each needs, for the legal actions); the
-# passive ivory tiles (I3-*, I1-*) act where their rule applies, through _has().
+# What each toolbox use needs is in parts.TOOL_USES (for the legal actions); the passive
+# ivory tiles (I3-*, I1-*) act where their rule applies, through _has().
+
+_Tool = Callable[[_S, int, int], None]
+TOOL_EFFECTS: dict[tuple[int, int, str], _Tool] = {
+    (MACHETE, 1, ""): _S._machete_explore,
+    (MACHETE, 2, ""): lambda state, seat, pos: state._take_rations(seat, 2, "machete"),
+    (MACHETE, 3, ""): lambda state, seat, pos: state._gain(
+        seat, 4 * sum(state._boards[seat].relics), "machete"
+    ),
+    (COMPASS, 1, ""): lambda state, seat, pos: state._begin_relocation(1),
+    (COMPASS, 2, ""): lambda state, seat, pos: state._begin_relocation(2),
+    (COMPASS, 3, ""): lambda state, seat, pos: state._gain(
+        seat, 2 * state.longest_line(seat), "compass"
+    ),
+    (SHOVEL, 1, "toolbox"): lambda state, seat, pos: state._bring_toolbox(seat),
+    (SHOVEL, 1, "vp"): lambda state, seat, pos: state._gain(seat, 2, "shovel"),
+    (SHOVEL, 2, ""): lambda state, seat, pos: state._agenda.append(T.Place(pos, 0, 1, 0)),
+    (SHOVEL, 3, ""): _S._double_gains,
+}
+"""What using a toolbox does, by (branch, level, choice) (``data.TOOL_ACTIONS`` says it in
+words); called with the state, the seat and the space it stands on."""
 
 _Purple = Callable[[_S, int, int, int, int], None]
 PURPLE_EFFECTS: dict[str, _Purple] = {
