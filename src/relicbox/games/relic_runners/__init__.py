@@ -60,6 +60,7 @@ from relicbox.games.relic_runners import text
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
 from relicbox.games.relic_runners.codec import body_to_dict, load_body
+from relicbox.games.relic_runners.explain import explain
 from relicbox.games.relic_runners.rules import RelicRunnersState, bind
 from relicbox.games.relic_runners.sample import sample_state
 from relicbox.games.relic_runners.views import build_view
@@ -141,6 +142,6 @@ GAME = register(
     )
 )
 RelicRunnersState.game = GAME
-bind(view=build_view, write=body_to_dict, read=load_body)
+bind(view=build_view, write=body_to_dict, read=load_body, explain=explain)
 
 __all__ = ["GAME", "RelicRunnersState"]

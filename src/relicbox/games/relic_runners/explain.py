@@ -2,13 +2,10 @@
 
 Only called on the slow path, for an action that is not among the legal ones. It asks the
 rules' own functions (the movement rule, the toolbox table, the state's checks) which rule
-refused the action, and only words the answer; it imports the state class for its type
-alone, so the rules can import it.
+refused the action, and only words the answer. The package binds it to the state.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from relicbox.core.actions import Action
 from relicbox.games.relic_runners import actions as A
@@ -18,9 +15,7 @@ from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 from relicbox.games.relic_runners.data import BRANCHES
 from relicbox.games.relic_runners.movement import trail_allowed
 from relicbox.games.relic_runners.parts import TOOL_USES, Stage
-
-if TYPE_CHECKING:
-    from relicbox.games.relic_runners.rules import RelicRunnersState
+from relicbox.games.relic_runners.rules import RelicRunnersState
 
 _TASK_NEEDS = {
     "place": "choose a trail for your pathway (path ...)",

@@ -52,7 +52,6 @@ from relicbox.games.relic_runners.data import (
     TOOLBOXES,
     pool_key,
 )
-from relicbox.games.relic_runners.explain import explain
 from relicbox.games.relic_runners.movement import after_trail, bits, trail_allowed
 from relicbox.games.relic_runners.movement import line_length as line_length  # bots use these
 from relicbox.games.relic_runners.movement import move_routes as move_routes
@@ -761,7 +760,7 @@ class RelicRunnersState(State):
         for legal in self._legal:
             if legal is action:
                 return None
-        return explain(self, action)
+        return _BOUND.explain(self, action)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         # A look-up in the cached legal list (empty while chance is pending or the game is
@@ -1435,15 +1434,16 @@ def _unbound(*args: object) -> Any:
 
 
 class _Bound:
-    """The views and the JSON body: their modules import these rules, so the package binds
-    them here (see :func:`bind`) and the imports run one way."""
+    """The views, the JSON body and the words of a refusal: their modules import these rules,
+    so the package binds them here (see :func:`bind`) and the imports run one way."""
 
-    __slots__ = ("read", "view", "write")
+    __slots__ = ("explain", "read", "view", "write")
 
     def __init__(self) -> None:
         self.view: Callable[[RelicRunnersState, int | None], dict[str, Any]] = _unbound
         self.write: Callable[[RelicRunnersState], dict[str, Any]] = _unbound
         self.read: Callable[[RelicRunnersState, Mapping[str, Any]], None] = _unbound
+        self.explain: Callable[[RelicRunnersState, Action], str] = _unbound
 
 
 _BOUND = _Bound()
@@ -1453,11 +1453,14 @@ def bind(
     view: Callable[[RelicRunnersState, int | None], dict[str, Any]],
     write: Callable[[RelicRunnersState], dict[str, Any]],
     read: Callable[[RelicRunnersState, Mapping[str, Any]], None],
+    explain: Callable[[RelicRunnersState, Action], str],
 ) -> None:
-    """Give the state its view function (``views``) and body writer and loader (``codec``)."""
+    """Give the state its view function (``views``), body writer and loader (``codec``) and
+    the reason for a refused action (``explain``, asked only on refusal)."""
     _BOUND.view = view
     _BOUND.write = write
     _BOUND.read = read
+    _BOUND.explain = explain
 
 
 _S = RelicRunnersState
