@@ -105,6 +105,14 @@ _BASE_KIND: dict[int, int] = {
 }
 _END_ACTION, _STOP_ACTION = A.END, A.STOP
 _JUMP_NODE = {action.index: node for node, action in A.JUMP.items()}
+_NODE_OF = {
+    action.index: node for table in (A.TARGET, A.START) for node, action in enumerate(table)
+}
+"""A ``target`` or ``start`` action's index -> its space."""
+_FLIP_TOKEN = {action.index: k for k, action in enumerate(A.FLIP)}
+_PICK_LEVEL = {action.index: level for level, action in A.PICK.items()}
+_KEEP_CODE = {action.index: code for code, action in A.KEEP.items()}
+_IVORY_CODE = {action.index: code for code, action in A.USE_IVORY.items()}
 
 
 class Geo:
@@ -796,7 +804,7 @@ class RelicRunnersState(State):
         elif kind == _DO_JUMP:
             self._jump(seat, _JUMP_NODE[action.index])
         elif kind == _DO_IVORY:
-            self._use_ivory_action(seat, action.text[4:])
+            self._use_ivory_action(seat, _IVORY_CODE[action.index])
         else:
             self._use_tool(seat, TOOL_USES[action.index])
 
@@ -1031,8 +1039,9 @@ class RelicRunnersState(State):
     # -- decisions inside tasks ------------------------------------------------------------
 
     def _decide_keep(self, seat: int, task: T.Keep, action: Action) -> None:
-        if action.text.startswith("keep "):
-            self._keep(seat, task.level, action.text[5:])
+        code = _KEEP_CODE.get(action.index)
+        if code is not None:
+            self._keep(seat, task.level, code)
         else:
             self._use_before_discard(seat, task.level, action)
 
@@ -1041,12 +1050,12 @@ class RelicRunnersState(State):
             self._use_ivory(seat, "I2-b")
             self._look_through(seat, task.node, task.origin, task.forbidden)
             return
-        level = int(action.text[5:])
+        level = _PICK_LEVEL[action.index]
         self._agenda.append(T.Take(task.node, level, task.origin, task.forbidden))
         self._reveal(task.node, level, seat)
 
     def _decide_target(self, seat: int, task: T.Target, action: Action) -> None:
-        node = NODE_IDS.index(action.text[7:])
+        node = _NODE_OF[action.index]
         self._history.append(("target", seat, node))
         self._explore(node, task.origin, task.forbidden, search=True)
 
@@ -1056,7 +1065,7 @@ class RelicRunnersState(State):
             self._push_steps(task.count - 1)
 
     def _decide_start(self, seat: int, task: T.Start, action: Action) -> None:
-        node = NODE_IDS.index(action.text[6:])
+        node = _NODE_OF[action.index]
         self._boards[seat].pos = node
         self._history.append(("start", seat, node))
 
@@ -1111,14 +1120,14 @@ class RelicRunnersState(State):
 
     def _use_before_discard(self, seat: int, level: int, action: Action) -> None:
         """Keep one tile of the pair and use the other's effect as it is discarded."""
-        text = action.text
-        code = "I2-f" if text.startswith("jump ") else text[4:]
+        jump_to = _JUMP_NODE.get(action.index)
+        code = "I2-f" if jump_to is not None else _IVORY_CODE[action.index]
         old = self._boards[seat].ivory[level]
         other = cast(int, self._this_turn.new_tile) if _TILE_EFFECT[old] == code else old
         self._keep(seat, level, _TILE_CODE[other])
         self._history.append(("use-ivory", seat, code))
-        if code == "I2-f":
-            self._jump_to(seat, NODE_IDS.index(text[5:]))
+        if jump_to is not None:
+            self._jump_to(seat, jump_to)
         else:
             self._ivory_effect(seat, code)
 
@@ -1127,7 +1136,7 @@ class RelicRunnersState(State):
         if action is A.DONE:
             self._end_flips(context)
             return
-        k = A.FLIP.index(action)
+        k = _FLIP_TOKEN[action.index]
         self._tokens[k] = not self._tokens[k]
         self._history.append(("flip", seat, k, self._tokens[k]))
         if not any(self._tokens):
