@@ -337,12 +337,12 @@ class RelicRunnersState(State):
                 continue
             if self._this_turn.end_after:
                 # Purple P-e (teleport to camp) ends the turn like walking into camp (§4.7).
-                self._agenda.append(T.END_TURN)
+                self._end_turn()
                 continue
             legal = self._move_actions() if self._stage is _MOVE else self._post_actions()
             if len(legal) == 1:
                 if legal[0] is _END_ACTION:
-                    self._agenda.append(T.END_TURN)
+                    self._end_turn()  # the agenda is empty: as if END_TURN were run from it
                     continue
                 if legal[0] is _STOP_ACTION:
                     self._stop()
@@ -382,7 +382,8 @@ class RelicRunnersState(State):
         self._this_turn.route = [pos]
         self._history.append(("turn", seat, self._turn))
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, task: object = None) -> None:
+        # ``task``: the EndTurn task when run from the agenda (_AUTO calls it directly).
         seat = self._seat
         self._history.append(("end", seat))
         n = self.players
@@ -849,7 +850,8 @@ class RelicRunnersState(State):
         self._history.append(("jump", seat, self._start, node))
         self._stage = _POST
 
-    def _after_move(self) -> None:
+    def _after_move(self, task: object = None) -> None:
+        # ``task``: the AfterMove task (_AUTO calls it directly).
         seat = self._seat
         pos = self._boards[seat].pos
         if (
@@ -1480,8 +1482,8 @@ _AUTO: dict[type[T.Task], Callable[[_S, Any], None]] = {
     T.SetSeat: lambda state, task: setattr(state, "_seat", task.seat),
     T.Take: lambda state, task: state._take(task.node, task.level, task.origin, task.forbidden),
     T.TurnUp: lambda state, task: state._turn_up(task.node),
-    T.AfterMove: lambda state, task: state._after_move(),
-    T.EndTurn: lambda state, task: state._end_turn(),
+    T.AfterMove: _S._after_move,
+    T.EndTurn: _S._end_turn,
 }
 """What each task that runs by itself does."""
 
