@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import data, rules, tasks
+from relicbox.games.relic_runners import checks, data, rules, tasks
 
 
 def test_every_purple_effect_has_its_rule() -> None:
@@ -38,3 +38,8 @@ def test_tasks_round_trip_through_their_json_form() -> None:
         values = [3 if name != "context" else tasks.FLIP_EFFECT for name in cls.FIELDS]
         entry = [cls.KIND, *values]
         assert tasks.task_from_list(entry).to_list() == entry
+
+
+def test_body_checks_know_every_task_with_its_fields() -> None:
+    shapes = {kind: len(shape) for kind, shape in checks._TASKS.items()}
+    assert shapes == {kind: len(cls.FIELDS) for kind, cls in tasks.TASK_TYPES.items()}
