@@ -24,6 +24,7 @@ from relicbox.games.relic_runners.data import (
     RELICS_TO_END,
     TILES,
 )
+from relicbox.games.relic_runners.movement import bits
 from relicbox.games.relic_runners.parts import tool_slot
 from relicbox.games.relic_runners.rules import RelicRunnersState
 
@@ -204,6 +205,7 @@ def typed_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
         state._require_seat(seat, "view")
     over = state.is_over
     g = state._g
+    paths = [board.paths for board in state._boards]
     view: RelicRunnersView = {
         "game": "relic-runners",
         "seat": seat,
@@ -218,7 +220,7 @@ def typed_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
         "phase": state.phase,
         "decision": _decision(state, seat),
         "spaces": [_space(state, node, seat) for node in range(len(NODE_IDS))],
-        "trails": [_trail(state, t) for t in range(g.trails)],
+        "trails": [_trail(state, t, paths) for t in range(g.trails)],
         "tokens_up": [TOKEN_IDS[k] for k in range(10) if state._tokens[k]],
         "explorers": [NODE_IDS[board.pos] for board in state._boards],
         "camp_rations": state._supply,
@@ -292,7 +294,7 @@ def _space(state: RelicRunnersState, node: int, seat: int | None) -> SpaceView:
     }
 
 
-def _trail(state: RelicRunnersState, t: int) -> TrailView:
+def _trail(state: RelicRunnersState, t: int, paths: list[int]) -> TrailView:
     g = state._g
     a, b = g.ends[t]
     token = g.token[t]
@@ -305,74 +307,69 @@ def _trail(state: RelicRunnersState, t: int) -> TrailView:
         "river": token is not None,
         "token": None if token is None else TOKEN_IDS[token],
         "token_up": None if token is None else state._tokens[token],
-        "pathways": [s for s in range(state.players) if state._boards[s].paths & bit],
+        "pathways": [s for s, mask in enumerate(paths) if mask & bit],
     }
 
 
 def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> SeatView:
     sees_all = state.is_over or looker == s
     shown = set(state._shown)
-    tools = state._boards[s].tools
-    g = state._g
+    board = state._boards[s]
+    tools = board.tools
+    trail_name = state._g.board.trail_name
+    ivory = board.ivory
     return {
         "colour": EXPLORER_COLOURS[s],
-        "ability": state._boards[s].ability,
-        "position": NODE_IDS[state._boards[s].pos],
-        "rations": state._boards[s].rations,
-        "pathways_left": state._boards[s].path_supply,
-        "pathways": [
-            g.board.trail_name(t) for t in range(g.trails) if state._boards[s].paths >> t & 1
-        ],
+        "ability": board.ability,
+        "position": NODE_IDS[board.pos],
+        "rations": board.rations,
+        "pathways_left": board.path_supply,
+        "pathways": [trail_name(t) for t in bits(board.paths)],
         "toolboxes": {
-            "reserve": state._boards[s].reserve,
-            "start": state._boards[s].start_row,
-            "machete": _branch(tools, 0),
-            "compass": _branch(tools, 1),
-            "shovel": _branch(tools, 2),
+            "reserve": board.reserve,
+            "start": board.start_row,
+            "machete": tools[_MACHETE_SLOTS],
+            "compass": tools[_COMPASS_SLOTS],
+            "shovel": tools[_SHOVEL_SLOTS],
         },
-        "ivory": [
-            TILES[state._boards[s].ivory[level]].code for level in sorted(state._boards[s].ivory)
-        ],
-        "blue_levels": sorted(TILES[t].level for t in state._boards[s].blue),
+        "ivory": [TILES[ivory[level]].code for level in sorted(ivory)],
+        "blue_levels": sorted(TILES[t].level for t in board.blue),
         "blue": [
             TILES[t].code if sees_all or t in shown else None
-            for t in sorted(state._boards[s].blue, key=lambda t: (TILES[t].level, TILES[t].code))
+            for t in sorted(board.blue, key=lambda t: (TILES[t].level, TILES[t].code))
         ]
         if sees_all
         else [
             TILES[t].code
-            for t, knower in zip(state._boards[s].blue, state._boards[s].blue_seen, strict=True)
+            for t, knower in zip(board.blue, board.blue_seen, strict=True)
             if t in shown or (looker is not None and knower >> looker & 1)
         ],
-        "relics": cast(
-            RelicsView,
-            {name: state._boards[s].relics[i] for i, name in enumerate(RELIC_COLOURS)},
-        ),
-        "coins": state._boards[s].coins if sees_all else None,
+        "relics": cast(RelicsView, {name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)}),
+        "coins": board.coins if sees_all else None,
     }
 
 
-def _branch(tools: list[int], branch: int) -> list[int]:
-    """A branch's toolboxes at levels 1, 2 and 3."""
-    return tools[tool_slot(branch, 1) : tool_slot(branch, 3) + 1]
+_MACHETE_SLOTS, _COMPASS_SLOTS, _SHOVEL_SLOTS = (
+    slice(tool_slot(branch, 1), tool_slot(branch, 3) + 1) for branch in range(3)
+)
+"""Each branch's toolboxes at levels 1, 2 and 3 in a toolbox table."""
 
 
 def _this_turn(state: RelicRunnersState) -> ThisTurnView:
-    g = state._g
+    turn = state._this_turn
+    trail_name = state._g.board.trail_name
     return {
         "start": NODE_IDS[state._start],
-        "route": [NODE_IDS[n] for n in state._this_turn.route],
-        "trails_moved": state._this_turn.moves,
-        "trails_used": [
-            g.board.trail_name(t) for t in range(g.trails) if state._this_turn.used >> t & 1
-        ],
-        "unexplored_used": state._this_turn.unexp,
-        "pathways_before": state._this_turn.fam_before,
-        "free_order": state._this_turn.free_order,
-        "jumped": state._this_turn.jumped,
-        "explored": state._this_turn.explored,
-        "toolbox_used": state._this_turn.tool_used,
-        "double_vp": state._this_turn.double,
+        "route": [NODE_IDS[n] for n in turn.route],
+        "trails_moved": turn.moves,
+        "trails_used": [trail_name(t) for t in bits(turn.used)],
+        "unexplored_used": turn.unexp,
+        "pathways_before": turn.fam_before,
+        "free_order": turn.free_order,
+        "jumped": turn.jumped,
+        "explored": turn.explored,
+        "toolbox_used": turn.tool_used,
+        "double_vp": turn.double,
         "start_relic": None if state._start_relic is None else RELIC_COLOURS[state._start_relic],
     }
 
