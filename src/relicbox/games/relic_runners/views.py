@@ -31,12 +31,15 @@ from relicbox.games.relic_runners.rules import RelicRunnersState
 # -- the view's shape (its documentation; every key below is always present) ---------------
 
 
+SpaceType = Literal["camp", "ruin", "temple"]
+
+
 class SpaceView(TypedDict):
     """One space of the map."""
 
     id: str
     """``CAMP``, ``R1``..``R8`` or ``T1``..``T12``."""
-    type: Literal["camp", "ruin", "temple"]
+    type: SpaceType
     colour: str | None
     """A temple's colour (``ivory``, ``blue``, ``purple``) once dealt; ``None`` otherwise."""
     quadrant: str
@@ -282,7 +285,7 @@ def _space(state: RelicRunnersState, node: int, seat: int | None) -> SpaceView:
             seen[str(level)] = TILES[tile].code
     return {
         "id": NODE_IDS[node],
-        "type": cast(Literal["camp", "ruin", "temple"], g.kind[node]),
+        "type": cast(SpaceType, g.kind[node]),
         "colour": None if colour is None else COLOURS[colour],
         "quadrant": g.board.quadrant[node],
         "xy": list(g.board.xy[node]),
