@@ -27,6 +27,19 @@ def t(lang: str, message_id: str, **args: Any) -> str:
     return tr(lang, "cli-" + message_id, **args)
 
 
+def error_text(error: Exception, lang: str) -> str:
+    """An error's sentence in ``lang``: the engine's reason, translated where it has one.
+
+    A damaged or unreadable save file is explained in English detail (it names a field or
+    a parser's complaint) inside a sentence of the user's language.
+    """
+    from relicbox.core.errors import RecordError, StateFormatError, localized
+
+    if isinstance(error, RecordError | StateFormatError) and error.reason is None:
+        return t(lang, "bad-record", detail=str(error))
+    return localized(error, lang)
+
+
 def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
     """``Player 3`` for a person, ``Player 3 (bot:random)`` for a bot."""
     if seats is not None and seat < len(seats) and not seats[seat].is_human:
@@ -112,8 +125,7 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
     try:
         state.clone().act(seat, action)
     except IllegalActionError as error:
-        reason = str(error).split(": ", 1)[-1]
-        return Answer(refusal=t(lang, "illegal", reason=reason))
+        return Answer(refusal=t(lang, "illegal", reason=error_text(error, lang)))
     return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
 
 

@@ -28,6 +28,7 @@ from relicbox.cli.common import (
     QuitGame,
     alias_hint,
     console,
+    error_text,
     label_rows,
     read_answer,
     rules_summary,
@@ -130,7 +131,7 @@ def rules_command(
     try:
         info = relicbox.get_game(game)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, error_text(error, lang)) from None
     console.print(f"[bold]{t(lang, 'rules-title', game=info.title)}[/]\n")
     console.print(rules_summary(info, lang))
 
@@ -216,7 +217,7 @@ def play_command(
         elif resume_path is not None:
             save_path = resume_path  # the file we resumed from is this game's own save
     except RelicboxError as error:
-        raise _fail(chosen_lang, str(error)) from None
+        raise _fail(chosen_lang, error_text(error, chosen_lang)) from None
     _run(match, save_path, chosen_lang, plain)
 
 
@@ -408,7 +409,7 @@ class _Saver:
             self.warned = False
             return None
         except (OSError, RelicboxError) as error:
-            warning = t(self.lang, "save-failed", reason=str(error))
+            warning = t(self.lang, "save-failed", reason=error_text(error, self.lang))
             if not self.warned and not quiet:
                 console.print(f"[bold red]{warning}[/]")
             self.warned = True
@@ -648,7 +649,7 @@ def replay_command(
     try:
         state, seats, data = load_saved(file)
     except RelicboxError as error:
-        raise _fail(chosen, str(error)) from None
+        raise _fail(chosen, error_text(error, chosen)) from None
     if lang is None and data.get("lang") in LANGUAGES:
         chosen = str(data["lang"])
     lang = chosen

@@ -51,6 +51,7 @@ cli-record-events = { $count ->
 cli-chance-event = náhoda: { $outcome }
 cli-decision-event = { $player }: { $action }
 cli-error = Chyba: { $message }
+cli-bad-record = Uloženou hru nelze použít: { $detail }
 cli-seat-count = { $seats ->
     [one] { $seats } místo zadáno, ale hra má hráčů: { $players }
     [few] { $seats } místa zadána, ale hra má hráčů: { $players }

@@ -16,3 +16,13 @@ error-option-choice = volba { $option }={ $value } není pro hru { $game } dovol
 error-players-type = players={ $players } pro hru { $game } musí být celé číslo
 error-players-range = { $game }: počet hráčů musí být od { $low } do { $high }, ne { $players }
 error-seed = seed={ $seed } musí být celé číslo od { $low } do { $high }
+
+## Odmítnutí herního serveru, na která člověk u stolu může narazit.
+
+error-table-not-started = hra ještě nezačala
+error-table-spectator-chat = diváci nemohou psát do chatu
+error-table-spectator-act = diváci nemohou hrát
+error-table-not-joined = nejdřív pošlete zprávu join
+error-table-already-joined = toto spojení už se připojilo
+error-table-too-large = zpráva je příliš dlouhá
+error-table-rate-limited = příliš mnoho zpráv: zpomalte

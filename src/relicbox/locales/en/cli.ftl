@@ -52,6 +52,7 @@ cli-record-events = { $count ->
 cli-chance-event = chance: { $outcome }
 cli-decision-event = { $player }: { $action }
 cli-error = Error: { $message }
+cli-bad-record = { $detail }
 cli-seat-count = { $seats ->
     [one] { $seats } seat given, but the game has { $players } players
    *[other] { $seats } seats given, but the game has { $players } players

@@ -17,3 +17,13 @@ error-option-choice = option { $option }={ $value } is not allowed for { $game }
 error-players-type = players={ $players } for { $game } must be a whole number
 error-players-range = { $game } is for { $low }-{ $high } players, not { $players }
 error-seed = seed={ $seed } must be a whole number from { $low } to { $high }
+
+## Refusals of the play server that a person can meet at a table.
+
+error-table-not-started = the game has not started
+error-table-spectator-chat = spectators cannot chat
+error-table-spectator-act = spectators cannot act
+error-table-not-joined = send a join message first
+error-table-already-joined = this connection has joined
+error-table-too-large = message too large
+error-table-rate-limited = too many messages: slow down
