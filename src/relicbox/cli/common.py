@@ -47,6 +47,21 @@ def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
     return t(lang, "player", n=seat + 1)
 
 
+def seat_labels(players: int, seats: list[SeatSpec] | None, lang: str) -> list[str]:
+    """Every seat's label, in seat order."""
+    return [seat_label(seat, seats, lang) for seat in range(players)]
+
+
+def transcript_lines(state: State, seats: list[SeatSpec] | None, lang: str) -> list[str]:
+    """The game's public history as sentences, each seat named by its label (bots shown)."""
+    text = state.game.text
+    if text is None or not hasattr(text, "transcript"):
+        return []
+    names = seat_labels(state.players, seats, lang)
+    lines: list[str] = text.transcript(state.view(None), lang, names=names)
+    return lines
+
+
 def label_rows(rows: list[list[str]], seats: list[SeatSpec] | None, lang: str) -> list[list[str]]:
     """Result rows (one per seat, the seat's name first) with each bot named."""
     return [[seat_label(i, seats, lang), *row[1:]] for i, row in enumerate(rows)]

@@ -34,6 +34,7 @@ from relicbox.cli.common import (
     rules_summary,
     seat_label,
     t,
+    transcript_lines,
 )
 from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
 from relicbox.core.errors import ConfigurationError, RelicboxError
@@ -364,6 +365,7 @@ def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
         _finish(match, save_path, lang)
         return
     narrator = _Narrator(lang, saver)
+    narrator.seats = match.seats
     match.ask_human = _HumanPrompt(lang, narrator, hotseat=humans > 1)
     console.print(
         t(
@@ -528,10 +530,7 @@ class _Narrator:
         self.saver(match)
 
     def narrate(self, state: State) -> None:
-        text = state.game.text
-        if text is None or not hasattr(text, "transcript"):
-            return
-        lines = text.transcript(state.view(None), self.lang)
+        lines = transcript_lines(state, self.seats, self.lang)
         for line in lines[self.shown :]:
             console.print(f"[dim]·[/] {line}")
         self.shown = len(lines)
@@ -662,9 +661,8 @@ def replay_command(
         labels = ", ".join(seat_label(s, seats, lang) for s in range(state.players))
         console.print(t(lang, "seating", seats=labels))
     text = state.game.text
-    if text is not None and hasattr(text, "transcript"):
-        for line in text.transcript(state.view(None), lang):
-            console.print(line)
+    for line in transcript_lines(state, seats, lang):
+        console.print(line)
     if events or text is None or not hasattr(text, "transcript"):
         console.print(t(lang, "record-events", count=len(record["events"])))
         for event in record["events"]:

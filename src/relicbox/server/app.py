@@ -306,7 +306,7 @@ def create_app(settings: Settings) -> FastAPI:
             seat = None
         index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
         seq, state = points[index]
-        body = snapshot(state, seat, language(request), seq)
+        body = snapshot(state, seat, language(request), seq, table.bots())
         return JSONResponse({"step": index, "steps": len(points), **body, "table": table.info()})
 
     # -- play ---------------------------------------------------------------------

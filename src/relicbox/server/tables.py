@@ -172,6 +172,10 @@ class LiveTable:
             return str(self.settings.get("takeover_bot") or "random")
         return None
 
+    def bots(self) -> list[str | None]:
+        """The bot seated at each seat (``None`` for a person's or an open seat)."""
+        return [info.bot if info.kind == "bot" else None for info in self.seats]
+
     def seat_of(self, token: str) -> int | None:
         found = None
         for info in self.seats:  # every seat compared, in constant time each
@@ -662,7 +666,7 @@ class TableService:
                 "result": None,
             }
             if table.state is not None:
-                body = snapshot(table.state, seat, lang, table.seq)
+                body = snapshot(table.state, seat, lang, table.seq, table.bots())
             cache[key] = {
                 "type": "state",
                 **body,
