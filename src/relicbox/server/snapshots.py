@@ -91,9 +91,9 @@ def legal_entries(
 def seat_names(bots: Sequence[str | None], lang: str) -> list[str]:
     """Each seat's name in the log and results: ``Player 3 (bot:rule)`` for a bot's seat."""
     return [
-        tr(lang, "web-player", n=seat + 1)
+        tr(lang, "web-player", seat=seat + 1)
         if bot is None
-        else tr(lang, "web-player-bot", n=seat + 1, bot=bot)
+        else tr(lang, "web-player-bot", seat=seat + 1, bot=bot)
         for seat, bot in enumerate(bots)
     ]
 
