@@ -12,7 +12,8 @@ from relicbox.core.i18n import message
 from relicbox.i18n import LANGUAGES, catalog_files, catalog_ids, format_message, tr
 
 NUMBERS = (0, 1, 2, 4, 5, 21)
-OWN_PREFIXES = ("cli-", "error-", "diamant-", "tschak-", "rr-")  # the terminal's and the games' catalogs
+# the terminal's, the engine's refusals and the games' catalogs
+OWN_PREFIXES = ("cli-", "error-", "diamant-", "tschak-", "rr-")
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 CATEGORY = {
     "en": {0: "other", 1: "one", 2: "other", 4: "other", 5: "other", 21: "other"},
