@@ -74,6 +74,14 @@ def test_configuration_errors_are_czech():
     assert "volba variant='gold' není pro hru diamant dovolena" in flat(option)
     game = run("rules", "chess", "--lang", "cs")
     assert game.exit_code == 2 and "neznámá hra 'chess'" in flat(game)
+    seat = run("play", "diamant", "-s", "humen,rule,rule", "--lang", "cs")
+    assert seat.exit_code == 2 and "neznámé místo 'humen': povolené hodnoty jsou" in flat(seat)
+    form = run("play", "diamant", "-o", "variant", "--lang", "cs")
+    assert "volba 'variant' musí mít tvar název=hodnota" in flat(form)
+    missing = run("replay", "no-such-save.json", "--lang", "cs")
+    assert flat(missing) == "Chyba: uložená hra 'no-such-save.json' neexistuje"
+    english = run("replay", "no-such-save.json")
+    assert flat(english) == "Error: saved game 'no-such-save.json' does not exist"
 
 
 def test_a_damaged_save_is_explained_in_a_czech_sentence(tmp_path):

@@ -184,7 +184,7 @@ def play_command(
         options = game_options(flags, option)
         if save == "" or resume == "":
             raise ConfigurationError(
-                t(chosen_lang, "bad-save-path", path="''", reason="the file name is empty")
+                t(chosen_lang, "bad-save-path", path="''", reason=t(chosen_lang, "empty-name"))
             )
         if resume_path is not None:
             state, saved_seats, data = load_saved(resume_path)
@@ -268,7 +268,7 @@ def _check_resume(
                 )
             )
     elif reseat:
-        raise ConfigurationError("--reseat needs the new seating in -s")
+        raise ConfigurationError(t(lang, "reseat-needs-seats"))
 
 
 def _resumed_match(

@@ -74,3 +74,8 @@ cli-tui-type = napiš číslo, akci, ?, q
 cli-quit-offer = Hra zastavena. Následuje dotaz na uložení.
 cli-version = relicbox { $version }
 cli-tui-chosen = Volba zadána.
+cli-option-form = volba { $option } musí mít tvar název=hodnota
+cli-empty-name = název souboru je prázdný
+cli-reseat-needs-seats = --reseat potřebuje nové obsazení míst v -s
+cli-unexpected-argument = nečekaný argument { $word }: volby hry se píší jako --NÁZEV HODNOTA
+cli-option-needs-value = volba --{ $option } potřebuje hodnotu: --{ $option } HODNOTA

@@ -26,3 +26,5 @@ error-table-not-joined = nejdřív pošlete zprávu join
 error-table-already-joined = toto spojení už se připojilo
 error-table-too-large = zpráva je příliš dlouhá
 error-table-rate-limited = příliš mnoho zpráv: zpomalte
+error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
+error-no-save = uložená hra { $path } neexistuje

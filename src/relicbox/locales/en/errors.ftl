@@ -27,3 +27,5 @@ error-table-not-joined = send a join message first
 error-table-already-joined = this connection has joined
 error-table-too-large = message too large
 error-table-rate-limited = too many messages: slow down
+error-unknown-seat = unknown seat { $seat }: each seat is one of { $seats }
+error-no-save = saved game { $path } does not exist
