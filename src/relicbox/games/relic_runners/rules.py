@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
+from relicbox.core.errors import Reason
 from relicbox.core.game import State
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
@@ -756,16 +757,16 @@ class RelicRunnersState(State):
 
     # -- applying decisions ------------------------------------------------------------
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._stage is _OVER:
-            return "the game is over"
+            return Reason.of("error-game-over")
         if self._chance:
-            return "a chance event (a tile or colour being revealed) must be resolved first"
+            return Reason.of("rr-error-chance")
         if seat != self._seat:
-            return f"it is seat {self._seat}'s turn"
+            return Reason.of("rr-error-turn", seat=self._seat, player=self._seat + 1)
         for legal in self._legal:
             if legal is action:
                 return None
@@ -1454,7 +1455,7 @@ class _Bound:
         self.view: Callable[[RelicRunnersState, int | None], dict[str, Any]] = _unbound
         self.write: Callable[[RelicRunnersState], dict[str, Any]] = _unbound
         self.read: Callable[[RelicRunnersState, Mapping[str, Any]], None] = _unbound
-        self.explain: Callable[[RelicRunnersState, Action], str] = _unbound
+        self.explain: Callable[[RelicRunnersState, Action], Reason] = _unbound
 
 
 _BOUND = _Bound()
@@ -1464,7 +1465,7 @@ def bind(
     view: Callable[[RelicRunnersState, int | None], dict[str, Any]],
     write: Callable[[RelicRunnersState], dict[str, Any]],
     read: Callable[[RelicRunnersState, Mapping[str, Any]], None],
-    explain: Callable[[RelicRunnersState, Action], str],
+    explain: Callable[[RelicRunnersState, Action], Reason],
 ) -> None:
     """Give the state its view function (``views``), body writer and loader (``codec``) and
     the reason for a refused action (``explain``, asked only on refusal)."""
