@@ -54,10 +54,10 @@ Readings of the rulebook (rules version ``relic-runners/2``):
   players can no longer make the game move on.
 """
 
-from relicbox.core.game import Game, Option
+from dataclasses import replace
+
 from relicbox.core.registry import register
-from relicbox.games.relic_runners import text
-from relicbox.games.relic_runners.actions import ACTION_SPACE
+from relicbox.games.relic_runners import rules, text
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
 from relicbox.games.relic_runners.codec import body_to_dict, load_body
 from relicbox.games.relic_runners.explain import explain
@@ -65,80 +65,12 @@ from relicbox.games.relic_runners.rules import RelicRunnersState, bind
 from relicbox.games.relic_runners.sample import sample_state
 from relicbox.games.relic_runners.views import build_view
 
-NO_PROGRESS_ROUNDS = 30
-"""Rounds without progress after which a game ends by the backstop (see the docstring)."""
-
 GAME = register(
-    Game(
-        name="relic-runners",
-        title="Relic Runners",
-        min_players=2,
-        max_players=5,
-        default_players=3,
-        rules_version="relic-runners/2",
-        action_space=ACTION_SPACE,
-        state_class=RelicRunnersState,
-        aliases=("relic_runners", "relicrunners"),
-        options=(
-            Option(
-                "setup",
-                "standard",
-                "temple layout: first (fixed colours, no red-gem tiles), standard (one of each "
-                "colour per quadrant where possible) or random",
-                ("first", "standard", "random"),
-            ),
-            Option(
-                "abilities",
-                False,
-                "play the explorer boards' ability sides (three of the five are placeholders)",
-                (False, True),
-            ),
-            Option(
-                "board",
-                None,
-                "a board file (JSON or TOML) instead of the default map",
-                data_file=True,
-            ),
-            Option(
-                "teleport_ends_turn",
-                True,
-                "purple P-e (teleport to camp) ends the turn, as walking into camp does",
-                (True, False),
-            ),
-            Option(
-                "shovel3",
-                "whole-turn",
-                "Shovel level 3 doubles every VP gained in that turn (whole-turn) or only "
-                "the VP gained after it is used (after)",
-                ("whole-turn", "after"),
-            ),
-            Option(
-                "i2b",
-                "any-exploration",
-                "ivory I2-b (look through a stack) also works when Machete 1 or purple P-g "
-                "explores a temple (any-exploration), or only on a normal explore "
-                "(explore-only)",
-                ("any-exploration", "explore-only"),
-            ),
-            Option(
-                "no_progress_rounds",
-                NO_PROGRESS_ROUNDS,
-                "end the game, flagged truncated, after this many rounds in which nobody "
-                "explored, placed a pathway or took a relic (0 = never)",
-                integer=True,
-            ),
-            Option(
-                "max_turns",
-                None,
-                "end the game after this many turns, flagged truncated (for simulations)",
-                integer=True,
-            ),
-        ),
+    replace(
+        rules.GAME,
         bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
         text=text,
         sampler=sample_state,
-        summary="Explore the jungle, build pathways and race for relics between shrines.",
-        extra={"test_options": {"max_turns": 80}},
     )
 )
 RelicRunnersState.game = GAME
