@@ -323,7 +323,7 @@ class RelicRunnersState(State):
             if agenda:
                 task = agenda[-1]
                 if task.DECISION:
-                    legal = self._decision_actions(task)
+                    legal = _CHOICES[type(task)](self, task)
                     if not legal:
                         agenda.pop()
                         self._task_skipped(task)
@@ -636,9 +636,6 @@ class RelicRunnersState(State):
             )
         return True
 
-    def _decision_actions(self, task: T.Task) -> list[Action]:
-        return _CHOICES[type(task)](self, task)
-
     def _lift_choices(self, task: T.Lift) -> list[Action]:
         return [
             self._g.lift[t]
@@ -881,7 +878,8 @@ class RelicRunnersState(State):
         if pos == CAMP:
             self._arrive_camp(seat)
             self._agenda.append(T.END_TURN)
-        self._push_steps(steps)
+        if steps:
+            self._push_steps(steps)
 
     def _reset_tokens(self, seat: int) -> int:
         self._tokens = [True] * 10
@@ -1259,7 +1257,7 @@ class RelicRunnersState(State):
 
     def _settle(self) -> None:
         # The base loop with is_chance inlined.
-        if not self.auto_chance:
+        if not self._chance or not self.auto_chance:
             return
         log = self._log
         while self._chance and self._stage is not _OVER:
