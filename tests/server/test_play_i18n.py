@@ -154,4 +154,4 @@ def test_a_table_with_too_many_seats_is_refused_with_czech_plurals(server: LiveS
         {"game": "diamant", "players": 3, "seats": [{"kind": "open"}] * 2, "name": "Ann"},
     )
     assert response.status_code == 400
-    assert response.json()["message"] == "zadána 2 místa pro 3 hráče"
+    assert response.json()["message"] == "zadána 2 místa, ale hráčů je 3"

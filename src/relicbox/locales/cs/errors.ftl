@@ -35,11 +35,7 @@ error-table-seat-count = { $seats ->
     [one] zadáno { $seats } místo
     [few] zadána { $seats } místa
    *[other] zadáno { $seats } míst
-} pro { $players ->
-    [one] { $players } hráče
-    [few] { $players } hráče
-   *[other] { $players } hráčů
-}
+}, ale hráčů je { $players }
 error-table-one-seat-yours = tvoje může být jen jedno místo
 error-table-seat-kind = místo { $seat } musí být volné, bot, nebo tvoje
 error-table-takeover-bot = neznámý bot pro zástup { $bot }
