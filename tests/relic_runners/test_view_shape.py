@@ -8,6 +8,18 @@ from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import views as V
 from support.relic_runners import new
 
+DECISION_KEYS = {
+    "place": ("near", "anywhere", "count", "relocate"),
+    "lift": ("count",),
+    "steps": ("count",),
+    "keep": ("held", "new"),
+    "pick": ("space",),
+    "target": ("from",),
+    "flip": ("left", "must"),
+    "start": (),
+}
+"""The keys each type of decision has besides ``type``, as ``DecisionView`` documents."""
+
 
 def _keys(typed: Any) -> set[str]:
     return set(typed.__required_keys__)
@@ -24,6 +36,11 @@ def _check(view: dict[str, Any]) -> None:
         assert set(seat["toolboxes"]) == _keys(V.ToolboxesView)
         assert set(seat["relics"]) == _keys(V.RelicsView)
     assert set(view["this_turn"]) == _keys(V.ThisTurnView)
+    if view["decision"] is not None:
+        assert "type" in view["decision"]
+        assert set(view["decision"]) <= _keys(V.DecisionView) | set(
+            V.DecisionView.__optional_keys__
+        )
     for parts in view["score_parts"] or []:
         assert set(parts) == _keys(V.ScorePartsView)
 

@@ -12,7 +12,7 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, Required, TypedDict, cast
 
 from relicbox.core.history import frozen
 from relicbox.games.relic_runners import tasks as T
@@ -140,6 +140,36 @@ class ThisTurnView(TypedDict):
     """The relic on the turn's starting space (an expedition needs one of its colour)."""
 
 
+DecisionView = TypedDict(
+    "DecisionView",
+    {
+        "type": Required[str],
+        "held": str,
+        "new": str | None,
+        "near": str,
+        "anywhere": bool,
+        "count": int,
+        "relocate": bool,
+        "left": int,
+        "must": bool,
+        "from": str,
+        "space": str,
+    },
+    total=False,
+)
+"""A pending choice; ``type`` says which, and which other keys it has:
+
+* ``place`` (a pathway): ``near`` (the space its trail must touch, unless ``anywhere``),
+  ``count`` (pathways still to place), ``relocate`` (a pathway being moved);
+* ``lift`` (a pathway to move) and ``steps`` (toolbox advances): ``count``;
+* ``keep`` (one of two ivory tiles of a level): ``held`` and ``new``;
+* ``pick`` (a tile of a stack): ``space``;
+* ``target`` (purple P-g): ``from`` (the space whose neighbours may be explored);
+* ``flip`` (toolbox tokens): ``left`` and ``must`` (no stopping early);
+* ``start`` (the head-start ability): no other key.
+"""
+
+
 class ScorePartsView(TypedDict):
     coins: int
     blue: int
@@ -165,9 +195,8 @@ class RelicRunnersView(TypedDict):
     to_act: list[int]
     phase: str
     """What is being decided: ``move``, ``post`` (after moving), a decision's type, ``over``."""
-    decision: dict[str, Any] | None
-    """The pending choice, ``{"type": ..., ...}`` (``place``, ``lift``, ``keep``, ``pick``,
-    ``target``, ``flip``, ``steps``, ``start``), or ``None`` outside one."""
+    decision: DecisionView | None
+    """The pending choice inside an effect, or ``None`` outside one."""
     spaces: list[SpaceView]
     trails: list[TrailView]
     tokens_up: list[str]
@@ -377,7 +406,7 @@ def _this_turn(state: RelicRunnersState) -> ThisTurnView:
     }
 
 
-def _decision(state: RelicRunnersState, seat: int | None) -> dict[str, Any] | None:
+def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None:
     if not state._agenda or state.is_over:
         return None
     task = state._agenda[-1]
