@@ -1,0 +1,546 @@
+"""Diamant in lock-step batches with NumPy, for policies that read only the public view.
+
+A *leave policy* decides from the round number and the explorer's pocket (the rubies at
+risk), plus a coin: it leaves when the pocket holds at least the round's threshold, or
+else with probability ``leave_p``. The bots ``random`` (leave with probability 1/2) and
+``threshold:N`` (leave once the pocket holds N) are such policies, and so is a threshold
+per round. Many games of such policies run here side by side, one NumPy operation per
+step for all of them, to the engine's rules (``docs/rules/diamant.md``): the same deck,
+the same trap pairs, path remainders kept per card or pooled (option ``split``), relics
+to a lone leaver, valued by rescue order or by their printed value (option ``variant``),
+the same shared wins. ``relicbox simulate`` switches to this path by itself when every
+bot is such a policy (:func:`batch_policies`).
+
+The batch draws its own random numbers (a NumPy generator seeded from the run's seed and
+the chunk number), so its games are not the engine's games of the same seed: they agree
+in distribution, which ``tests/analysis/test_batch_diamant.py`` and
+``scripts/batch_diamant_agreement.py`` check. The same seed gives the same numbers.
+
+How a game is held: the deck is a row of card ids. Cards ``[0, size)`` are still to come
+this round; a draw swaps a uniformly chosen card to position ``size - 1`` and shortens
+``size``, so the round's path collects in ``[size, alive)``. A relic never returns to the
+deck (a lone leaver takes it or it is lost at the round's end), nor does the trap card that
+ends a round, so both leave the row at once (``alive`` shrinks); at a round's end the rest
+of the path is back in the deck by setting ``size = alive``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+import numpy as np
+from numpy.typing import NDArray
+
+from relicbox.core.actions import Action
+from relicbox.core.rng import Rng
+from relicbox.games.diamant.data import (
+    BASE_RELIC_VALUES,
+    CARDS,
+    RELIC_IDS,
+    ROUNDS,
+    TRAP_IDS,
+    TRAP_TYPES,
+    TREASURE_IDS,
+    Kind,
+)
+from relicbox.play.simulate import BotSummary, GameResult, Job, deal_seed
+from relicbox.play.stats import wilson
+
+NEVER = 1 << 30
+"""A pocket threshold no pocket reaches: the policy never leaves because of its pocket."""
+
+CHUNK = 1 << 15
+"""Games per lock-step chunk. Each chunk has its own generator, so results do not depend
+on how many games are asked for at once."""
+
+Ints = NDArray[np.int64]
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class LeavePolicy:
+    """Leave when the pocket holds ``thresholds[round - 1]`` rubies or more, or else with
+    probability ``leave_p``. ``NEVER`` as a threshold turns the pocket test off."""
+
+    name: str
+    thresholds: tuple[int, int, int, int, int]
+    leave_p: float = 0.0
+
+    @classmethod
+    def random(cls, p: float = 0.5, name: str | None = None) -> LeavePolicy:
+        """Leave with probability ``p`` at every choice (``random`` is p = 1/2)."""
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"leave probability {p} must be between 0 and 1")
+        return cls(name or f"leave-p:{p:g}", (NEVER,) * ROUNDS, p)
+
+    @classmethod
+    def threshold(cls, pocket: int, name: str | None = None) -> LeavePolicy:
+        """Leave once the pocket holds ``pocket`` rubies (the ``threshold:N`` bot)."""
+        return cls.per_round((pocket,) * ROUNDS, name or f"threshold:{pocket}")
+
+    @classmethod
+    def per_round(cls, pockets: Sequence[int], name: str | None = None) -> LeavePolicy:
+        """Leave once the pocket holds ``pockets[round - 1]`` rubies."""
+        if len(pockets) != ROUNDS or any(p < 0 for p in pockets):
+            raise ValueError(f"give {ROUNDS} thresholds >= 0, one per round, got {pockets}")
+        values = tuple(int(p) for p in pockets)
+        label = name or "thresholds:" + "/".join(str(p) for p in values)
+        return cls(label, (values[0], values[1], values[2], values[3], values[4]))
+
+    def leaves(self, round_number: int, pocket: int, coin: float) -> bool:
+        """The decision for a pocket in a round (1-5), ``coin`` uniform in [0, 1)."""
+        return pocket >= self.thresholds[round_number - 1] or coin < self.leave_p
+
+
+class PolicyAgent:
+    """A :class:`LeavePolicy` as an engine bot: it reads only its view."""
+
+    def __init__(self, policy: LeavePolicy) -> None:
+        self.policy = policy
+        self.name = policy.name
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        by_text = {action.text: action for action in legal}
+        if "leave" not in by_text:
+            return legal[0]
+        coin = rng.random() if self.policy.leave_p > 0.0 else 1.0
+        pocket: int = view["pockets"][view["seat"]]
+        leave = self.policy.leaves(view["round"], pocket, coin)
+        return by_text["leave" if leave else "continue"]
+
+
+def policy_for_spec(spec: str) -> LeavePolicy | None:
+    """The policy a Diamant bot spec stands for (``random``, ``threshold:N``), else None."""
+    name, sep, rest = spec.strip().partition(":")
+    name = name.strip()
+    if not sep and name == "random":
+        return LeavePolicy.random(0.5, "random")
+    if sep and name == "threshold" and rest.strip().isdigit():
+        return LeavePolicy.threshold(int(rest.strip()))
+    return None
+
+
+_OPTIONS = {"variant": ("base", "relics"), "split": ("pooled", "per-card")}
+
+
+def batch_policies(job: Job) -> list[LeavePolicy] | None:
+    """One policy per entry of ``job`` when the batch path can play it, else None.
+
+    It can when the game is Diamant, every option is one it knows with a value it knows,
+    and every bot spec is a leave policy.
+    """
+    if job.game != "diamant":
+        return None
+    for key, value in job.options:
+        if value not in _OPTIONS.get(key, ()):
+            return None
+    policies = [policy_for_spec(spec) for spec in job.specs]
+    if any(policy is None for policy in policies):
+        return None
+    return [policy for policy in policies if policy is not None]
+
+
+# -- the rules on arrays -------------------------------------------------------------------
+
+_DECK = len(CARDS)
+_MAX_SEATS = 8
+_RELIC_FLAG = 1 << len(TRAP_TYPES)
+_FLAGS = np.array(
+    [
+        (0 if card.trap is None else 1 << TRAP_TYPES.index(card.trap))
+        | (_RELIC_FLAG if card.kind is Kind.RELIC else 0)
+        for card in CARDS
+    ],
+    dtype=np.int32,
+)
+"""Per card: its trap kind's bit, or ``_RELIC_FLAG`` for a relic."""
+_SHARE = np.array(
+    [[card.rubies // k if k else 0 for k in range(16)] for card in CARDS], dtype=np.int32
+).reshape(-1)
+"""``_SHARE[card * 16 + k]``: each explorer's share of the card's rubies with k inside."""
+_REST = np.array(
+    [[card.rubies % k if k else 0 for k in range(16)] for card in CARDS], dtype=np.int32
+).reshape(-1)
+"""``_REST[card * 16 + k]``: the rubies left on the card with k inside."""
+_PRINTED = np.array([card.printed_value for card in CARDS], dtype=np.int32)
+_BASE_TAKE = np.array(
+    [[sum(BASE_RELIC_VALUES[r : r + k]) for k in range(len(RELIC_IDS) + 1)] for r in range(6)],
+    dtype=np.int32,
+).reshape(-1)
+"""``_BASE_TAKE[r * 6 + k]``: base-game points for taking k relics when r are rescued."""
+_POPCOUNT = np.array([bin(mask).count("1") for mask in range(256)], dtype=np.int32)
+_BITS = np.array(
+    [[mask >> s & 1 for s in range(_MAX_SEATS)] for mask in range(256)], dtype=np.int32
+)
+"""``_BITS[mask]``: the seats of a seat mask, as 0/1 per seat."""
+_MAX_PATH = len(TREASURE_IDS) + len(RELIC_IDS) + len(TRAP_TYPES) + 1
+
+
+def play_batch(
+    thresholds: Ints,
+    leave_p: NDArray[np.float64],
+    *,
+    variant: bool,
+    per_card: bool,
+    rng: np.random.Generator,
+) -> tuple[Ints, Ints]:
+    """Play one full game per row; return (scores (G, n), decisions per game (G,)).
+
+    ``thresholds`` is (G, n, 5): each seat's pocket threshold per round; ``leave_p`` is
+    (G, n): each seat's probability of leaving anyway (policies without a coin have 0).
+    """
+    games, n, _ = thresholds.shape
+    if not 1 <= n <= _MAX_SEATS:
+        raise ValueError(f"the batch plays 1 to {_MAX_SEATS} seats, not {n}")
+    deck = np.empty((games, _DECK), dtype=np.int32)
+    start = list(TREASURE_IDS + TRAP_IDS) if variant else list(range(_DECK))
+    deck[:, : len(start)] = start
+    flat = deck.reshape(-1)
+    alive = np.full(games, len(start), dtype=np.int32)
+    chest = np.zeros((games, n), dtype=np.int32)
+    rescued = np.zeros(games, dtype=np.int32)
+    length = np.zeros(games, dtype=np.int32)
+    # Seat choices are packed 4 or 8 to a word (one byte each) and turned into a seat mask
+    # by one multiplication; the padding seats never leave.
+    width = 4 if n <= 4 else 8
+    limits = np.full((games, width, ROUNDS), NEVER, dtype=np.int32)
+    limits[:, :n] = np.minimum(thresholds, NEVER)
+    coins = Coins(leave_p, width)
+    rows = np.arange(games, dtype=np.int64) * _DECK
+    for round_index in range(ROUNDS):
+        if variant:
+            flat[rows + alive] = RELIC_IDS[round_index]
+            alive += 1
+        thr = np.ascontiguousarray(limits[:, :, round_index])
+        _play_round(
+            flat,
+            alive,
+            chest,
+            rescued,
+            length,
+            thr if (thr < NEVER).any() else None,
+            coins,
+            variant,
+            per_card,
+            rng,
+        )
+    return chest.astype(np.int64), length.astype(np.int64)
+
+
+class Coins:
+    """The seats' coins for one batch: a random bit for p = 1/2, a float for other p."""
+
+    def __init__(self, leave_p: NDArray[np.float64], width: int) -> None:
+        games, n = leave_p.shape
+        self.width = width
+        half = leave_p == 0.5
+        self.half: NDArray[np.int32] | None = None
+        if half.any():
+            self.half = (half * (1 << np.arange(n))).sum(axis=1).astype(np.int32)
+        other = (leave_p > 0.0) & ~half
+        self.other: NDArray[np.float32] | None = None
+        if other.any():
+            self.other = np.zeros((games, width), dtype=np.float32)
+            self.other[:, :n] = np.where(other, leave_p, 0.0)
+
+
+def _seat_mask(choice: NDArray[np.bool_]) -> NDArray[np.int32]:
+    """(games, 4 or 8) booleans -> one seat mask per game (bit s = column s)."""
+    if choice.shape[1] == 4:
+        words32 = choice.view(np.uint32).reshape(-1)
+        return ((words32 * np.uint32(0x01020408)) >> np.uint32(24)).astype(np.int32)
+    words64 = choice.view(np.uint64).reshape(-1)
+    return ((words64 * np.uint64(0x0102040810204080)) >> np.uint64(56)).astype(np.int32)
+
+
+_GAME, _ROW, _SIZE, _LEFT, _INSIDE, _COUNT, _POCKET, _GEMS, _TRAPS, _RELICS = range(10)
+_RELIC_POINTS, _RESCUED, _LENGTH, _HALF, _CHEST = range(10, 15)
+"""Rows of a round's working table, one column per game; ``_CHEST`` is the first of n."""
+
+
+def _play_round(
+    flat: NDArray[np.int32],
+    alive: NDArray[np.int32],
+    chest: NDArray[np.int32],
+    rescued: NDArray[np.int32],
+    length: NDArray[np.int32],
+    thresholds: NDArray[np.int32] | None,
+    coins: Coins,
+    variant: bool,
+    per_card: bool,
+    rng: np.random.Generator,
+) -> None:
+    """One round of every game; ``flat`` (the decks, row after row), ``alive``, ``chest``,
+    ``rescued`` and ``length`` are updated in place."""
+    games, n = chest.shape
+    bits = np.ascontiguousarray(_BITS[:, :n].T).astype(np.int64)
+    # The working table: one row per quantity, one column per game whose round goes on.
+    # Games whose round has ended are dropped with one take per step.
+    table = np.zeros((_CHEST + n, games), dtype=np.int64)
+    table[_GAME] = np.arange(games)
+    table[_ROW] = table[_GAME] * _DECK
+    table[_SIZE] = alive
+    table[_LEFT] = alive
+    table[_INSIDE] = (1 << n) - 1
+    table[_COUNT] = n
+    table[_RESCUED] = rescued
+    table[_LENGTH] = length
+    if coins.half is not None:
+        table[_HALF] = coins.half
+    table[_CHEST:] = chest.T
+    other = coins.other
+    on_card = np.zeros((games, _MAX_PATH), dtype=np.int64) if per_card else None
+    thr = thresholds
+    step = 0
+    while True:
+        (game, row, size, left, inside, count, pocket, gems, traps, relics) = table[:_RELIC_POINTS]
+        relic_points, w_rescued, w_length, half = table[_RELIC_POINTS:_CHEST]
+        w_chest = table[_CHEST:]
+        active = game.size
+        if not active:
+            return
+        # Reveal: a uniform card of [0, size) goes to position size - 1, just behind the deck.
+        pick = row + (rng.random(active, dtype=np.float32) * size).astype(np.int64)
+        size -= 1
+        last = row + size
+        card = np.take(flat, pick)
+        flat[pick] = np.take(flat, last)
+        flat[last] = card
+        split = card * 16 + count
+        pocket += np.take(_SHARE, split)
+        if on_card is not None:
+            on_card[:, step] = np.take(_REST, split)
+        else:
+            gems += np.take(_REST, split)
+        flags = np.take(_FLAGS, card)
+        if (flags & _RELIC_FLAG).any():
+            # A relic stays on the path but never goes back into the deck: out of the row now.
+            r = np.flatnonzero(flags & _RELIC_FLAG)
+            flat[last[r]] = flat[row[r] + left[r] - 1]
+            left[r] -= 1
+            relics[r] += 1
+            if variant:
+                relic_points[r] += _PRINTED[card[r]]
+            flags &= _RELIC_FLAG - 1
+        trapped = traps & flags
+        traps |= flags
+        if trapped.any():
+            # The second trap of a kind leaves the game; pockets inside are lost.
+            t = np.flatnonzero(trapped)
+            flat[last[t]] = flat[row[t] + left[t] - 1]
+            left[t] -= 1
+            inside[t] = 0
+            count[t] = 0
+        # Choice: every explorer still inside decides at once.
+        w_length += count
+        leave = None
+        if coins.half is not None:
+            leave = np.frombuffer(rng.bytes(active), dtype=np.uint8) & half
+        if other is not None:
+            heads = _seat_mask(rng.random((active, coins.width), dtype=np.float32) < other)
+            leave = heads if leave is None else leave | heads
+        if thr is not None:
+            wants = _seat_mask(pocket[:, None] >= thr)
+            leave = wants if leave is None else leave | wants
+        if leave is not None:
+            leave &= inside
+            leavers = np.take(_POPCOUNT, leave)
+            if leavers.any():
+                divisor = np.maximum(leavers, 1)
+                if on_card is not None:
+                    some = np.flatnonzero(leavers)
+                    cards = on_card[some, : step + 1]
+                    part = cards // divisor[some, None]
+                    on_card[some, : step + 1] = cards - part * divisor[some, None]
+                    taken = np.zeros_like(pocket)
+                    taken[some] = part.sum(axis=1)
+                else:
+                    taken = gems // divisor
+                    gems -= taken * leavers
+                gain = pocket + taken
+                lone = np.flatnonzero((leavers == 1) & (relics > 0))
+                if lone.size:
+                    if variant:
+                        gain[lone] += relic_points[lone]
+                        relic_points[lone] = 0
+                    else:
+                        gain[lone] += _BASE_TAKE[w_rescued[lone] * 6 + relics[lone]]
+                        w_rescued[lone] += relics[lone]
+                    relics[lone] = 0
+                w_chest += np.take(bits, leave, axis=1) * gain
+                inside ^= leave
+                count -= leavers
+        step += 1
+        if not count.all():
+            done = np.flatnonzero(count == 0)
+            to = game[done]
+            chest[to] = np.take(w_chest, done, axis=1).T
+            rescued[to] = w_rescued[done]
+            length[to] = w_length[done]
+            alive[to] = left[done]
+            keep = np.flatnonzero(count)
+            table = np.take(table, keep, axis=1)
+            if other is not None:
+                other = np.take(other, keep, axis=0)
+            if thr is not None:
+                thr = np.take(thr, keep, axis=0)
+            if on_card is not None:
+                on_card = np.take(on_card, keep, axis=0)
+
+
+def outcomes(scores: Ints) -> NDArray[np.float64]:
+    """Win shares: 1 split among the seats with the highest score (ties are not broken)."""
+    best = scores == scores.max(axis=1, keepdims=True)
+    return best / best.sum(axis=1, keepdims=True)
+
+
+# -- simulate's batch path ----------------------------------------------------------------
+
+
+def seatings(job: Job, indices: Ints) -> Ints:
+    """The entry in each seat for games ``indices``, exactly as :func:`simulate.seating`."""
+    n = job.players
+    tables = np.array(job.tables or (tuple(i % len(job.specs) for i in range(n)),))
+    deal, rotation = np.divmod(indices, n)
+    table = tables[deal % len(tables)]
+    columns = (np.arange(n)[None, :] + rotation[:, None]) % n
+    result: Ints = np.take_along_axis(table, columns, axis=1).astype(np.int64)
+    return result
+
+
+@dataclass
+class BatchGames(Sequence[GameResult]):
+    """Games played by the batch path, held as arrays; indexing gives a :class:`GameResult`.
+
+    ``seed`` in those results is the deal's engine seed, for reference only: a batch game
+    is not the engine's game of that seed.
+    """
+
+    job: Job
+    indices: Ints
+    seating: Ints
+    scores: Ints
+    returns: NDArray[np.float64]
+    lengths: Ints
+
+    def __len__(self) -> int:
+        return int(self.indices.size)
+
+    @overload
+    def __getitem__(self, item: int) -> GameResult: ...
+    @overload
+    def __getitem__(self, item: slice) -> list[GameResult]: ...
+    def __getitem__(self, item: int | slice) -> GameResult | list[GameResult]:
+        if isinstance(item, slice):
+            return [self[i] for i in range(*item.indices(len(self)))]
+        index = int(self.indices[item])
+        return GameResult(
+            index,
+            deal_seed(self.job.seed, index // self.job.players),
+            self.seating[item].tolist(),
+            self.scores[item].tolist(),
+            self.returns[item].tolist(),
+            int(self.lengths[item]),
+        )
+
+    def __iter__(self) -> Iterator[GameResult]:
+        for i in range(len(self)):
+            yield self[i]
+
+
+def run_batch(
+    job: Job,
+    indices: Sequence[int],
+    policies: Sequence[LeavePolicy],
+    progress: Progress | None = None,
+) -> BatchGames:
+    """Play games ``indices`` of ``job`` (its entries playing ``policies``) on the batch path.
+
+    Games are played in chunks of :data:`CHUNK` consecutive indices; chunk ``c`` draws from
+    a generator seeded with (the run's seed, ``c``), so a game's numbers depend only on the
+    seed, its index and the bots.
+    """
+    options = dict(job.options)
+    variant = options.get("variant", "base") == "relics"
+    per_card = options.get("split", "pooled") == "per-card"
+    wanted = np.asarray(indices, dtype=np.int64)
+    thresholds = np.array([policy.thresholds for policy in policies], dtype=np.int64)
+    leave_p = np.array([policy.leave_p for policy in policies], dtype=np.float64)
+    seat_of = seatings(job, wanted)
+    scores = np.zeros((wanted.size, job.players), dtype=np.int64)
+    lengths = np.zeros(wanted.size, dtype=np.int64)
+    total = int(wanted.size)
+    if progress is not None:
+        progress(0, total)
+    chunk_of = wanted // CHUNK
+    done = 0
+    for chunk in np.unique(chunk_of).tolist():
+        # The whole chunk is always played, so a game's numbers do not depend on which
+        # other games were asked for.
+        members = np.flatnonzero(chunk_of == chunk)
+        every = np.arange(chunk * CHUNK, (chunk + 1) * CHUNK, dtype=np.int64)
+        entries = seatings(job, every)
+        rng = np.random.default_rng([job.seed & (1 << 64) - 1, chunk, 0xD1A3A47])
+        chunk_scores, chunk_lengths = play_batch(
+            thresholds[entries],
+            leave_p[entries],
+            variant=variant,
+            per_card=per_card,
+            rng=rng,
+        )
+        local = wanted[members] - chunk * CHUNK
+        scores[members] = chunk_scores[local]
+        lengths[members] = chunk_lengths[local]
+        done += int(members.size)
+        if progress is not None:
+            progress(done, total)
+    return BatchGames(job, wanted, seat_of, scores, outcomes(scores), lengths)
+
+
+def summarize_batch(job: Job, games: BatchGames) -> dict[str, Any]:
+    """The summary :func:`simulate.summarize` gives for the same games, built from arrays."""
+    bots: dict[str, BotSummary] = {}
+    for spec in job.specs:
+        bots.setdefault(spec, BotSummary(spec))
+    entry_spec = np.array([list(bots).index(spec) for spec in job.specs], dtype=np.int64)
+    bot_of = entry_spec[games.seating]
+    for number, summary in enumerate(bots.values()):
+        mine = bot_of == number
+        summary.seat_games = int(mine.sum())
+        summary.wins = float(games.returns[mine].sum())
+        # Row-major order: game by game, seat by seat, as summarize appends them.
+        summary.scores = games.scores[mine].tolist()
+        summary.lengths = np.broadcast_to(games.lengths[:, None], mine.shape)[mine].tolist()
+    count = len(games)
+    seat_wins = games.returns.sum(axis=0)
+    seats = []
+    for seat in range(job.players):
+        wins = float(seat_wins[seat])
+        low, high = wilson(wins, count)
+        seats.append(
+            {
+                "seat": seat,
+                "win_rate": wins / count if count else math.nan,
+                "win_low": low,
+                "win_high": high,
+            }
+        )
+    return {
+        "game": job.game,
+        "players": job.players,
+        "games": count,
+        "seed": job.seed,
+        "options": dict(job.options),
+        "bots": [summary.to_json() for summary in bots.values()],
+        "seats": seats,
+    }
+
+
+def score_histogram(scores: Ints) -> Counter[int]:
+    """How many seat-games ended on each score."""
+    values, counts = np.unique(scores, return_counts=True)
+    return Counter(dict(zip(values.tolist(), counts.tolist(), strict=True)))
