@@ -14,7 +14,8 @@ bot is such a policy (:func:`batch_policies`).
 The batch draws its own random numbers (a NumPy generator seeded from the run's seed and
 the chunk number), so its games are not the engine's games of the same seed: they agree
 in distribution, which ``tests/analysis/test_batch_diamant.py`` and
-``scripts/batch_diamant_agreement.py`` check. The same seed gives the same numbers.
+``scripts/batch_diamant_agreement.py`` check. The same seed and the same number of games
+give the same numbers.
 
 How a game is held: the deck is a row of card ids. Cards ``[0, size)`` are still to come
 this round; a draw swaps a uniformly chosen card to position ``size - 1`` and shortens
@@ -27,7 +28,6 @@ of the path is back in the deck by setting ``size = alive``.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -54,8 +54,7 @@ NEVER = 1 << 30
 """A pocket threshold no pocket reaches: the policy never leaves because of its pocket."""
 
 CHUNK = 1 << 15
-"""Games per lock-step chunk. Each chunk has its own generator, so results do not depend
-on how many games are asked for at once."""
+"""Games per lock-step chunk (each chunk has its own generator)."""
 
 Ints = NDArray[np.int64]
 Progress = Callable[[int, int], None]
@@ -187,11 +186,14 @@ def play_batch(
     variant: bool,
     per_card: bool,
     rng: np.random.Generator,
+    trace: list[Step] | None = None,
 ) -> tuple[Ints, Ints]:
     """Play one full game per row; return (scores (G, n), decisions per game (G,)).
 
     ``thresholds`` is (G, n, 5): each seat's pocket threshold per round; ``leave_p`` is
     (G, n): each seat's probability of leaving anyway (policies without a coin have 0).
+    With a ``trace`` list, every step is appended to it (see :class:`Step`), so a game can
+    be replayed on the engine.
     """
     games, n, _ = thresholds.shape
     if not 1 <= n <= _MAX_SEATS:
@@ -227,8 +229,21 @@ def play_batch(
             variant,
             per_card,
             rng,
+            trace,
+            round_index + 1,
         )
     return chest.astype(np.int64), length.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One lock-step of a traced batch: the games still in their round, the card each
+    revealed and the seats that left (a seat mask; 0 after a second trap)."""
+
+    round: int
+    games: Ints
+    cards: Ints
+    leave: Ints
 
 
 class Coins:
@@ -273,6 +288,8 @@ def _play_round(
     variant: bool,
     per_card: bool,
     rng: np.random.Generator,
+    trace: list[Step] | None,
+    round_number: int,
 ) -> None:
     """One round of every game; ``flat`` (the decks, row after row), ``alive``, ``chest``,
     ``rescued`` and ``length`` are updated in place."""
@@ -374,6 +391,9 @@ def _play_round(
                 w_chest += np.take(bits, leave, axis=1) * gain
                 inside ^= leave
                 count -= leavers
+        if trace is not None:
+            left_now = np.zeros(active, dtype=np.int64) if leave is None else leave.copy()
+            trace.append(Step(round_number, game.copy(), card.copy(), left_now))
         step += 1
         if not count.all():
             done = np.flatnonzero(count == 0)
@@ -460,9 +480,9 @@ def run_batch(
 ) -> BatchGames:
     """Play games ``indices`` of ``job`` (its entries playing ``policies``) on the batch path.
 
-    Games are played in chunks of :data:`CHUNK` consecutive indices; chunk ``c`` draws from
-    a generator seeded with (the run's seed, ``c``), so a game's numbers depend only on the
-    seed, its index and the bots.
+    Games are played in chunks of up to :data:`CHUNK` indices; chunk ``c`` (indices
+    ``c * CHUNK`` and on) draws from a generator seeded with (the run's seed, ``c``), so
+    the same seed and the same games give the same numbers.
     """
     options = dict(job.options)
     variant = options.get("variant", "base") == "relics"
@@ -479,22 +499,16 @@ def run_batch(
     chunk_of = wanted // CHUNK
     done = 0
     for chunk in np.unique(chunk_of).tolist():
-        # The whole chunk is always played, so a game's numbers do not depend on which
-        # other games were asked for.
         members = np.flatnonzero(chunk_of == chunk)
-        every = np.arange(chunk * CHUNK, (chunk + 1) * CHUNK, dtype=np.int64)
-        entries = seatings(job, every)
+        entries = seat_of[members]
         rng = np.random.default_rng([job.seed & (1 << 64) - 1, chunk, 0xD1A3A47])
-        chunk_scores, chunk_lengths = play_batch(
+        scores[members], lengths[members] = play_batch(
             thresholds[entries],
             leave_p[entries],
             variant=variant,
             per_card=per_card,
             rng=rng,
         )
-        local = wanted[members] - chunk * CHUNK
-        scores[members] = chunk_scores[local]
-        lengths[members] = chunk_lengths[local]
         done += int(members.size)
         if progress is not None:
             progress(done, total)
@@ -540,7 +554,40 @@ def summarize_batch(job: Job, games: BatchGames) -> dict[str, Any]:
     }
 
 
-def score_histogram(scores: Ints) -> Counter[int]:
-    """How many seat-games ended on each score."""
-    values, counts = np.unique(scores, return_counts=True)
-    return Counter(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+# -- the same policies on the engine, for checks ---------------------------------------------
+
+
+def play_engine(
+    policies: Sequence[LeavePolicy],
+    seating_table: Ints,
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> Ints:
+    """Engine games of ``policies``, one per row of ``seating_table`` (the entry in each
+    seat); game i has its own seed, so games are independent. Returns the scores.
+
+    The policies read the pocket and the round through the state's accessors, the same
+    numbers their views hold, which keeps a check of many games fast.
+    """
+    from relicbox.core.registry import get_game
+    from relicbox.games.diamant.rules import CONTINUE, LEAVE, DiamantState
+
+    game = get_game("diamant")
+    games, n = seating_table.shape
+    scores = np.zeros((games, n), dtype=np.int64)
+    for i in range(games):
+        state = game.new_state(n, deal_seed(seed, i), record=False, **(options or {}))
+        if not isinstance(state, DiamantState):
+            raise TypeError("the diamant game must build DiamantState")
+        coin = Rng(deal_seed(seed ^ 0x5EA7, i))
+        mine = [policies[entry] for entry in seating_table[i].tolist()]
+        while not state.is_over:
+            pockets = state.pockets()
+            round_number = state.round
+            for seat in state.to_act:
+                policy = mine[seat]
+                toss = coin.random() if policy.leave_p > 0.0 else 1.0
+                leave = policy.leaves(round_number, pockets[seat], toss)
+                state.act(seat, LEAVE if leave else CONTINUE)
+        scores[i] = state.scores()
+    return scores
