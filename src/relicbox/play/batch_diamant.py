@@ -53,7 +53,7 @@ from relicbox.play.stats import wilson
 NEVER = 1 << 30
 """A pocket threshold no pocket reaches: the policy never leaves because of its pocket."""
 
-CHUNK = 1 << 15
+CHUNK = 1 << 14
 """Games per lock-step chunk (each chunk has its own generator)."""
 
 Ints = NDArray[np.int64]
@@ -194,53 +194,193 @@ def play_batch(
     (G, n): each seat's probability of leaving anyway (policies without a coin have 0).
     With a ``trace`` list, every step is appended to it (see :class:`Step`), so a game can
     be replayed on the engine.
+
+    Each game goes on to its next round as soon as one ends, so the lock-step never waits
+    for the longest round; a game that has played its five rounds idles (drawing from a
+    scratch row of treasures, with nobody inside) until the finished games are dropped.
     """
     games, n, _ = thresholds.shape
     if not 1 <= n <= _MAX_SEATS:
         raise ValueError(f"the batch plays 1 to {_MAX_SEATS} seats, not {n}")
-    deck = np.empty((games, _DECK), dtype=np.int32)
+    scores = np.zeros((games, n), dtype=np.int64)
+    decisions = np.zeros(games, dtype=np.int64)
+    if not games:
+        return scores, decisions
+    deck = np.empty((games + 1, _DECK), dtype=np.int32)
     start = list(TREASURE_IDS + TRAP_IDS) if variant else list(range(_DECK))
-    deck[:, : len(start)] = start
+    deck[:games, : len(start)] = start
+    deck[games] = [TREASURE_IDS[i % len(TREASURE_IDS)] for i in range(_DECK)]
     flat = deck.reshape(-1)
-    alive = np.full(games, len(start), dtype=np.int32)
-    chest = np.zeros((games, n), dtype=np.int32)
-    rescued = np.zeros(games, dtype=np.int32)
-    length = np.zeros(games, dtype=np.int32)
+    scratch = games * _DECK
     # Seat choices are packed 4 or 8 to a word (one byte each) and turned into a seat mask
     # by one multiplication; the padding seats never leave.
     width = 4 if n <= 4 else 8
-    limits = np.full((games, width, ROUNDS), NEVER, dtype=np.int32)
-    limits[:, :n] = np.minimum(thresholds, NEVER)
+    # A threshold per seat and round in one byte (a pocket never reaches 255: the whole deck
+    # holds 124 rubies), a game's round in one word.
+    word = np.uint32 if width == 4 else np.uint64
+    limits = np.full((games, ROUNDS, width), _NO_LIMIT, dtype=np.uint8)
+    limits[:, :, :n] = np.minimum(thresholds, _NO_LIMIT).transpose(0, 2, 1)
+    limits = limits.reshape(-1).view(word)
     coins = Coins(leave_p, width)
-    rows = np.arange(games, dtype=np.int64) * _DECK
-    for round_index in range(ROUNDS):
-        if variant:
-            flat[rows + alive] = RELIC_IDS[round_index]
-            alive += 1
-        thr = np.ascontiguousarray(limits[:, :, round_index])
-        _play_round(
-            flat,
-            alive,
-            chest,
-            rescued,
-            length,
-            thr if (thr < NEVER).any() else None,
-            coins,
-            variant,
-            per_card,
-            rng,
-            trace,
-            round_index + 1,
-        )
-    return chest.astype(np.int64), length.astype(np.int64)
+    other = coins.other
+    bits = np.ascontiguousarray(_BITS[:, :n].T)
+    relic_ids = np.array(RELIC_IDS, dtype=np.int32)
+    fresh = np.array([(1 << n) - 1, n, 0, 0, 0, 0, 0], dtype=np.int32)[:, None]
+    # The working table: one row per quantity, one column per game not yet finished.
+    table = np.zeros((_CHEST + n, games), dtype=np.int32)
+    table[_GAME] = np.arange(games)
+    table[_ROW] = table[_GAME] * _DECK
+    table[_LEFT] = len(start)
+    if variant:
+        flat[table[_ROW] + len(start)] = RELIC_IDS[0]
+        table[_LEFT] += 1
+    table[_SIZE] = table[_LEFT]
+    table[_INSIDE : _RELIC_POINTS + 1] = fresh
+    if coins.half is not None:
+        table[_HALF] = coins.half
+    thr = limits[table[_GAME] * ROUNDS] if (thresholds < _NO_LIMIT).any() else None
+    on_card = np.zeros((games, _MAX_PATH), dtype=np.int32) if per_card else None
+    everyone = np.arange(games)
+    idle = 0
+    while True:
+        (game, row, size, inside, count, pocket, gems, traps, relics) = table[:_RELIC_POINTS]
+        relic_points, half, rounds, steps, left, w_rescued, w_length = table[_RELIC_POINTS:_CHEST]
+        w_chest = table[_CHEST:]
+        active = game.size
+        # Reveal: a uniform card of [0, size) goes to position size - 1, just behind the deck.
+        pick = np.multiply(rng.random(active, dtype=np.float32), size, dtype=np.float32)
+        pick = pick.astype(np.intp)
+        pick += row
+        size -= 1
+        last = row.astype(np.intp)
+        last += size
+        card = np.take(flat, pick)
+        flat[pick] = np.take(flat, last)
+        flat[last] = card
+        split = card * 16 + count
+        pocket += np.take(_SHARE, split)
+        if on_card is not None:
+            on_card[everyone[:active], steps] = np.take(_REST, split)
+            steps += 1
+        else:
+            gems += np.take(_REST, split)
+        flags = np.take(_FLAGS, card)
+        relic = flags & _RELIC_FLAG
+        if relic.any():
+            # A relic stays on the path but never goes back into the deck: out of the row now.
+            r = np.flatnonzero(relic)
+            flat[last[r]] = flat[row[r] + left[r] - 1]
+            left[r] -= 1
+            relics[r] += 1
+            if variant:
+                relic_points[r] += _PRINTED[card[r]]
+            flags ^= relic
+        trapped = traps & flags
+        traps |= flags
+        if trapped.any():
+            # The second trap of a kind leaves the game; pockets inside are lost.
+            t = np.flatnonzero(trapped)
+            flat[last[t]] = flat[row[t] + left[t] - 1]
+            left[t] -= 1
+            inside[t] = 0
+            count[t] = 0
+        # Choice: every explorer still inside decides at once.
+        w_length += count
+        leave = None
+        if coins.half is not None:
+            leave = np.frombuffer(rng.bytes(active), dtype=np.uint8) & half
+        if other is not None:
+            heads = _seat_mask(rng.random((active, width), dtype=np.float32) < other)
+            leave = heads if leave is None else leave | heads
+        if thr is not None:
+            wants = _seat_mask(pocket[:, None] >= thr.view(np.uint8).reshape(active, width))
+            leave = wants if leave is None else leave | wants
+        if leave is not None:
+            leave &= inside
+            leavers = np.take(_POPCOUNT, leave)
+            if leavers.any():
+                divisor = np.maximum(leavers, 1)
+                if on_card is not None:
+                    some = np.flatnonzero(leavers)
+                    width_now = int(steps[some].max())
+                    cards = on_card[some, :width_now]
+                    part = cards // divisor[some, None]
+                    on_card[some, :width_now] = cards - part * divisor[some, None]
+                    taken = np.zeros_like(pocket)
+                    taken[some] = part.sum(axis=1)
+                else:
+                    taken = gems // divisor
+                    gems -= taken * leavers
+                gain = pocket + taken
+                holders = np.flatnonzero(relics)
+                if holders.size:
+                    lone = holders[leavers[holders] == 1]
+                    if variant:
+                        gain[lone] += relic_points[lone]
+                        relic_points[lone] = 0
+                    else:
+                        gain[lone] += _BASE_TAKE[w_rescued[lone] * 6 + relics[lone]]
+                        w_rescued[lone] += relics[lone]
+                    relics[lone] = 0
+                w_chest += np.take(bits, leave, axis=1) * gain
+                inside ^= leave
+                count -= leavers
+        if trace is not None:
+            live = row != scratch
+            left_now = np.zeros(active, dtype=np.int32) if leave is None else leave
+            trace.append(Step(rounds[live] + 1, game[live], card[live], left_now[live]))
+        if count.all():
+            continue
+        ended = np.flatnonzero((count == 0) & (row != scratch))
+        if not ended.size:
+            continue
+        # Rounds that ended: the path goes back into the deck, the next round begins.
+        after = rounds[ended] + 1
+        rounds[ended] = after
+        going = after < ROUNDS
+        nxt = ended[going]
+        if nxt.size:
+            after = after[going]
+            if variant:
+                flat[row[nxt] + left[nxt]] = relic_ids[after]
+                left[nxt] += 1
+            size[nxt] = left[nxt]
+            table[_INSIDE : _RELIC_POINTS + 1, nxt] = fresh
+            if on_card is not None:
+                on_card[nxt] = 0
+                steps[nxt] = 0
+            if thr is not None:
+                thr[nxt] = limits[game[nxt] * ROUNDS + after]
+        done = ended[~going]
+        if not done.size:
+            continue
+        # Finished games: results out, then idle until dropped.
+        who = game[done]
+        scores[who] = np.take(w_chest, done, axis=1).T
+        decisions[who] = w_length[done]
+        row[done] = scratch
+        size[done] = _DECK
+        idle += done.size
+        if idle == active:
+            return scores, decisions
+        if idle * 4 >= active:
+            keep = np.flatnonzero(row != scratch)
+            table = np.take(table, keep, axis=1)
+            idle = 0
+            if other is not None:
+                other = np.take(other, keep, axis=0)
+            if thr is not None:
+                thr = np.take(thr, keep, axis=0)
+            if on_card is not None:
+                on_card = np.take(on_card, keep, axis=0)
 
 
 @dataclass(frozen=True)
 class Step:
-    """One lock-step of a traced batch: the games still in their round, the card each
-    revealed and the seats that left (a seat mask; 0 after a second trap)."""
+    """One lock-step of a traced batch: the games still playing, the round each is in, the
+    card each revealed and the seats that left (a seat mask; 0 after a second trap)."""
 
-    round: int
+    rounds: Ints
     games: Ints
     cards: Ints
     leave: Ints
@@ -251,7 +391,6 @@ class Coins:
 
     def __init__(self, leave_p: NDArray[np.float64], width: int) -> None:
         games, n = leave_p.shape
-        self.width = width
         half = leave_p == 0.5
         self.half: NDArray[np.int32] | None = None
         if half.any():
@@ -272,144 +411,11 @@ def _seat_mask(choice: NDArray[np.bool_]) -> NDArray[np.int32]:
     return ((words64 * np.uint64(0x0102040810204080)) >> np.uint64(56)).astype(np.int32)
 
 
-_GAME, _ROW, _SIZE, _LEFT, _INSIDE, _COUNT, _POCKET, _GEMS, _TRAPS, _RELICS = range(10)
-_RELIC_POINTS, _RESCUED, _LENGTH, _HALF, _CHEST = range(10, 15)
-"""Rows of a round's working table, one column per game; ``_CHEST`` is the first of n."""
-
-
-def _play_round(
-    flat: NDArray[np.int32],
-    alive: NDArray[np.int32],
-    chest: NDArray[np.int32],
-    rescued: NDArray[np.int32],
-    length: NDArray[np.int32],
-    thresholds: NDArray[np.int32] | None,
-    coins: Coins,
-    variant: bool,
-    per_card: bool,
-    rng: np.random.Generator,
-    trace: list[Step] | None,
-    round_number: int,
-) -> None:
-    """One round of every game; ``flat`` (the decks, row after row), ``alive``, ``chest``,
-    ``rescued`` and ``length`` are updated in place."""
-    games, n = chest.shape
-    bits = np.ascontiguousarray(_BITS[:, :n].T).astype(np.int64)
-    # The working table: one row per quantity, one column per game whose round goes on.
-    # Games whose round has ended are dropped with one take per step.
-    table = np.zeros((_CHEST + n, games), dtype=np.int64)
-    table[_GAME] = np.arange(games)
-    table[_ROW] = table[_GAME] * _DECK
-    table[_SIZE] = alive
-    table[_LEFT] = alive
-    table[_INSIDE] = (1 << n) - 1
-    table[_COUNT] = n
-    table[_RESCUED] = rescued
-    table[_LENGTH] = length
-    if coins.half is not None:
-        table[_HALF] = coins.half
-    table[_CHEST:] = chest.T
-    other = coins.other
-    on_card = np.zeros((games, _MAX_PATH), dtype=np.int64) if per_card else None
-    thr = thresholds
-    step = 0
-    while True:
-        (game, row, size, left, inside, count, pocket, gems, traps, relics) = table[:_RELIC_POINTS]
-        relic_points, w_rescued, w_length, half = table[_RELIC_POINTS:_CHEST]
-        w_chest = table[_CHEST:]
-        active = game.size
-        if not active:
-            return
-        # Reveal: a uniform card of [0, size) goes to position size - 1, just behind the deck.
-        pick = row + (rng.random(active, dtype=np.float32) * size).astype(np.int64)
-        size -= 1
-        last = row + size
-        card = np.take(flat, pick)
-        flat[pick] = np.take(flat, last)
-        flat[last] = card
-        split = card * 16 + count
-        pocket += np.take(_SHARE, split)
-        if on_card is not None:
-            on_card[:, step] = np.take(_REST, split)
-        else:
-            gems += np.take(_REST, split)
-        flags = np.take(_FLAGS, card)
-        if (flags & _RELIC_FLAG).any():
-            # A relic stays on the path but never goes back into the deck: out of the row now.
-            r = np.flatnonzero(flags & _RELIC_FLAG)
-            flat[last[r]] = flat[row[r] + left[r] - 1]
-            left[r] -= 1
-            relics[r] += 1
-            if variant:
-                relic_points[r] += _PRINTED[card[r]]
-            flags &= _RELIC_FLAG - 1
-        trapped = traps & flags
-        traps |= flags
-        if trapped.any():
-            # The second trap of a kind leaves the game; pockets inside are lost.
-            t = np.flatnonzero(trapped)
-            flat[last[t]] = flat[row[t] + left[t] - 1]
-            left[t] -= 1
-            inside[t] = 0
-            count[t] = 0
-        # Choice: every explorer still inside decides at once.
-        w_length += count
-        leave = None
-        if coins.half is not None:
-            leave = np.frombuffer(rng.bytes(active), dtype=np.uint8) & half
-        if other is not None:
-            heads = _seat_mask(rng.random((active, coins.width), dtype=np.float32) < other)
-            leave = heads if leave is None else leave | heads
-        if thr is not None:
-            wants = _seat_mask(pocket[:, None] >= thr)
-            leave = wants if leave is None else leave | wants
-        if leave is not None:
-            leave &= inside
-            leavers = np.take(_POPCOUNT, leave)
-            if leavers.any():
-                divisor = np.maximum(leavers, 1)
-                if on_card is not None:
-                    some = np.flatnonzero(leavers)
-                    cards = on_card[some, : step + 1]
-                    part = cards // divisor[some, None]
-                    on_card[some, : step + 1] = cards - part * divisor[some, None]
-                    taken = np.zeros_like(pocket)
-                    taken[some] = part.sum(axis=1)
-                else:
-                    taken = gems // divisor
-                    gems -= taken * leavers
-                gain = pocket + taken
-                lone = np.flatnonzero((leavers == 1) & (relics > 0))
-                if lone.size:
-                    if variant:
-                        gain[lone] += relic_points[lone]
-                        relic_points[lone] = 0
-                    else:
-                        gain[lone] += _BASE_TAKE[w_rescued[lone] * 6 + relics[lone]]
-                        w_rescued[lone] += relics[lone]
-                    relics[lone] = 0
-                w_chest += np.take(bits, leave, axis=1) * gain
-                inside ^= leave
-                count -= leavers
-        if trace is not None:
-            left_now = np.zeros(active, dtype=np.int64) if leave is None else leave.copy()
-            trace.append(Step(round_number, game.copy(), card.copy(), left_now))
-        step += 1
-        if not count.all():
-            done = np.flatnonzero(count == 0)
-            to = game[done]
-            chest[to] = np.take(w_chest, done, axis=1).T
-            rescued[to] = w_rescued[done]
-            length[to] = w_length[done]
-            alive[to] = left[done]
-            keep = np.flatnonzero(count)
-            table = np.take(table, keep, axis=1)
-            if other is not None:
-                other = np.take(other, keep, axis=0)
-            if thr is not None:
-                thr = np.take(thr, keep, axis=0)
-            if on_card is not None:
-                on_card = np.take(on_card, keep, axis=0)
+_NO_LIMIT = 255
+_GAME, _ROW, _SIZE, _INSIDE, _COUNT, _POCKET, _GEMS, _TRAPS, _RELICS = range(9)
+_RELIC_POINTS, _HALF, _ROUND, _STEPS, _LEFT, _RESCUED, _LENGTH, _CHEST = range(9, 17)
+"""Rows of the working table, one column per game; ``_CHEST`` is the first of n rows.
+``_INSIDE`` to ``_RELIC_POINTS`` are what a new round resets."""
 
 
 def outcomes(scores: Ints) -> NDArray[np.float64]:
