@@ -147,7 +147,9 @@ def batch_policies(job: Job) -> list[LeavePolicy] | None:
 
 _DECK = len(CARDS)
 _MAX_SEATS = 8
-_RELIC_FLAG = 1 << len(TRAP_TYPES)
+_RELIC_SHIFT = len(TRAP_TYPES)
+_RELIC_FLAG = 1 << _RELIC_SHIFT
+_TRAP_BITS = _RELIC_FLAG - 1
 _FLAGS = np.array(
     [
         (0 if card.trap is None else 1 << TRAP_TYPES.index(card.trap))
@@ -229,10 +231,11 @@ def play_batch(
     # The working table: one row per quantity, one column per game not yet finished.
     table = np.zeros((_CHEST + n, games), dtype=np.int32)
     table[_GAME] = np.arange(games)
-    table[_ROW] = table[_GAME] * _DECK
+    # Where each game's deck row starts in ``flat``, kept apart as NumPy's index type.
+    row = np.arange(games, dtype=np.intp) * _DECK
     table[_LEFT] = len(start)
     if variant:
-        flat[table[_ROW] + len(start)] = RELIC_IDS[0]
+        flat[row + len(start)] = RELIC_IDS[0]
         table[_LEFT] += 1
     table[_SIZE] = table[_LEFT]
     table[_INSIDE : _RELIC_POINTS + 1] = fresh
@@ -243,7 +246,7 @@ def play_batch(
     everyone = np.arange(games)
     idle = 0
     while True:
-        (game, row, size, inside, count, pocket, gems, traps, relics) = table[:_RELIC_POINTS]
+        (game, size, inside, count, pocket, gems, traps, relics) = table[:_RELIC_POINTS]
         relic_points, half, rounds, steps, left, w_rescued, w_length = table[_RELIC_POINTS:_CHEST]
         w_chest = table[_CHEST:]
         active = game.size
@@ -252,8 +255,7 @@ def play_batch(
         pick = pick.astype(np.intp)
         pick += row
         size -= 1
-        last = row.astype(np.intp)
-        last += size
+        last = row + size
         card = np.take(flat, pick)
         flat[pick] = np.take(flat, last)
         flat[last] = card
@@ -265,25 +267,24 @@ def play_batch(
         else:
             gems += np.take(_REST, split)
         flags = np.take(_FLAGS, card)
-        relic = flags & _RELIC_FLAG
-        if relic.any():
-            # A relic stays on the path but never goes back into the deck: out of the row now.
-            r = np.flatnonzero(relic)
-            flat[last[r]] = flat[row[r] + left[r] - 1]
-            left[r] -= 1
-            relics[r] += 1
-            if variant:
-                relic_points[r] += _PRINTED[card[r]]
-            flags ^= relic
+        relic = flags >> _RELIC_SHIFT
+        flags &= _TRAP_BITS
         trapped = traps & flags
         traps |= flags
-        if trapped.any():
-            # The second trap of a kind leaves the game; pockets inside are lost.
-            t = np.flatnonzero(trapped)
-            flat[last[t]] = flat[row[t] + left[t] - 1]
-            left[t] -= 1
-            inside[t] = 0
-            count[t] = 0
+        # A relic stays on the path but never goes back into the deck, nor does the second
+        # trap of a kind: either leaves the deck row at once.
+        gone = relic | trapped
+        if gone.any():
+            g = np.flatnonzero(gone)
+            flat[last[g]] = flat[row[g] + left[g] - 1]
+            left[g] -= 1
+            relics += relic
+            if variant:
+                relic_points += np.take(_PRINTED, card)
+            # After a second trap, pockets inside are lost and the round is over.
+            safe = trapped == 0
+            inside *= safe
+            count *= safe
         # Choice: every explorer still inside decides at once.
         w_length += count
         leave = None
@@ -293,7 +294,8 @@ def play_batch(
             heads = _seat_mask(rng.random((active, width), dtype=np.float32) < other)
             leave = heads if leave is None else leave | heads
         if thr is not None:
-            wants = _seat_mask(pocket[:, None] >= thr.view(np.uint8).reshape(active, width))
+            limit = thr.view(np.uint8).reshape(active, width)
+            wants = _seat_mask(pocket.astype(np.uint8)[:, None] >= limit)
             leave = wants if leave is None else leave | wants
         if leave is not None:
             leave &= inside
@@ -354,18 +356,20 @@ def play_batch(
         done = ended[~going]
         if not done.size:
             continue
-        # Finished games: results out, then idle until dropped.
-        who = game[done]
-        scores[who] = np.take(w_chest, done, axis=1).T
-        decisions[who] = w_length[done]
+        # Finished games idle (nothing of theirs changes any more) until they are dropped.
         row[done] = scratch
         size[done] = _DECK
         idle += done.size
-        if idle == active:
-            return scores, decisions
         if idle * 4 >= active:
-            keep = np.flatnonzero(row != scratch)
+            finished = row == scratch
+            out = np.take(table, np.flatnonzero(finished), axis=1)
+            scores[out[_GAME]] = out[_CHEST:].T
+            decisions[out[_GAME]] = out[_LENGTH]
+            if idle == active:
+                return scores, decisions
+            keep = np.flatnonzero(~finished)
             table = np.take(table, keep, axis=1)
+            row = np.take(row, keep)
             idle = 0
             if other is not None:
                 other = np.take(other, keep, axis=0)
@@ -412,8 +416,8 @@ def _seat_mask(choice: NDArray[np.bool_]) -> NDArray[np.int32]:
 
 
 _NO_LIMIT = 255
-_GAME, _ROW, _SIZE, _INSIDE, _COUNT, _POCKET, _GEMS, _TRAPS, _RELICS = range(9)
-_RELIC_POINTS, _HALF, _ROUND, _STEPS, _LEFT, _RESCUED, _LENGTH, _CHEST = range(9, 17)
+_GAME, _SIZE, _INSIDE, _COUNT, _POCKET, _GEMS, _TRAPS, _RELICS = range(8)
+_RELIC_POINTS, _HALF, _ROUND, _STEPS, _LEFT, _RESCUED, _LENGTH, _CHEST = range(8, 16)
 """Rows of the working table, one column per game; ``_CHEST`` is the first of n rows.
 ``_INSIDE`` to ``_RELIC_POINTS`` are what a new round resets."""
 
