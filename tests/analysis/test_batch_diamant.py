@@ -68,6 +68,17 @@ def _replay(steps: list[tuple[int, int]], players: int, variant: str, split: str
     return state.scores()
 
 
+def _by_game(trace: list[Step], games: int) -> list[list[tuple[int, int]]]:
+    """Each game's (card, seats that left) steps, in order."""
+    by_game: list[list[tuple[int, int]]] = [[] for _ in range(games)]
+    for step in trace:
+        for game, card, leave in zip(
+            step.games.tolist(), step.cards.tolist(), step.leave.tolist(), strict=True
+        ):
+            by_game[game].append((card, leave))
+    return by_game
+
+
 @pytest.mark.parametrize(("players", "variant", "split"), SETTINGS)
 def test_every_batch_game_replays_to_the_same_scores_on_the_engine(players, variant, split):
     games = 60
@@ -84,12 +95,7 @@ def test_every_batch_game_replays_to_the_same_scores_on_the_engine(players, vari
         rng=rng,
         trace=trace,
     )
-    by_game: list[list[tuple[int, int]]] = [[] for _ in range(games)]
-    for step in trace:
-        for game, card, leave in zip(
-            step.games.tolist(), step.cards.tolist(), step.leave.tolist(), strict=True
-        ):
-            by_game[game].append((card, leave))
+    by_game = _by_game(trace, games)
     for game in range(games):
         assert _replay(by_game[game], players, variant, split) == scores[game].tolist(), game
     assert (lengths >= 5 * 1).all() and scores.sum() > 0
@@ -142,6 +148,30 @@ def test_mean_scores_and_win_rates_agree_with_independent_engine_games(players, 
         e_win = _win_shares(engine, engine_table, entry)
         b_win = _win_shares(batch, batch_table, entry)
         assert _z(e_win, b_win) < 4.0, (POLICIES[entry].name, e_win.mean(), b_win.mean())
+
+
+@pytest.mark.parametrize("variant", ["base", "relics"])
+def test_games_that_finished_early_wait_harmlessly_for_the_rest(variant):
+    # One game in five leaves at once (five short rounds), the others never leave by their
+    # pocket (every round ends on a second trap): the short games idle for many steps before
+    # they are dropped, and nothing of theirs, nor of anybody's deck, may change meanwhile.
+    players, games = 3, 5000
+    thresholds = np.full((games, players, 5), 255, dtype=np.int64)
+    thresholds[::5] = 0
+    trace: list[Step] = []
+    scores, lengths = play_batch(
+        thresholds,
+        np.zeros((games, players)),
+        variant=variant == "relics",
+        per_card=True,
+        rng=np.random.default_rng(0),
+        trace=trace,
+    )
+    assert len(trace) > 40
+    assert (lengths[::5] == 5 * players).all() and (scores[1::5] == 0).all()
+    by_game = _by_game(trace, games)
+    for game in range(0, games, 7):
+        assert _replay(by_game[game], players, variant, "per-card") == scores[game].tolist()
 
 
 def test_every_card_is_as_likely_to_come_first():

@@ -244,7 +244,7 @@ def play_batch(
     thr = limits[table[_GAME] * ROUNDS] if (thresholds < _NO_LIMIT).any() else None
     on_card = np.zeros((games, _MAX_PATH), dtype=np.int32) if per_card else None
     everyone = np.arange(games)
-    idle = 0
+    idle = idle_since = tick = 0
     while True:
         (game, size, inside, count, pocket, gems, traps, relics) = table[:_RELIC_POINTS]
         relic_points, half, rounds, steps, left, w_rescued, w_length = table[_RELIC_POINTS:_CHEST]
@@ -331,11 +331,10 @@ def play_batch(
             live = row != scratch
             left_now = np.zeros(active, dtype=np.int32) if leave is None else leave
             trace.append(Step(rounds[live] + 1, game[live], card[live], left_now[live]))
-        if count.all():
+        tick += 1
+        if count.all() and not (idle and tick - idle_since >= _MAX_IDLE):
             continue
         ended = np.flatnonzero((count == 0) & (row != scratch))
-        if not ended.size:
-            continue
         # Rounds that ended: the path goes back into the deck, the next round begins.
         after = rounds[ended] + 1
         rounds[ended] = after
@@ -354,13 +353,17 @@ def play_batch(
             if thr is not None:
                 thr[nxt] = limits[game[nxt] * ROUNDS + after]
         done = ended[~going]
-        if not done.size:
+        if not done.size and not (idle and tick - idle_since >= _MAX_IDLE):
             continue
-        # Finished games idle (nothing of theirs changes any more) until they are dropped.
+        # Finished games idle (nothing of theirs changes any more) until they are dropped,
+        # which is soon enough for an idle game's draws to stay inside the scratch row.
         row[done] = scratch
         size[done] = _DECK
+        steps[done] = 0
+        if not idle:
+            idle_since = tick
         idle += done.size
-        if idle * 4 >= active:
+        if idle * 4 >= active or tick - idle_since >= _MAX_IDLE:
             finished = row == scratch
             out = np.take(table, np.flatnonzero(finished), axis=1)
             scores[out[_GAME]] = out[_CHEST:].T
@@ -416,6 +419,9 @@ def _seat_mask(choice: NDArray[np.bool_]) -> NDArray[np.int32]:
 
 
 _NO_LIMIT = 255
+_MAX_IDLE = 20
+"""Steps a finished game may idle before it is dropped (its draws shorten its scratch deck
+of 35 cards by one a step, and it must never run out)."""
 _GAME, _SIZE, _INSIDE, _COUNT, _POCKET, _GEMS, _TRAPS, _RELICS = range(8)
 _RELIC_POINTS, _HALF, _ROUND, _STEPS, _LEFT, _RESCUED, _LENGTH, _CHEST = range(8, 16)
 """Rows of the working table, one column per game; ``_CHEST`` is the first of n rows.
