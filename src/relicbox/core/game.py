@@ -288,23 +288,38 @@ class State(ABC):
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         """The reason ``action`` is illegal for ``seat`` now, or ``None`` if it is legal."""
 
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now: the check :meth:`act` runs every decision.
+
+        Games override it with a cheap test (a bit mask, a look-up in a cached list), since
+        simulations spend most of their time in :meth:`act`; :meth:`_why_illegal` builds the
+        reason only when this says no. The conformance suite checks that the two agree.
+        """
+        return self._why_illegal(seat, action) is None
+
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
-        """Apply a legal decision. Must not resolve chance: the base class does that."""
+        """Apply a legal decision. Must not resolve chance: :meth:`_settle` does that."""
 
     def act(self, seat: int, action: Action | str | int) -> None:
-        """Apply ``seat``'s decision. Raises and changes nothing when it is not allowed."""
-        chosen = (
-            action
-            if isinstance(action, Action) and id(action) in self.game.action_space.ids
-            else self.game.action_space.parse(action)
+        """Apply ``seat``'s decision. Raises and changes nothing when it is not allowed.
+
+        The only path a decision takes in every game: parse, :meth:`_is_legal` (with
+        :meth:`_why_illegal` for the reason on refusal), :meth:`_apply`, the log entry, and
+        :meth:`_settle` for the chance events that follow.
+        """
+        space = self.game.action_space
+        chosen: Action = (
+            action  # type: ignore[assignment]  # an id in the space is one of its Actions
+            if id(action) in space.ids
+            else space.parse(action)
         )
-        reason = self._why_illegal(seat, chosen)
-        if reason is not None:
-            raise self._refusal(seat, chosen, reason)
+        if not self._is_legal(seat, chosen):
+            raise self._refusal(seat, chosen, self._why_illegal(seat, chosen))
         self._apply(seat, chosen)
-        if self._log is not None:
-            self._log.append((seat, chosen.text, False))
+        log = self._log
+        if log is not None:
+            log.append((seat, chosen.text, False))
         if self.auto_chance:
             self._settle()
 

@@ -191,33 +191,10 @@ class DiamantState(State):
             return f"seat {seat} has already chosen this step"
         return None
 
-    def act(self, seat: int, action: Action | str | int) -> None:
-        # The generic State.act, fused into one call: bots and simulations spend
-        # most of their time here, and Python charges for every call.
-        # Identity tests against the only two actions cost less than a lookup.
-        chosen: Action = (
-            action if action is LEAVE or action is CONTINUE else ACTION_SPACE.parse(action)
-        )
-        if type(seat) is not int or seat < 0 or not self._open >> seat & 1:
-            raise self._refusal(seat, chosen, self._why_illegal(seat, chosen))
-        self._open &= ~(1 << seat)
-        if chosen is LEAVE:
-            self._leaving |= 1 << seat
-        log = self._log
-        if log is not None:
-            log.append((seat, chosen.text, False))
-        if not self._open:
-            self._resolve_choices()
-            if self.auto_chance:
-                deck, rng, codes = self._deck, self._rng, self._codes
-                while self._phase is _REVEAL:
-                    index = rng.below(len(deck))
-                    card = deck[index]
-                    deck[index] = deck[-1]
-                    deck.pop()
-                    self._reveal(card)
-                    if log is not None:
-                        log.append((None, codes[card], True))
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # One mask test covers the seat, the phase and "already chosen": only open seats
+        # may choose, and both actions are always open to them.
+        return type(seat) is int and seat >= 0 and bool(self._open >> seat & 1)
 
     def _apply(self, seat: int, action: Action) -> None:
         self._open &= ~(1 << seat)
@@ -304,6 +281,20 @@ class DiamantState(State):
             counts[code] = counts.get(code, 0) + 1
         total = len(self._deck)
         return [(code, count / total) for code, count in counts.items()]
+
+    def _settle(self) -> None:
+        # The base loop with the draw inlined: a game reveals about 30 cards.
+        if not self.auto_chance:
+            return
+        deck, rng, codes, log = self._deck, self._rng, self._codes, self._log
+        while self._phase is _REVEAL:
+            index = rng.below(len(deck))
+            card = deck[index]
+            deck[index] = deck[-1]
+            deck.pop()
+            self._reveal(card)
+            if log is not None:
+                log.append((None, codes[card], True))
 
     def _sample_chance(self) -> str:
         deck = self._deck

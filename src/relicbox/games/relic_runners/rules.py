@@ -849,28 +849,15 @@ class RelicRunnersState(State):
 
         return explain(self, action)
 
-    def act(self, seat: int, action: Action | str | int) -> None:
-        # The generic State.act with the legality test reduced to a look-up in the
-        # cached legal list: simulations spend most of their time here.
-        if id(action) not in _ACTION_IDS:
-            action = ACTION_SPACE.parse(action)
-        action = cast(Action, action)
-        if (
-            type(seat) is not int
-            or seat != self._seat
-            or self._chance
-            or self._stage == "over"
-            or not any(a is action for a in self._legal)
-        ):
-            raise self._refusal(seat, action, self._why_illegal(seat, action))
-        self._apply(seat, action)
-        if self._log is not None:
-            self._log.append((seat, action.text, False))
-        if self.auto_chance:
-            while self._chance and self._stage != "over":
-                outcome = self._sample_chance()
-                if self._log is not None:
-                    self._log.append((None, outcome, True))
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # A look-up in the cached legal list: simulations spend most of their time in act.
+        return (
+            type(seat) is int
+            and seat == self._seat
+            and not self._chance
+            and self._stage != "over"
+            and any(a is action for a in self._legal)
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
         task = self._agenda[-1] if self._agenda and self._agenda[-1][0] in DECISIONS else None
@@ -1364,6 +1351,16 @@ class RelicRunnersState(State):
         if not allowed:
             allowed = [c for c in range(3) if left[c]]
         return [(c, 1 / len(allowed)) for c in allowed]
+
+    def _settle(self) -> None:
+        # The base loop with is_chance inlined.
+        if not self.auto_chance:
+            return
+        log = self._log
+        while self._chance and self._stage != "over":
+            outcome = self._sample_chance()
+            if log is not None:
+                log.append((None, outcome, True))
 
     def _sample_chance(self) -> str:
         event = self._chance[0]
