@@ -74,7 +74,7 @@ class LeavePolicy:
         """Leave with probability ``p`` at every choice (``random`` is p = 1/2)."""
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"leave probability {p} must be between 0 and 1")
-        return cls(name or f"leave-p:{p:g}", (NEVER,) * ROUNDS, p)
+        return cls(name or f"leave-p:{p:g}", (NEVER, NEVER, NEVER, NEVER, NEVER), p)
 
     @classmethod
     def threshold(cls, pocket: int, name: str | None = None) -> LeavePolicy:
@@ -220,9 +220,9 @@ def play_batch(
     # A threshold per seat and round in one byte (a pocket never reaches 255: the whole deck
     # holds 124 rubies), a game's round in one word.
     word = np.uint32 if width == 4 else np.uint64
-    limits = np.full((games, ROUNDS, width), _NO_LIMIT, dtype=np.uint8)
-    limits[:, :, :n] = np.minimum(thresholds, _NO_LIMIT).transpose(0, 2, 1)
-    limits = limits.reshape(-1).view(word)
+    by_seat = np.full((games, ROUNDS, width), _NO_LIMIT, dtype=np.uint8)
+    by_seat[:, :, :n] = np.minimum(thresholds, _NO_LIMIT).transpose(0, 2, 1)
+    limits = by_seat.reshape(-1).view(word)
     coins = Coins(leave_p, width)
     other = coins.other
     bits = np.ascontiguousarray(_BITS[:, :n].T)
@@ -431,7 +431,8 @@ _RELIC_POINTS, _HALF, _ROUND, _STEPS, _LEFT, _RESCUED, _LENGTH, _CHEST = range(8
 def outcomes(scores: Ints) -> NDArray[np.float64]:
     """Win shares: 1 split among the seats with the highest score (ties are not broken)."""
     best = scores == scores.max(axis=1, keepdims=True)
-    return best / best.sum(axis=1, keepdims=True)
+    shares: NDArray[np.float64] = best / best.sum(axis=1, keepdims=True)
+    return shares
 
 
 # -- simulate's batch path ----------------------------------------------------------------
