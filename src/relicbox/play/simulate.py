@@ -308,8 +308,9 @@ def simulate(
     """Run ``games`` games and summarise them; see the module doc.
 
     Diamant games whose bots are all leave policies (``random``, ``threshold:N``) go to the
-    NumPy batch simulator unless ``engine`` is set; the summary's ``simulator`` says which
-    one played (``"batch"`` or ``"engine"``).
+    NumPy batch simulator (in this process, whatever ``jobs`` and ``backend`` say) unless
+    ``engine`` is set; the summary's ``simulator`` says which one played (``"batch"`` or
+    ``"engine"``).
     """
     if games < 1:
         raise ConfigurationError(f"games={games} must be at least 1")
