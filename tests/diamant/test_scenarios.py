@@ -300,3 +300,14 @@ def test_unknown_chance_outcome_is_refused():
     state.apply_chance("T1")
     with pytest.raises(IllegalActionError, match="no chance event"):
         state.apply_chance("T2")
+
+
+def test_a_determinized_state_at_a_reveal_has_no_invented_choices():
+    """At a reveal every choice is resolved: resampling must not make anyone leave unasked."""
+    state = relicbox.new_game("diamant", 4, 0, record=False, auto_chance=False)
+    assert state.is_chance
+    for seed in range(20):
+        sampled = state.determinize(0, seed)
+        assert [sampled.pending_choice(s) for s in range(4)] == [None] * 4
+        sampled.sample_chance()
+        assert sampled.to_act == (0, 1, 2, 3)
