@@ -308,6 +308,9 @@ def test_a_determinized_state_at_a_reveal_has_no_invented_choices():
     assert state.is_chance
     for seed in range(20):
         sampled = state.determinize(0, seed)
-        assert [sampled.pending_choice(s) for s in range(4)] == [None] * 4
         sampled.sample_chance()
         assert sampled.to_act == (0, 1, 2, 3)
+        for seat in sampled.to_act:
+            sampled.act(seat, "continue")
+        events = sampled.view(0)["history"]
+        assert not [e for e in events if e["type"] == "leave"], (seed, events)
