@@ -159,6 +159,15 @@ class PlayerBoard:
         self.coins = 0
         """Victory coins (secret to the other seats)."""
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PlayerBoard and all(
+            getattr(self, name) == getattr(other, name) for name in PlayerBoard.__slots__
+        )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in PlayerBoard.__slots__)
+        return f"PlayerBoard({fields})"
+
     def copy(self) -> PlayerBoard:
         other = PlayerBoard.__new__(PlayerBoard)
         other.ability = self.ability
@@ -258,6 +267,15 @@ class TurnRecord:
         """Bit mask of the trails that relocated pathways went to (not lifted again)."""
         self.vacated = 0
         """Bit mask of the trails relocated pathways left (not placed on again)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is TurnRecord and all(
+            getattr(self, name) == getattr(other, name) for name in TurnRecord.__slots__
+        )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in TurnRecord.__slots__)
+        return f"TurnRecord({fields})"
 
     def copy(self) -> TurnRecord:
         other = TurnRecord.__new__(TurnRecord)
