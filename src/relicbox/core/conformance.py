@@ -18,6 +18,7 @@ from typing import Any
 from relicbox.core.actions import Action
 from relicbox.core.errors import IllegalActionError, RelicboxError
 from relicbox.core.game import Game, State
+from relicbox.core.history import FrozenDict, FrozenList, History
 from relicbox.core.registry import replay, state_from_dict
 from relicbox.core.rng import Rng
 
@@ -173,6 +174,97 @@ def _check_copies(game: Game, seed: int, step: int, state: State) -> None:
             raise _fail(game, seed, step, "acting on a clone changed the original")
 
 
+def state_slots(state: State) -> list[str]:
+    """Every slot a state has, the base class's and the game's."""
+    return [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+_MUTABLE = (list, dict, set, bytearray, History)
+_READ_ONLY = (FrozenDict, FrozenList)
+_NOT_COMPARED = frozenset({"_rng", "_log"})
+"""Base slots compared by their own checks (generator state, record)."""
+
+
+def check_fields(game: Game, players: int, seed: int, every: int = 4) -> None:
+    """Every slot is covered by clone and by the JSON body; clones share nothing mutable.
+
+    A game that declares ``State.fields`` must list exactly its slots, and no list or
+    dict reachable from a field it declares copied may be shared with a clone. For every
+    game: a clone and ``from_dict(to_dict())`` set every slot to an equal value (fields
+    declared as caches excepted from the second), and playing a clone to its end leaves
+    the original exactly as it was.
+    """
+    state = fresh(game, players, seed)
+    declared = type(state).fields
+    if declared is not None:
+        own = set(type(state).__dict__.get("__slots__", ()))
+        if set(declared.slots) != own:
+            raise _fail(
+                game,
+                seed,
+                0,
+                f"fields {sorted(declared.slots)} do not match the slots {sorted(own)}",
+            )
+    caches = set() if declared is None else {f.name for f in declared if f.cache}
+    for step, _ in enumerate(random_steps(state, Rng(seed))):
+        if step % every:
+            continue
+        _check_field_copies(game, seed, step, state, caches, play_out=step % (every * 8) == 0)
+    _check_field_copies(game, seed, -1, state, caches, play_out=False)
+
+
+def _check_field_copies(
+    game: Game, seed: int, step: int, state: State, caches: set[str], *, play_out: bool
+) -> None:
+    copy = state.clone()
+    loaded = state_from_dict(json.loads(canonical(state.to_dict())))
+    copied = state.fields.mutable if state.fields is not None else frozenset()
+    for name in state_slots(state):
+        if name in _NOT_COMPARED:
+            continue
+        value = getattr(state, name)
+        for other, how, skip in ((copy, "clone()", ()), (loaded, "from_dict(to_dict())", caches)):
+            if name in skip:
+                continue
+            if not hasattr(other, name):
+                raise _fail(game, seed, step, f"{how} leaves slot {name} unset")
+            if getattr(other, name) != value:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"{how} gives slot {name} = {getattr(other, name)!r}, not {value!r}",
+                )
+        if name in copied:
+            shared = _shared_mutable(value, getattr(copy, name))
+            if shared is not None:
+                raise _fail(game, seed, step, f"clone() shares a {shared} inside slot {name}")
+    if copy.is_over or not play_out:
+        return
+    before = canonical(state.to_dict())
+    for _ in random_steps(copy, Rng(seed + step)):
+        pass
+    if canonical(state.to_dict()) != before:
+        raise _fail(game, seed, step, "playing a clone to its end changed the original")
+
+
+def _shared_mutable(a: object, b: object) -> str | None:
+    """The type of a mutable container that ``a`` and ``b`` both hold (the same object)."""
+    if isinstance(a, _MUTABLE) and not isinstance(a, _READ_ONLY) and a is b:
+        return type(a).__name__
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        for x, y in zip(a, b, strict=True):
+            found = _shared_mutable(x, y)
+            if found is not None:
+                return found
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key, x in a.items():
+            found = _shared_mutable(x, b.get(key))
+            if found is not None:
+                return found
+    return None
+
+
 def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
     """Views are JSON; determinize keeps the seat's view; hidden commitments never show.
 
@@ -249,6 +341,7 @@ def check_all(game: Game, players: int, seed: int) -> None:
         check_actions,
         check_legality_hooks,
         check_roundtrips,
+        check_fields,
         check_views,
     ]
     if game.sampler is not None:

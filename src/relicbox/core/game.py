@@ -35,6 +35,7 @@ from relicbox.core.errors import (
     StateFormatError,
     quote,
 )
+from relicbox.core.fields import Fields
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 
@@ -110,6 +111,18 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Codec:
+    """A state's JSON body: ``write(state)`` gives it, ``read(state, body)`` loads and checks it.
+
+    ``read`` fills a state whose header (players, seed, options, generator, record) is set,
+    and raises :class:`StateFormatError` naming the field on anything invalid.
+    """
+
+    write: Callable[[Any], dict[str, Any]]
+    read: Callable[[Any, Mapping[str, Any]], None]
+
+
+@dataclass(frozen=True)
 class Game:
     """Metadata of a registered game; ``state_class`` holds its rules."""
 
@@ -131,6 +144,10 @@ class Game:
     extra: Mapping[str, Any] = field(default_factory=dict)
     sampler: Callable[[Mapping[str, Any], Rng], State] | None = None
     """Builds a full state from one seat's view (see :meth:`sample_state`)."""
+    view: Callable[[Any, int | None], dict[str, Any]] | None = None
+    """The game's view function (its ``views`` module): what :meth:`State.view` returns."""
+    codec: Codec | None = None
+    """The game's JSON body codec (its ``codec`` module), used by ``to_dict`` / ``from_dict``."""
 
     def sample_state(self, view: Mapping[str, Any], rng: object = None) -> State:
         """A full state consistent with ``view``, hidden parts drawn given what it shows.
@@ -228,6 +245,8 @@ class State(ABC):
     __slots__ = ("_log", "_rng", "auto_chance", "options", "players", "seed")
 
     game: ClassVar[Game]
+    fields: ClassVar[Fields | None] = None
+    """The game's own fields (see :mod:`relicbox.core.fields`); ``None`` if it lists none."""
 
     players: int
     seed: int
@@ -235,6 +254,13 @@ class State(ABC):
     auto_chance: bool
     _rng: Rng
     _log: History[LogEntry] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that declares ``fields`` and no ``clone`` gets one generated from them."""
+        super().__init_subclass__(**kwargs)
+        fields = cls.__dict__.get("fields")
+        if fields is not None and "clone" not in cls.__dict__:
+            cls.clone = fields.cloner(cls)  # type: ignore[method-assign]
 
     # -- construction hooks -------------------------------------------------
 
@@ -255,6 +281,7 @@ class State(ABC):
         """Lay out the components for ``self.players`` and ``self.options``."""
 
     def _copy_base_into(self, other: State) -> None:
+        # Generated clones inline the same lines (relicbox.core.fields._BASE_CLONE).
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
@@ -406,9 +433,15 @@ class State(ABC):
 
     # -- information -----------------------------------------------------------
 
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (or a spectator, for ``None``) may know, as a JSON-ready dict."""
+        """What ``seat`` (or a spectator, for ``None``) may know, as a JSON-ready dict.
+
+        The game's view function (``Game.view``, from its ``views`` module) builds it.
+        """
+        build = self.game.view
+        if build is None:
+            raise NotImplementedError(f"{self.game.name} declares no view function")
+        return build(self, seat)
 
     @abstractmethod
     def determinize(self, seat: int, rng: object = None) -> State:
@@ -435,8 +468,9 @@ class State(ABC):
 
     # -- copies ----------------------------------------------------------------
 
-    @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self: S) -> S:
+        """An independent copy: generated from :attr:`fields` when the game declares them."""
+        raise NotImplementedError(f"{self.game.name} declares neither fields nor clone()")
 
     # -- record and replay -----------------------------------------------------
 
@@ -489,12 +523,19 @@ class State(ABC):
             "body": self._body_to_dict(),
         }
 
-    @abstractmethod
-    def _body_to_dict(self) -> dict[str, Any]: ...
+    def _body_to_dict(self) -> dict[str, Any]:
+        """The game's own part of :meth:`to_dict`, written by its codec (``Game.codec``)."""
+        codec = self.game.codec
+        if codec is None:
+            raise NotImplementedError(f"{self.game.name} declares no state codec")
+        return codec.write(self)
 
-    @abstractmethod
     def _body_from_dict(self, body: Mapping[str, Any]) -> None:
         """Load the game's own part; raise :class:`StateFormatError` on anything invalid."""
+        codec = self.game.codec
+        if codec is None:
+            raise NotImplementedError(f"{self.game.name} declares no state codec")
+        codec.read(self, body)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
@@ -746,4 +787,4 @@ _LOAD_FAULTS = (
 """What a game's body loader may trip over on malformed input; reported as StateFormatError."""
 
 
-__all__ = ["Game", "LogEntry", "Option", "State", "as_rng", "replay"]
+__all__ = ["Codec", "Game", "LogEntry", "Option", "State", "as_rng", "replay"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from relicbox.core.errors import ConfigurationError, RecordError, StateFormatError, quote
@@ -28,14 +29,23 @@ def _key(name: str) -> str:
     return name.strip().casefold().replace("_", "-").replace(" ", "-").replace("!", "")
 
 
-def register(game: Game) -> Game:
-    """Add a game to the registry under its name and aliases."""
+def register(game: Game, **parts: Any) -> Game:
+    """Add a game to the registry under its name and aliases, and bind it to its state class.
+
+    A game's rules module declares its metadata next to the state class; its package
+    registers it at the bottom, adding the ``parts`` built on the rules (``view``,
+    ``codec``, ``text``, ``bots``, ``sampler``), so the rules never import the modules
+    above them. Returns the registered game (``state_class.game`` is that same object).
+    """
+    if parts:
+        game = replace(game, **parts)
     for name in (game.name, *game.aliases):
         key = _key(name)
         if key in _NAMES and _NAMES[key] != game.name:
             raise ValueError(f"game name {name!r} is already taken by {_NAMES[key]!r}")
         _NAMES[key] = game.name
     _GAMES[game.name] = game
+    game.state_class.game = game
     return game
 
 
