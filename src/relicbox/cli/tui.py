@@ -107,7 +107,7 @@ class AnswerInput(Input):
         self.value = self.history[self.position] if self.position < len(self.history) else ""
         self.cursor_position = len(self.value)
 
-    def _on_key(self, event: Any) -> None:
+    async def _on_key(self, event: Any) -> None:
         app = self.app
         if not self.value and isinstance(app, GameApp):
             if event.character == "?":

@@ -294,4 +294,4 @@ def is_save_of(data: dict[str, Any], state: State) -> bool:
     events = record.get("events")
     if not isinstance(events, list):
         return False
-    return events == ours["events"][: len(events)]
+    return bool(events == ours["events"][: len(events)])
