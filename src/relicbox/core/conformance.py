@@ -12,7 +12,7 @@ random games stay short).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from relicbox.core.actions import Action
@@ -265,6 +265,105 @@ def _shared_mutable(a: object, b: object) -> str | None:
     return None
 
 
+def random_joint(state: State, rng: Rng, *, text: bool = False) -> dict[int, list[Action | str]]:
+    """Random legal choices for every seat in ``to_act``: each seat's parts for the step.
+
+    A seat's parts are the actions it takes, one by one, until it leaves ``to_act``
+    (found on a copy, so ``state`` is untouched).
+    """
+    trial = state.clone()
+    trial._log = None
+    trial.auto_chance = False
+    choices: dict[int, list[Action | str]] = {}
+    for seat in state.to_act:
+        parts: list[Action | str] = []
+        while seat in trial.to_act:
+            legal = trial.legal_actions(seat)
+            action = legal[rng.below(len(legal))]
+            parts.append(action.text if text else action)
+            trial.act(seat, action)
+            if any(s in choices for s in trial.to_act):
+                break  # the step resolved and the next one began
+        choices[seat] = parts
+    return choices
+
+
+def check_joint(game: Game, players: int, seed: int) -> None:
+    """``act_joint`` gives what one ``act`` per part gives; a refused one changes nothing.
+
+    Plays a seeded game by joint commits of every seat in ``to_act``; at each step it
+    compares with the same choices made one by one (record, body and views), and tries
+    a joint commit with one illegal choice among legal ones.
+    """
+    state = fresh(game, players, seed)
+    rng = Rng(seed)
+    for step in range(MAX_DECISIONS):
+        if state.is_over:
+            return
+        choices = random_joint(state, rng, text=step % 3 == 0)
+        joint, single = state.clone(), state.clone()
+        before = canonical(state.to_dict())
+        _check_joint_refusal(game, seed, step, state, choices, rng)
+        if canonical(state.to_dict()) != before:
+            raise _fail(game, seed, step, "a refused act_joint changed the state")
+        packed = {seat: parts[0] if len(parts) == 1 else parts for seat, parts in choices.items()}
+        joint.act_joint(packed)
+        for seat, parts in choices.items():
+            for part in parts:
+                single.act(seat, part)
+        if canonical(joint.to_dict()) != canonical(single.to_dict()):
+            raise _fail(game, seed, step, f"act_joint({choices}) differs from one act per part")
+        for looker in [None, *range(players)]:
+            if canonical(joint.view(looker)) != canonical(single.view(looker)):
+                raise _fail(game, seed, step, f"act_joint changes seat {looker}'s view")
+        state.act_joint(packed if step % 2 else choices)
+    raise ConformanceError(f"{state!r}: no end after {MAX_DECISIONS} joint steps")
+
+
+def _check_joint_refusal(
+    game: Game,
+    seed: int,
+    step: int,
+    state: State,
+    choices: Mapping[int, list[Action | str]],
+    rng: Rng,
+) -> None:
+    """Illegal choices among legal ones are refused like ``act`` refuses, and change nothing.
+
+    One seat's first part is swapped for an action illegal now (always refused); and a
+    seat with several parts repeats its first one (refused where the game forbids it,
+    as Tschak! forbids a second card of one background: then nothing may change).
+    """
+    seat = list(choices)[rng.below(len(choices))]
+    legal = {a.index for a in state.legal_actions(seat)}
+    illegal = [a for a in game.action_space if a.index not in legal]
+    outsiders = [s for s in range(state.players) if s not in state.to_act]
+    bad = dict(choices)
+    if illegal:
+        bad[seat] = [illegal[rng.below(len(illegal))], *choices[seat][1:]]
+    elif outsiders:
+        bad[outsiders[0]] = [game.action_space[0]]
+    if bad != choices:
+        try:
+            state.act_joint(bad)
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(game, seed, step, f"act_joint({bad}) with an illegal choice was accepted")
+    several = [s for s, parts in choices.items() if len(parts) > 1]
+    if several:
+        repeated = dict(choices)
+        parts = choices[several[0]]
+        repeated[several[0]] = [parts[0], parts[0], *parts[2:]]
+        trial = state.clone()
+        before = canonical(trial.to_dict())
+        try:
+            trial.act_joint(repeated)
+        except IllegalActionError:
+            if canonical(trial.to_dict()) != before:
+                raise _fail(game, seed, step, "a refused act_joint changed the state") from None
+
+
 def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
     """Views are JSON; determinize keeps the seat's view; hidden commitments never show.
 
@@ -342,6 +441,7 @@ def check_all(game: Game, players: int, seed: int) -> None:
         check_legality_hooks,
         check_roundtrips,
         check_fields,
+        check_joint,
         check_views,
     ]
     if game.sampler is not None:

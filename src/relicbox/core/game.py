@@ -235,6 +235,9 @@ class Game:
         }
 
 
+JointChoice = Action | str | int | Sequence[Action | str | int]
+"""One seat's part of :meth:`State.act_joint`: an action, or its parts in order."""
+
 LogEntry = tuple[int | None, str, bool]
 """``(seat, action text, False)`` for a decision, ``(None, outcome, sampled)`` for chance."""
 
@@ -349,6 +352,50 @@ class State(ABC):
             log.append((seat, chosen.text, False))
         if self.auto_chance:
             self._settle()
+
+    def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
+        """Commit several seats' choices of one simultaneous step at once: all or nothing.
+
+        ``choices`` maps each seat to its action, or to a sequence of actions when its
+        choice has parts (Tschak!'s 2 or 3 cards for one reveal). The result is exactly
+        that of :meth:`act` for each seat's actions in the mapping's order, but every
+        choice is parsed and checked before any applies: a malformed or illegal one
+        raises (the same error :meth:`act` would) and the state stays as it was.
+        Games override it with a faster path for their simultaneous steps.
+        """
+        moves = self._parse_joint(choices)
+        if len(moves) == len(choices):
+            for seat, action in moves:
+                if not self._is_legal(seat, action):
+                    raise self._refusal(seat, action, self._why_illegal(seat, action))
+        else:
+            # A seat's later part may depend on its earlier ones: try them on a copy.
+            trial = self.clone()
+            trial._log = None
+            trial.auto_chance = False
+            for seat, action in moves:
+                if not trial._is_legal(seat, action):
+                    raise trial._refusal(seat, action, trial._why_illegal(seat, action))
+                trial._apply(seat, action)
+        log = self._log
+        for seat, action in moves:
+            self._apply(seat, action)
+            if log is not None:
+                log.append((seat, action.text, False))
+            if self.auto_chance:
+                self._settle()
+
+    def _parse_joint(self, choices: Mapping[int, JointChoice]) -> list[tuple[int, Action]]:
+        """Every ``(seat, action)`` of a joint commit, in order, parsed (or refused)."""
+        space = self.game.action_space
+        ids = space.ids
+        moves: list[tuple[int, Action]] = []
+        for seat, choice in choices.items():
+            parts = choice if isinstance(choice, (list, tuple)) else (choice,)
+            for part in parts:
+                action = part if isinstance(part, Action) and id(part) in ids else space.parse(part)
+                moves.append((seat, action))
+        return moves
 
     def parse_action(self, value: object) -> Action:
         return self.game.action_space.parse(value)
@@ -787,4 +834,4 @@ _LOAD_FAULTS = (
 """What a game's body loader may trip over on malformed input; reported as StateFormatError."""
 
 
-__all__ = ["Codec", "Game", "LogEntry", "Option", "State", "as_rng", "replay"]
+__all__ = ["Codec", "Game", "JointChoice", "LogEntry", "Option", "State", "as_rng", "replay"]

@@ -9,13 +9,13 @@ the chance step explicit, with outcomes and probabilities a driver can choose.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.fields import Copy, Field, Fields
-from relicbox.core.game import Game, Option, State
+from relicbox.core.game import Game, JointChoice, Option, State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.diamant.data import (
     BASE_RELIC_VALUES,
@@ -211,6 +211,37 @@ class DiamantState(State):
             self._leaving |= 1 << seat
         if not self._open:
             self._resolve_choices()
+
+    def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
+        """Every explorer's ``continue`` / ``leave`` for this step in one call (all or nothing).
+
+        The same result as :meth:`act` for each seat in the mapping's order, at the
+        cost of a few mask operations per seat.
+        """
+        open_ = self._open
+        chosen = leaving = 0
+        for seat, action in choices.items():
+            if action is LEAVE:
+                bit = 1 << seat if type(seat) is int and seat >= 0 else 0
+                leaving |= bit
+            elif action is CONTINUE:
+                bit = 1 << seat if type(seat) is int and seat >= 0 else 0
+            else:
+                super().act_joint(choices)  # text, indexes or sequences: the general path
+                return
+            if not open_ & bit:
+                raise self._refusal(seat, action, self._why_illegal(seat, action))
+            chosen |= bit
+        log = self._log
+        if log is not None:
+            for seat in choices:
+                log.append((seat, LEAVE.text if leaving >> seat & 1 else CONTINUE.text, False))
+        self._leaving |= leaving
+        self._open = open_ = open_ & ~chosen
+        if not open_:
+            self._resolve_choices()
+            if self.auto_chance:
+                self._settle()
 
     def _resolve_choices(self) -> None:
         leaving = self._leaving

@@ -51,7 +51,7 @@ from typing import Any, TypeVar, cast
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.fields import Copy, Field, Fields
-from relicbox.core.game import Game, Option, State
+from relicbox.core.game import Game, JointChoice, Option, State
 from relicbox.core.history import FrozenDict
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.tschak.data import (
@@ -494,6 +494,69 @@ class TschakState(State):
             self._to_act = _WITHOUT[(self._to_act, seat)]
             if not self._to_act:
                 self._reveal()
+
+    def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
+        """Every seat's card(s) for this reveal in one call (all or nothing).
+
+        A seat's entry is one action, or its cards for the reveal in order. The same
+        result as :meth:`act` for each card in the mapping's order: every card is
+        checked first against the hand and the party as the earlier cards leave them.
+        """
+        ids = _ACTION_IDS
+        to_act, hands, used_bits = self._to_act, self._hand, self._used
+        moves: list[tuple[int, Action]] = []
+        add = moves.append
+        for seat, choice in choices.items():
+            if type(seat) is not int or seat not in to_act:
+                break  # refused below, with act's own reason
+            if id(choice) in ids:
+                action: Action = choice  # type: ignore[assignment]  # one of the space's
+                k = action.index
+                if k not in hands[seat][_TYPE[k]] or used_bits[seat] & _BIT[k]:
+                    raise self._joint_refusal(seat, [], action)
+                add((seat, action))
+                continue
+            if type(choice) not in (list, tuple):
+                break
+            parts: Sequence[Action] = choice  # type: ignore[assignment]  # checked below
+            if len(parts) > self._need - len(self._picks[seat]):
+                break
+            used = used_bits[seat]
+            earlier = len(moves)
+            for action in parts:
+                if id(action) not in ids:
+                    break
+                k = action.index
+                # A repeated card repeats its background, so the party bits catch it too.
+                if k not in hands[seat][_TYPE[k]] or used & _BIT[k]:
+                    raise self._joint_refusal(seat, [a for _, a in moves[earlier:]], action)
+                used |= _BIT[k]
+                add((seat, action))
+            else:
+                continue
+            break
+        else:
+            log = self._log
+            apply = self._apply
+            for seat, action in moves:
+                apply(seat, action)
+                if log is not None:
+                    log.append((seat, action.text, False))
+            if self.auto_chance:
+                self._settle()
+            return
+        # Text, indexes, a seat not to act or too many cards: the general path refuses
+        # (or accepts text forms) exactly as act would.
+        super().act_joint(choices)
+
+    def _joint_refusal(self, seat: int, before: list[Action], action: Action) -> Exception:
+        """The error :meth:`act` gives for ``action`` after ``seat``'s cards ``before``."""
+        trial = self.clone()
+        trial._log = None
+        trial.auto_chance = False
+        for earlier in before:
+            trial._apply(seat, earlier)
+        return trial._refusal(seat, action, trial._why_illegal(seat, action))
 
     def _reveal(self) -> None:
         revealed, picks = self._revealed, self._picks
