@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import time
 
 from harness import best_rate, calibration
 
@@ -54,6 +55,47 @@ def full_record_game(seed: int, rng: random.Random) -> int:
     return 1
 
 
+THRESHOLD = 8
+"""The threshold bot leaves once its pocket holds this many rubies."""
+
+
+def threshold_raw_game(seed: int) -> None:
+    state = relicbox.new_game("diamant", PLAYERS, seed, record=False)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[1] if state.pockets()[seat] >= THRESHOLD else legal[0])
+
+
+def threshold_view_game(seed: int) -> None:
+    state = relicbox.new_game("diamant", PLAYERS, seed, record=False)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            state.act(seat, legal[1] if view["pockets"][seat] >= THRESHOLD else legal[0])
+
+
+def view_bot_ratio(rounds: int = 7, games: int = 300) -> str:
+    """The same threshold bot through view() and through the raw accessors, in CPU time.
+
+    Rounds alternate between the two and the best of each counts: the machine's other
+    load only ever slows a round down.
+    """
+    best = {threshold_raw_game: 0.0, threshold_view_game: 0.0}
+    for _ in range(rounds):
+        for play in best:
+            start = time.process_time()
+            for seed in range(games):
+                play(seed)
+            best[play] = max(best[play], games / (time.process_time() - start))
+    raw, view = best[threshold_raw_game], best[threshold_view_game]
+    return (
+        f"diamant {PLAYERS}p threshold bot: raw accessors {raw:,.0f} games/s, "
+        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -66,6 +108,7 @@ def main() -> None:
     ):
         rate, games = best_rate(play, args.seconds)
         print(f"diamant {PLAYERS}p {name:<26} {rate:>9,.0f} games/s  ({games} games)")
+    print(view_bot_ratio())
 
 
 if __name__ == "__main__":

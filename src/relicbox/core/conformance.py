@@ -368,15 +368,20 @@ def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
     """Views are JSON; determinize keeps the seat's view; hidden commitments never show.
 
     For a simultaneous decision, every choice another seat could commit must
-    leave this seat's view, and the spectator's, byte for byte the same.
+    leave this seat's view, and the spectator's, byte for byte the same. A view
+    kept up to date as the game went on (games may cache parts of it) equals the
+    view of the same position loaded afresh from its JSON form.
     """
     state = fresh(game, players, seed)
     rng = Rng(seed + 1)
     for step, (seat, _) in enumerate(random_steps(state, Rng(seed))):
         if step % every:
             continue
+        loaded = state_from_dict(json.loads(canonical(state.to_dict())))
         for looker in [None, *range(players)]:
             view = canonical(state.view(looker))
+            if canonical(loaded.view(looker)) != view:
+                raise _fail(game, seed, step, f"seat {looker}'s view differs once reloaded")
             if looker is None:
                 continue
             det = state.determinize(looker, rng)

@@ -33,6 +33,7 @@ from relicbox.games.diamant.rules import (
     FIELDS,
     LEAVE,
     MAX_SEATS,
+    NO_VIEW,
     DiamantState,
     Phase,
 )
@@ -80,6 +81,7 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
     state._variant = state.options["variant"] == "relics"
     state._per_card = state.options["split"] == "per-card"
     state._codes = _VARIANT_CODES if state._variant else _BASE_CODES
+    state._view_cache = NO_VIEW
     FIELDS.read(state, body, _loaders(state))
     _derive_path(state)
     check_body(state)

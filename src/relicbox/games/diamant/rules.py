@@ -54,6 +54,10 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
 
+NO_VIEW: tuple[int, dict[str, Any], tuple[Any, ...]] = (-1, {}, ())
+"""The empty view cache (see ``views.build_view``): built at no history length."""
+
+
 class Phase(Enum):
     REVEAL = "reveal"
     CHOICE = "choice"
@@ -103,6 +107,7 @@ FIELDS = Fields(
     Field("_path_gems", SHARE, doc="rubies on the path"),
     Field("_path_relics", SHARE, doc="relic cards on the path"),
     Field("_traps", SHARE, doc="bit mask of the trap types on the path"),
+    Field("_view_cache", SHARE, doc="the views' read-only public part", cache=True),
 )
 """Every field of :class:`DiamantState`: its slots, its clone and its JSON body."""
 
@@ -137,6 +142,7 @@ class DiamantState(State):
         self._bank = 0
         self._revealed = 0
         self._history: list[tuple[Any, ...]] = []
+        self._view_cache: tuple[int, dict[str, Any], tuple[Any, ...]] = NO_VIEW
         self._round = 0
         self._start_round()
 

@@ -11,53 +11,186 @@ from __future__ import annotations
 
 from typing import Any
 
-from relicbox.games.diamant.data import BASE_RELIC_VALUES, ROUNDS
-from relicbox.games.diamant.rules import DiamantState
+from relicbox.core.history import FrozenDict, FrozenList
+from relicbox.games.diamant.data import BASE_RELIC_VALUES, ROUNDS, TRAP_TYPES
+from relicbox.games.diamant.rules import _SEATS, CONTINUE, LEAVE, MAX_SEATS, DiamantState, Phase
 
 
 def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
-    if seat is not None:
+    """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
+
+    Everything public but the commitments changes only together with a new history
+    event, so that part is built once per event and kept in the state (shared with its
+    clones, which have the same past); the history's JSON events are converted once
+    each. Both are read-only (:class:`~relicbox.core.history.FrozenDict` and
+    :class:`~relicbox.core.history.FrozenList`), so one view's reader cannot alter
+    another's. A call copies that part and adds the seat's own fields.
+    """
+    n = state.players
+    if seat is not None and not (type(seat) is int and 0 <= seat < n):
         state._require_seat(seat, "view")
+    cached = state._view_cache
+    if cached[0] != len(state._history):
+        cached = state._view_cache = _public(state, cached)
+    view = cached[1].copy()
+    open_ = state._open
+    view["seat"] = seat
+    view["to_act"] = _SEAT_LISTS[open_]
+    if state._phase is Phase.CHOICE:
+        done = state._inside & ~open_
+        view["committed"] = _FLAGS[n][done]
+        if seat is not None and done >> seat & 1:
+            view["my_choice"] = LEAVE.text if state._leaving >> seat & 1 else CONTINUE.text
+    if seat is not None:
+        view["chest"] = state._chest[seat] + (0 if state._variant else state._relic_points[seat])
+    return view
+
+
+_SEAT_LISTS = tuple(FrozenList(seats) for seats in _SEATS)
+"""Each seat mask's seats, as a read-only list."""
+_FLAGS = {
+    n: tuple(FrozenList([bool(mask >> s & 1) for s in range(n)]) for mask in range(1 << n))
+    for n in range(MAX_SEATS + 1)
+}
+"""For each player count, each seat mask as one read-only flag per seat."""
+
+
+ViewCache = tuple[int, dict[str, Any], tuple[Any, ...]]
+"""(history length it was built at, public part of the view, converted history events)."""
+
+
+def _public(state: DiamantState, cached: ViewCache) -> ViewCache:
+    """The public part of the view and the history's JSON events, for the current event.
+
+    After reveals and steps where everyone went on (most events), only the new path
+    cards and the few numbers those change are added to the previous public part;
+    any other event rebuilds it.
+    """
+    codes = state._codes
+    history = state._history
+    events = cached[2]
+    if len(events) > len(history) or cached[0] < 0:
+        events = ()  # nothing cached yet (or, impossibly, another game's past)
+    new = history[len(events) :]
+    events += tuple([_frozen_event(codes, e) for e in new])
+    revealed = 0
+    for event in new:
+        if event[0] == "reveal":
+            revealed += 1
+        elif event[0] != "choices":
+            revealed = -1  # anything else may change any part: rebuild
+            break
+    if events is not cached[2] and cached[0] >= 0 and revealed >= 0:
+        public = cached[1].copy()
+        if revealed:
+            path, on_card = state._path, state._on_card
+            public["path"] = FrozenList(
+                public["path"]
+                + [
+                    _path_entry(codes[card], gems)
+                    for card, gems in zip(path[-revealed:], on_card[-revealed:], strict=True)
+                ]
+            )
+            public["path_gems"] = state._path_gems
+            public["pockets"] = _pockets(state)
+            public["deck_size"] = len(state._deck)
+            public["traps_on_path"] = _TRAPS[state._traps]
+        public["phase"] = state._phase.value
+        public["history"] = FrozenList(events)
+        return (len(history), public, events)
+    return (len(history), _rebuild(state, events), events)
+
+
+_TRAPS = tuple(
+    FrozenList(sorted(t for i, t in enumerate(TRAP_TYPES) if mask >> i & 1))
+    for mask in range(1 << len(TRAP_TYPES))
+)
+"""Each trap mask's types, sorted (as ``DiamantState.traps_on_path``), read-only."""
+
+_ENTRIES: dict[tuple[str, int], FrozenDict] = {}
+"""Read-only JSON of a path card with its rubies, or of a reveal event, made once each."""
+
+
+def _path_entry(code: str, gems: int) -> FrozenDict:
+    entry = _ENTRIES.get((code, gems))
+    if entry is None:
+        if len(_ENTRIES) >= _MEMO_CAP:
+            _ENTRIES.clear()
+        entry = _ENTRIES[code, gems] = FrozenDict({"card": code, "gems": gems})
+    return entry
+
+
+def _reveal_event(code: str, share: int) -> FrozenDict:
+    key = (code, -1 - share)  # negative: apart from the path entries
+    event = _ENTRIES.get(key)
+    if event is None:
+        if len(_ENTRIES) >= _MEMO_CAP:
+            _ENTRIES.clear()
+        event = _ENTRIES[key] = FrozenDict({"type": "reveal", "card": code, "share": share})
+    return event
+
+
+_POCKETS: dict[tuple[int, int, int], FrozenList] = {}
+_MEMO_CAP = 4096
+"""Memos start afresh past this size, so a long-running process keeps them small."""
+
+
+def _pockets(state: DiamantState) -> FrozenList:
+    """``state.pockets()``, read-only, made once per player count, explorers and pocket."""
+    key = (state.players, state._inside, state._pocket)
+    pockets = _POCKETS.get(key)
+    if pockets is None:
+        if len(_POCKETS) >= _MEMO_CAP:
+            _POCKETS.clear()
+        pockets = _POCKETS[key] = FrozenList(state.pockets())
+    return pockets
+
+
+_NOBODY_LEFT = FrozenDict({"type": "choices", "leavers": FrozenList()})
+
+
+def _rebuild(state: DiamantState, events: tuple[Any, ...]) -> dict[str, Any]:
+    """The public part of the view, built from the whole state."""
     codes = state._codes
     n = state.players
     over = state.is_over
-    view: dict[str, Any] = {
+    public: dict[str, Any] = {
         "game": "diamant",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "variant": state.options["variant"],
         "split": state.options["split"],
         "round": state._round,
         "rounds": ROUNDS,
         "phase": state._phase.value,
-        "to_act": list(state.to_act),
+        "to_act": None,
         "deck_size": len(state._deck),
-        "path": [
-            {"card": codes[card], "gems": gems}
-            for card, gems in zip(state._path, state._on_card, strict=True)
-        ],
+        "path": FrozenList(
+            [
+                _path_entry(codes[card], gems)
+                for card, gems in zip(state._path, state._on_card, strict=True)
+            ]
+        ),
         "path_gems": sum(state._on_card),
-        "inside": [state.is_inside(s) for s in range(n)],
+        "inside": _FLAGS[n][state._inside],
         "explorers_inside": state._inside_count,
-        "pockets": state.pockets(),
-        "committed": [state.committed(s) for s in range(n)],
-        "traps_on_path": state.traps_on_path(),
-        "removed": [codes[card] for card in state._removed],
-        "relics": [[codes[card] for card in relics] for relics in state._relics],
+        "pockets": _pockets(state),
+        "committed": _FLAGS[n][0],
+        "traps_on_path": _TRAPS[state._traps],
+        "removed": FrozenList([codes[card] for card in state._removed]),
+        "relics": FrozenList(
+            [FrozenList([codes[card] for card in relics]) for relics in state._relics]
+        ),
         "relics_rescued": state._rescued,
         "next_relic_value": _next_relic_value(state),
-        "relic_pile": [codes[card] for card in state._relic_pile],
-        "history": [event_json(state, event) for event in state._history],
+        "relic_pile": FrozenList([codes[card] for card in state._relic_pile]),
+        "history": FrozenList(events),
         "my_choice": None,
         "chest": None,
-        "scores": state.scores() if over else None,
-        "winners": state.winners() if over else None,
+        "scores": FrozenList(state.scores()) if over else None,
+        "winners": FrozenList(state.winners()) if over else None,
     }
-    if seat is not None:
-        pending = state.pending_choice(seat)
-        view["my_choice"] = None if pending is None else pending.text
-        view["chest"] = state.chest(seat)
-    return view
+    return public
 
 
 def _next_relic_value(state: DiamantState) -> int | None:
@@ -67,27 +200,37 @@ def _next_relic_value(state: DiamantState) -> int | None:
 
 
 def event_json(state: DiamantState, event: tuple[Any, ...]) -> dict[str, Any]:
-    """A public history event as JSON. Every field is public knowledge at the table."""
-    codes = state._codes
+    """A public history event as JSON (read-only). Every field is public at the table."""
+    return _frozen_event(state._codes, event)
+
+
+def _frozen_event(codes: tuple[str, ...], event: tuple[Any, ...]) -> FrozenDict:
+    """A history event as read-only JSON; views convert each event once."""
     kind = event[0]
-    if kind == "round":
-        return {"type": "round", "round": event[1]}
     if kind == "reveal":
-        return {"type": "reveal", "card": codes[event[1]], "share": event[2]}
+        return _reveal_event(codes[event[1]], event[2])
     if kind == "choices":
-        return {"type": "choices", "leavers": list(event[1])}
+        if not event[1]:
+            return _NOBODY_LEFT
+        return FrozenDict({"type": "choices", "leavers": FrozenList(event[1])})
     if kind == "leave":
-        return {
-            "type": "leave",
-            "seats": list(event[1]),
-            "path_share": event[2],
-            "relics": [codes[card] for card in event[3]],
+        return FrozenDict(
+            {
+                "type": "leave",
+                "seats": FrozenList(event[1]),
+                "path_share": event[2],
+                "relics": FrozenList([codes[card] for card in event[3]]),
+            }
+        )
+    if kind == "round":
+        return FrozenDict({"type": "round", "round": event[1]})
+    return FrozenDict(
+        {
+            "type": "round-end",
+            "round": event[1],
+            "reason": event[2],
+            "busted": FrozenList(event[3]),
+            "lost_relics": FrozenList([codes[card] for card in event[4]]),
+            "trap": None if event[5] is None else codes[event[5]],
         }
-    return {
-        "type": "round-end",
-        "round": event[1],
-        "reason": event[2],
-        "busted": list(event[3]),
-        "lost_relics": [codes[card] for card in event[4]],
-        "trap": None if event[5] is None else codes[event[5]],
-    }
+    )
