@@ -389,6 +389,12 @@ def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
                 raise _fail(game, seed, step, f"determinize({looker}) changed seat {looker}'s view")
             if det.has_record:
                 raise _fail(game, seed, step, "a determinized state carries the true record")
+            other = (looker + 1) % players
+            fresh_det = state_from_dict(json.loads(canonical(det.to_dict())))
+            if canonical(det.view(other)) != canonical(fresh_det.view(other)):
+                raise _fail(
+                    game, seed, step, f"determinize({looker}) shows seat {other} a stale view"
+                )
         _check_commit_secrecy(game, seed, step, state, seat)
 
 

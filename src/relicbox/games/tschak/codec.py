@@ -30,6 +30,7 @@ from relicbox.games.tschak.rules import (
     _NEED,
     DEAL_DRAWS,
     FIELDS,
+    NO_VIEW,
     Phase,
     TschakState,
     codes,
@@ -72,6 +73,8 @@ def load_body(state: TschakState, body: Mapping[str, Any]) -> None:
     not elsewhere, no gold, no cards won, no history.
     """
     state._configure()
+    state._view_events = ()
+    state._view_cache = NO_VIEW
     n = state.players
     FIELDS.read(state, body, _loaders(state))
     state._need = _NEED[state._step]

@@ -327,6 +327,9 @@ def event_json(event: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+NO_VIEW: tuple[Any, ...] = (None, {}, None, {})
+"""The empty view cache (see ``views.build_view``)."""
+
 FIELDS = Fields(
     Field("_phase", SHARE, "phase", doc="a Phase; written as its value"),
     Field("_tower", SHARE, "tower", plain=True, doc="the tower, 1-4"),
@@ -356,6 +359,8 @@ FIELDS = Fields(
     Field("_acts", NESTED, doc="each seat's play actions, one tuple per background"),
     Field("_used", LIST, doc="each seat's party bits on this floor (revealed and picked)"),
     Field("_to_act", SHARE, doc="seats still to commit in this step, a tuple"),
+    Field("_view_events", SHARE, doc="the history as the views' read-only JSON", cache=True),
+    Field("_view_cache", SHARE, doc="the views' public part at one point", cache=True),
 )
 """Every field of :class:`TschakState`: its slots, its clone and its JSON body."""
 
@@ -393,6 +398,8 @@ class TschakState(State):
         self._monsters: list[list[str]] = [[] for _ in range(n)]
         self._treasures: list[list[str]] = [[] for _ in range(n)]
         self._history: list[FrozenDict] = []
+        self._view_events: tuple[Any, ...] = ()
+        self._view_cache: tuple[Any, ...] = NO_VIEW
 
     def _configure(self) -> None:
         """Set the fields that follow from the player count and options alone."""
@@ -808,6 +815,7 @@ class TschakState(State):
             _resample_deal(other, seat, source)
         else:
             _resample_hands(other, seat, source)
+        other._view_cache = NO_VIEW  # its hidden cards differ: other seats' views do too
         return other
 
     def known_hand_ids(self, seat: int) -> list[int]:

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from relicbox.core.history import FrozenDict, FrozenList, frozen
 from relicbox.games.tschak.data import POSITIONS, REMOVED_PER_DECK, TOWERS
 from relicbox.games.tschak.rules import (
+    _CODE,
     DEAL_DRAWS,
     Phase,
     TschakState,
@@ -27,61 +29,127 @@ from relicbox.games.tschak.rules import (
 
 
 def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
-    if seat is not None:
+    """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
+
+    Everything public but the commitments changes only with a reveal, a history
+    event or a tower card drawn, so that part (with each history event converted
+    once, and each seat's known hands) is built once per such change and kept in
+    the state, shared with its clones while they stand at the same point (a
+    determinized copy starts afresh: its hidden cards differ). The shared parts are
+    read-only (:class:`~relicbox.core.history.FrozenDict`,
+    :class:`~relicbox.core.history.FrozenList`), so one view's reader cannot alter
+    another's. A call copies that part and adds the commitments and the seat's own
+    hand and picks.
+    """
+    n = state.players
+    if seat is not None and not (type(seat) is int and 0 <= seat < n):
         state._require_seat(seat, "view")
+    key = (
+        len(state._history),
+        state._tower,
+        state._step,
+        state._phase,
+        len(state._tower_m) + len(state._tower_t),
+        state._deal_slot,
+    )
+    cache = state._view_cache
+    if cache[0] != key:
+        # Known hands change only with the tower, the deal and the end of the game.
+        hands_key = (state._tower, state._phase is Phase.OVER, state._deal_slot)
+        known = cache[3] if cache[2] == hands_key else {}
+        cache = state._view_cache = (key, _public(state), hands_key, known)
+    view: dict[str, Any] = cache[1].copy()
+    view["seat"] = seat
+    view["to_act"] = list(state._to_act)
+    view["committed"] = [len(picks) for picks in state._picks]
+    known = cache[3].get(seat)
+    if known is None:
+        known = cache[3][seat] = FrozenList(
+            [None if hand is None else FrozenList(hand) for hand in _known_hands(state, seat)]
+        )
+    view["known_hands"] = known
+    if seat is not None:
+        if state._deal_slot < DEAL_DRAWS:
+            view["hand"] = codes(sorted(state._hands[state._pos[seat]]))
+        else:
+            view["hand"] = [_CODE[k] for group in state._hand[seat] for k in group]
+        view["picks"] = codes(state._picks[seat])
+    return view
+
+
+def _public(state: TschakState) -> dict[str, Any]:
+    """The view's public part but the commitments, read-only, in the view's key order."""
     n = state.players
     over = state._phase is Phase.OVER
     playing = state._phase is Phase.PLAY
-    view: dict[str, Any] = {
+    code = _CODE
+    public: dict[str, Any] = {
         "game": "tschak",
-        "seat": seat,
+        "seat": None,
         "players": n,
-        "options": {
-            "chameleon_rank": state.options.get("chameleon_rank"),
-            "elixir": state.options.get("elixir"),
-            "cards": "proposed" if state._table.proposed else "custom",
-        },
+        "options": FrozenDict(
+            {
+                "chameleon_rank": state.options.get("chameleon_rank"),
+                "elixir": state.options.get("elixir"),
+                "cards": "proposed" if state._table.proposed else "custom",
+            }
+        ),
         "tower": state._tower,
         "towers": TOWERS,
         "phase": state._phase.value,
         "floor": state.floor if playing else None,
         "need": state._need if playing else 0,
-        "to_act": list(state._to_act),
-        "cycle": list(state._holder),
-        "hand_ids": [hand_at(p, state._tower) for p in range(POSITIONS)],
-        "floors": _floors(state),
-        "revealed": [codes(cards) for cards in state._revealed],
-        "committed": [len(picks) for picks in state._picks],
-        "played": [codes(cards) for cards in state._played],
-        "gold": list(state._gold),
-        "loot": list(state.loot_piles()),
-        "won": [
-            {"monsters": list(m), "treasures": list(t)}
-            for m, t in zip(state._monsters, state._treasures, strict=True)
-        ],
-        "decks": {
-            "monsters": max(0, len(state._mdeck) - REMOVED_PER_DECK),
-            "treasures": max(0, len(state._tdeck) - REMOVED_PER_DECK),
-        },
+        "to_act": None,
+        "cycle": FrozenList(state._holder),
+        "hand_ids": FrozenList([hand_at(p, state._tower) for p in range(POSITIONS)]),
+        "floors": FrozenList([FrozenDict(floor) for floor in _floors(state)]),
+        "revealed": FrozenList([FrozenList([code[k] for k in r]) for r in state._revealed]),
+        "committed": None,
+        "played": FrozenList([FrozenList([code[k] for k in p]) for p in state._played]),
+        "gold": FrozenList(state._gold),
+        "loot": FrozenList(state.loot_piles()),
+        "won": FrozenList(
+            [
+                FrozenDict({"monsters": FrozenList(m), "treasures": FrozenList(t)})
+                for m, t in zip(state._monsters, state._treasures, strict=True)
+            ]
+        ),
+        "decks": FrozenDict(
+            {
+                "monsters": max(0, len(state._mdeck) - REMOVED_PER_DECK),
+                "treasures": max(0, len(state._tdeck) - REMOVED_PER_DECK),
+            }
+        ),
         "hand": None,
         "picks": None,
-        "known_hands": _known_hands(state, seat),
-        "history": [event_json(e) for e in state._history],
+        "known_hands": None,
+        "history": FrozenList(_events(state)),
         "scores": None,
         "breakdown": None,
         "winners": None,
     }
-    if seat is not None:
-        if state._deal_slot < DEAL_DRAWS:
-            view["hand"] = codes(sorted(state._hands[state._pos[seat]]))
-        else:
-            view["hand"] = codes(state.hand_kinds(seat))
-        view["picks"] = codes(state._picks[seat])
     if over:
-        view["breakdown"] = [state.score_breakdown(s) for s in range(n)]
-        view["scores"] = [row["total"] for row in view["breakdown"]]
-        view["winners"] = state.winners()
-    return view
+        breakdown = [state.score_breakdown(s) for s in range(n)]
+        public["breakdown"] = frozen(breakdown)
+        public["scores"] = FrozenList([row["total"] for row in breakdown])
+        public["winners"] = FrozenList(state.winners())
+    return public
+
+
+def _events(state: TschakState) -> tuple[Any, ...]:
+    """The history's events as read-only JSON, each converted once.
+
+    The converted events are kept in the state and shared with its clones: the
+    history is only ever appended to, so a clone's past starts with the same events.
+    """
+    history = state._history
+    events = state._view_events
+    if len(events) != len(history):
+        if len(events) > len(history):
+            events = ()  # impossible for one game's states; rebuild rather than trust it
+        events += tuple([frozen(event_json(e)) for e in history[len(events) :]])
+        state._view_events = events
+    return events
 
 
 def _floors(state: TschakState) -> list[dict[str, Any]]:
