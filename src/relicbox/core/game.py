@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.agents import Agent, TextRenderer
 from relicbox.core.checks import json_problem
 from relicbox.core.errors import (
     ConfigurationError,
@@ -137,14 +138,14 @@ class Game:
     options: tuple[Option, ...] = ()
     default_players: int | None = None
     summary: str = ""
-    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    bots: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     """Game-specific bots by name (e.g. ``"rule"``); ``"random"`` works for every game."""
-    text: Any = None
+    text: TextRenderer | None = None
     """The game's text module (see :class:`relicbox.core.agents.TextRenderer`)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     sampler: Callable[[Mapping[str, Any], Rng], State] | None = None
     """Builds a full state from one seat's view (see :meth:`sample_state`)."""
-    view: Callable[[Any, int | None], dict[str, Any]] | None = None
+    view: Callable[[Any, int | None], Any] | None = None
     """The game's view function (its ``views`` module): what :meth:`State.view` returns."""
     codec: Codec | None = None
     """The game's JSON body codec (its ``codec`` module), used by ``to_dict`` / ``from_dict``."""
@@ -158,6 +159,13 @@ class Game:
         if self.sampler is None:
             raise ConfigurationError(f"{self.name} cannot build a state from a view")
         return self.sampler(view, as_rng(rng))
+
+    @property
+    def renderer(self) -> TextRenderer:
+        """The game's text module; a :class:`ConfigurationError` if it registered none."""
+        if self.text is None:
+            raise ConfigurationError(f"{self.name} has no text module")
+        return self.text
 
     @property
     def num_actions(self) -> int:
@@ -488,7 +496,8 @@ class State(ABC):
         build = self.game.view
         if build is None:
             raise NotImplementedError(f"{self.game.name} declares no view function")
-        return build(self, seat)
+        view: dict[str, Any] = build(self, seat)  # the game's TypedDict, a plain dict
+        return view
 
     @abstractmethod
     def determinize(self, seat: int, rng: object = None) -> State:

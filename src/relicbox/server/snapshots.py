@@ -79,7 +79,7 @@ def legal_entries(
 ) -> list[dict[str, Any]]:
     if seat is None or state.is_over or seat not in state.to_act:
         return []
-    describe = state.game.text.describe_action
+    describe = state.game.renderer.describe_action
     return [
         {"text": a.text, "label": plain(describe(a.text, view, lang)), "index": a.index}
         for a in state.legal_actions(seat)
@@ -89,7 +89,7 @@ def legal_entries(
 def result_table(state: State, view: dict[str, Any], lang: str) -> dict[str, Any] | None:
     if not state.is_over:
         return None
-    headers, rows = state.game.text.result_rows(view, lang)
+    headers, rows = state.game.renderer.result_rows(view, lang)
     scores = state.scores()  # public once the game is over
     best = max(scores)
     return {
@@ -114,7 +114,7 @@ def _log(text: Any, view: dict[str, Any], lang: str) -> list[str]:
 def snapshot(state: State, seat: int | None, lang: str, seq: int) -> dict[str, Any]:
     """The ``state`` message body for ``seat`` (``None``: the public view)."""
     view = state.view(seat)
-    text = state.game.text
+    text = state.game.renderer
     to_act = list(state.to_act)
     return {
         "seq": seq,

@@ -9,14 +9,76 @@ choice are added for a seat; nobody sees the deck order or the generator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from relicbox.core.history import FrozenDict, FrozenList
 from relicbox.games.diamant.data import BASE_RELIC_VALUES, ROUNDS, TRAP_TYPES
-from relicbox.games.diamant.rules import _SEATS, CONTINUE, LEAVE, MAX_SEATS, DiamantState, Phase
+from relicbox.games.diamant.rules import _SEATS, MAX_SEATS, DiamantState, Phase
 
 
-def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
+class PathCard(TypedDict):
+    """One card on the path."""
+
+    card: str
+    """Its code: ``T5`` (5 rubies), a trap (``spiders``, ...), a relic (``R1``...)."""
+    gems: int
+    """Rubies still lying on it."""
+
+
+class DiamantView(TypedDict):
+    """What one seat (or a spectator) knows of a Diamant game: the view's every field."""
+
+    game: Literal["diamant"]
+    seat: int | None
+    """Whose view this is; ``None`` for a spectator."""
+    players: int
+    variant: Literal["base", "relics"]
+    split: Literal["pooled", "per-card"]
+    round: int
+    """The round, 1 to ``rounds``."""
+    rounds: int
+    phase: Literal["reveal", "choice", "over"]
+    to_act: list[int]
+    """Seats still to choose ``continue`` or ``leave`` in this step."""
+    deck_size: int
+    path: list[PathCard]
+    """This round's cards in the order they were revealed."""
+    path_gems: int
+    """Rubies on the path in all."""
+    inside: list[bool]
+    """Per seat: still in the cave this round."""
+    explorers_inside: int
+    pockets: list[int]
+    """Per seat: rubies beside its chest, at risk (0 at camp)."""
+    committed: list[bool]
+    """Per seat: has chosen in this step (not what)."""
+    traps_on_path: list[str]
+    """Trap types already on the path, sorted: a second one ends the round."""
+    removed: list[str]
+    """Traps and lost relics out of the game."""
+    relics: list[list[str]]
+    """Per seat: the relics it rescued."""
+    relics_rescued: int
+    next_relic_value: int | None
+    """Base game: what the next rescued relic scores (``None`` in the variant, or none left)."""
+    relic_pile: list[str]
+    """Variant: relics still to enter the deck, one per round."""
+    history: list[dict[str, Any]]
+    """Public events, oldest first, each with a ``type``: ``round`` (round), ``reveal`` (card,
+    share: rubies each explorer took), ``choices`` (leavers: empty when all went on),
+    ``leave`` (seats, path_share, relics), ``round-end`` (round, reason ``all-left`` or
+    ``trap``, busted, lost_relics, trap)."""
+    my_choice: Literal["continue", "leave"] | None
+    """This seat's choice committed in this step, if any (only in its own view)."""
+    chest: int | None
+    """This seat's chest (only in its own view): rubies, plus relic gems in the base game."""
+    scores: list[int] | None
+    """Per seat, once the game is over."""
+    winners: list[int] | None
+    """Once the game is over."""
+
+
+def build_view(state: DiamantState, seat: int | None) -> DiamantView:
     """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
 
     Everything public but the commitments changes only together with a new history
@@ -32,7 +94,7 @@ def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
     cached = state._view_cache
     if cached[0] != len(state._history):
         cached = state._view_cache = _public(state, cached)
-    view = cached[1].copy()
+    view: DiamantView = cached[1].copy()  # type: ignore[assignment]  # built as DiamantView
     open_ = state._open
     view["seat"] = seat
     view["to_act"] = _SEAT_LISTS[open_]
@@ -40,7 +102,7 @@ def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
         done = state._inside & ~open_
         view["committed"] = _FLAGS[n][done]
         if seat is not None and done >> seat & 1:
-            view["my_choice"] = LEAVE.text if state._leaving >> seat & 1 else CONTINUE.text
+            view["my_choice"] = "leave" if state._leaving >> seat & 1 else "continue"
     if seat is not None:
         view["chest"] = state._chest[seat] + (0 if state._variant else state._relic_points[seat])
     return view

@@ -13,7 +13,7 @@ cards removed unseen, the decks' order, the generator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from relicbox.core.history import FrozenDict, FrozenList, frozen
 from relicbox.games.tschak.data import POSITIONS, REMOVED_PER_DECK, TOWERS
@@ -28,7 +28,92 @@ from relicbox.games.tschak.rules import (
 )
 
 
-def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
+class ViewOptions(TypedDict):
+    chameleon_rank: Literal["lowest-wizard", "no-wizard"]
+    elixir: Literal["mandatory", "optional"]
+    cards: Literal["proposed", "custom"]
+    """Whether the card values are the proposed table or a user's file."""
+
+
+class Floor(TypedDict):
+    """One floor of the current tower."""
+
+    floor: int
+    monster: str | None
+    """Its monster's code, once drawn."""
+    treasure: str | None
+    monster_to: int | None
+    """The seat that took the monster (the weakest party), once the floor is resolved."""
+    treasure_to: int | None
+    """The seat that took the treasure (the strongest party)."""
+
+
+class Won(TypedDict):
+    monsters: list[str]
+    treasures: list[str]
+
+
+class Decks(TypedDict):
+    monsters: int
+    """Monster cards still to draw (the 2 removed unseen not counted)."""
+    treasures: int
+
+
+class TschakView(TypedDict):
+    """What one seat (or a spectator) knows of a Tschak! game: the view's every field."""
+
+    game: Literal["tschak"]
+    seat: int | None
+    """Whose view this is; ``None`` for a spectator."""
+    players: int
+    options: ViewOptions
+    tower: int
+    """The tower, 1 to ``towers``."""
+    towers: int
+    phase: Literal["setup", "play", "over"]
+    floor: int | None
+    """The floor being played (1-3), while playing."""
+    need: int
+    """Cards each seat commits for this reveal (0 outside play)."""
+    to_act: list[int]
+    """Seats still to commit cards for this reveal."""
+    cycle: list[int | None]
+    """The seat at each position in passing order; ``None`` for an on-the-road board."""
+    hand_ids: list[int]
+    """The hand id each position holds in this tower."""
+    floors: list[Floor]
+    revealed: list[list[str]]
+    """Per seat: its cards revealed on this floor."""
+    committed: list[int]
+    """Per seat: how many cards it has committed face down (not which)."""
+    played: list[list[str]]
+    """Per seat: its parties of the earlier floors of this tower."""
+    gold: list[int]
+    loot: list[int]
+    """The gold piles the loot gives, best last card first."""
+    won: list[Won]
+    """Per seat: the monster and treasure cards it took."""
+    decks: Decks
+    hand: list[str] | None
+    """This seat's hand, not yet committed (only in its own view)."""
+    picks: list[str] | None
+    """This seat's committed, unrevealed cards (only in its own view)."""
+    known_hands: list[list[str] | None]
+    """Per hand id: its full contents when this seat knows them (held it, or shown in full in
+    a finished tower); for a spectator, the public ones only."""
+    history: list[dict[str, Any]]
+    """Public events with a ``type``: ``tower`` (tower, monsters, treasures), ``floor``
+    (tower, floor, parties, strengths, monster, monster_to, treasure, treasure_to) and
+    ``loot`` (tower, cards: each seat's last card, gold)."""
+    scores: list[int] | None
+    """Per seat, once the game is over."""
+    breakdown: list[dict[str, Any]] | None
+    """Per seat, once over: each scoring item (gold, chests, rings, cursed, trophy, monsters,
+    troglodytes, monster_cards, elixir: the monster it removed, total)."""
+    winners: list[int] | None
+
+
+def build_view(state: TschakState, seat: int | None) -> TschakView:
     """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
 
     Everything public but the commitments changes only with a reveal, a history
@@ -58,7 +143,7 @@ def build_view(state: TschakState, seat: int | None) -> dict[str, Any]:
         hands_key = (state._tower, state._phase is Phase.OVER, state._deal_slot)
         known = cache[3] if cache[2] == hands_key else {}
         cache = state._view_cache = (key, _public(state), hands_key, known)
-    view: dict[str, Any] = cache[1].copy()
+    view: TschakView = cache[1].copy()  # built by _public as a TschakView
     view["seat"] = seat
     view["to_act"] = list(state._to_act)
     view["committed"] = [len(picks) for picks in state._picks]
