@@ -28,7 +28,7 @@ from rich.progress import (
 from rich.table import Table
 
 from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
-from relicbox.core.errors import ConfigurationError, RelicboxError
+from relicbox.core.errors import ConfigurationError, RelicboxError, localized
 from relicbox.core.registry import get_game
 from relicbox.i18n import LANGUAGES, tr
 
@@ -151,7 +151,7 @@ def _game_and_options(
             raise ConfigurationError(f"name a game: relicbox {context.info_name} GAME ...")
         return get_game(named).name, game_options(flags, items)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, localized(error, lang)) from None
 
 
 def _check_lang(lang: str) -> str:
@@ -195,7 +195,7 @@ def simulate_command(
                 progress=bar,
             )
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, localized(error, lang)) from None
     if plot is not None:
         from relicbox.play.plots import plot_simulation
 
@@ -274,7 +274,7 @@ def tournament_command(
         with _Bar(lang, quiet=False) as bar:
             results = tournament.run(jobs=jobs, backend=backend, address=address, progress=bar)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, localized(error, lang)) from None
     report = tournament.report(results)
     if plot is not None:
         from relicbox.play.plots import plot_ratings

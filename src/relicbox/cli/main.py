@@ -28,11 +28,13 @@ from relicbox.cli.common import (
     QuitGame,
     alias_hint,
     console,
+    error_text,
     label_rows,
     read_answer,
     rules_summary,
     seat_label,
     t,
+    transcript_lines,
 )
 from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
 from relicbox.core.errors import ConfigurationError, RelicboxError
@@ -130,7 +132,7 @@ def rules_command(
     try:
         info = relicbox.get_game(game)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, error_text(error, lang)) from None
     console.print(f"[bold]{t(lang, 'rules-title', game=info.title)}[/]\n")
     console.print(rules_summary(info, lang))
 
@@ -182,7 +184,7 @@ def play_command(
         options = game_options(flags, option)
         if save == "" or resume == "":
             raise ConfigurationError(
-                t(chosen_lang, "bad-save-path", path="''", reason="the file name is empty")
+                t(chosen_lang, "bad-save-path", path="''", reason=t(chosen_lang, "empty-name"))
             )
         if resume_path is not None:
             state, saved_seats, data = load_saved(resume_path)
@@ -216,7 +218,7 @@ def play_command(
         elif resume_path is not None:
             save_path = resume_path  # the file we resumed from is this game's own save
     except RelicboxError as error:
-        raise _fail(chosen_lang, str(error)) from None
+        raise _fail(chosen_lang, error_text(error, chosen_lang)) from None
     _run(match, save_path, chosen_lang, plain)
 
 
@@ -266,7 +268,7 @@ def _check_resume(
                 )
             )
     elif reseat:
-        raise ConfigurationError("--reseat needs the new seating in -s")
+        raise ConfigurationError(t(lang, "reseat-needs-seats"))
 
 
 def _resumed_match(
@@ -363,6 +365,7 @@ def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
         _finish(match, save_path, lang)
         return
     narrator = _Narrator(lang, saver)
+    narrator.seats = match.seats
     match.ask_human = _HumanPrompt(lang, narrator, hotseat=humans > 1)
     console.print(
         t(
@@ -408,7 +411,7 @@ class _Saver:
             self.warned = False
             return None
         except (OSError, RelicboxError) as error:
-            warning = t(self.lang, "save-failed", reason=str(error))
+            warning = t(self.lang, "save-failed", reason=error_text(error, self.lang))
             if not self.warned and not quiet:
                 console.print(f"[bold red]{warning}[/]")
             self.warned = True
@@ -527,10 +530,7 @@ class _Narrator:
         self.saver(match)
 
     def narrate(self, state: State) -> None:
-        text = state.game.text
-        if text is None or not hasattr(text, "transcript"):
-            return
-        lines = text.transcript(state.view(None), self.lang)
+        lines = transcript_lines(state, self.seats, self.lang)
         for line in lines[self.shown :]:
             console.print(f"[dim]·[/] {line}")
         self.shown = len(lines)
@@ -648,7 +648,7 @@ def replay_command(
     try:
         state, seats, data = load_saved(file)
     except RelicboxError as error:
-        raise _fail(chosen, str(error)) from None
+        raise _fail(chosen, error_text(error, chosen)) from None
     if lang is None and data.get("lang") in LANGUAGES:
         chosen = str(data["lang"])
     lang = chosen
@@ -661,9 +661,8 @@ def replay_command(
         labels = ", ".join(seat_label(s, seats, lang) for s in range(state.players))
         console.print(t(lang, "seating", seats=labels))
     text = state.game.text
-    if text is not None and hasattr(text, "transcript"):
-        for line in text.transcript(state.view(None), lang):
-            console.print(line)
+    for line in transcript_lines(state, seats, lang):
+        console.print(line)
     if events or text is None or not hasattr(text, "transcript"):
         console.print(t(lang, "record-events", count=len(record["events"])))
         for event in record["events"]:

@@ -8,7 +8,7 @@ unknown one is refused with the list of what exists.
 
 from __future__ import annotations
 
-from relicbox.core.errors import ConfigurationError
+from relicbox.core.errors import ConfigurationError, reason_error
 
 GAME_OPTIONS_HELP = (
     "Game options go after the game name as --NAME VALUE (for example --variant relics or "
@@ -25,14 +25,12 @@ def option_items(extra: list[str]) -> list[str]:
     words = iter(extra)
     for word in words:
         if not word.startswith("--") or word == "--":
-            raise ConfigurationError(
-                f"unexpected argument {word!r}: game options look like --NAME VALUE"
-            )
+            raise reason_error(ConfigurationError, "cli-unexpected-argument", word=repr(word))
         name, sep, value = word[2:].partition("=")
         if not sep:
             following = next(words, None)
             if following is None or following.startswith("--"):
-                raise ConfigurationError(f"option --{name} needs a value: --{name} VALUE")
+                raise reason_error(ConfigurationError, "cli-option-needs-value", option=name)
             value = following
         items.append(f"{name}={value}")
     return items
@@ -44,7 +42,7 @@ def parse_options(items: list[str]) -> dict[str, object]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ConfigurationError(f"option {item!r} must look like name=value")
+            raise reason_error(ConfigurationError, "cli-option-form", option=repr(item))
         options[key.strip().replace("-", "_")] = _value(value.strip())
     return options
 

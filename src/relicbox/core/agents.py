@@ -50,6 +50,8 @@ class TextRenderer(Protocol):
         """Headers and one row per seat for the end-of-game table (view of a finished game)."""
         ...
 
-    def transcript(self, view: dict[str, Any], lang: str) -> list[str]:
-        """The public history in ``view`` as sentences (for transcripts and replays)."""
+    def transcript(
+        self, view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+    ) -> list[str]:
+        """The public history in ``view`` as sentences, seats named by ``names`` if given."""
         ...

@@ -122,9 +122,10 @@ def create_app(settings: Settings) -> FastAPI:
             response.set_cookie("relicbox_lang", lang, max_age=365 * 86400, samesite="lax")
         return response
 
-    def refused(error: TableError) -> JSONResponse:
+    def refused(error: TableError, request: Request | None = None) -> JSONResponse:
+        lang = "en" if request is None else language(request)
         return JSONResponse(
-            {"error": error.code, "message": error.message},
+            {"error": error.code, "message": error.text(lang)},
             status_code=STATUS_CODES.get(error.code, 400),
         )
 
@@ -219,7 +220,7 @@ def create_app(settings: Settings) -> FastAPI:
                 body.name,
             )
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
 
     @app.get("/api/tables/{table_id}")
@@ -305,7 +306,7 @@ def create_app(settings: Settings) -> FastAPI:
             seat = None
         index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
         seq, state = points[index]
-        body = snapshot(state, seat, language(request), seq)
+        body = snapshot(state, seat, language(request), seq, table.bots())
         return JSONResponse({"step": index, "steps": len(points), **body, "table": table.info()})
 
     # -- play ---------------------------------------------------------------------
@@ -328,10 +329,13 @@ def create_app(settings: Settings) -> FastAPI:
             while True:
                 raw = await websocket.receive_text()
                 if len(raw.encode("utf-8")) > settings.max_message_bytes:
-                    conn.push(_error("too-large", "message too large"))
+                    refusal = TableError.said("too-large", "error-table-too-large")
+                    conn.push(refusal.frame(conn.lang))
                     continue
                 if not conn.allow():
-                    conn.push(_error("rate-limited", "too many messages: slow down"))
+                    conn.push(
+                        TableError.said("rate-limited", "error-table-rate-limited").frame(conn.lang)
+                    )
                     continue
                 try:
                     message = client_message(json.loads(raw))
@@ -341,15 +345,15 @@ def create_app(settings: Settings) -> FastAPI:
                 try:
                     if isinstance(message, JoinMessage):
                         if joined:
-                            raise TableError("already-joined", "this connection has joined")
+                            raise TableError.said("already-joined", "error-table-already-joined")
                         conn.lang = message.lang
                         await service.connect(table, conn, message.token)
                         joined = True
                     elif not joined:
-                        raise TableError("not-joined", "send a join message first")
+                        raise TableError.said("not-joined", "error-table-not-joined")
                     elif isinstance(message, ActMessage):
                         if conn.seat is None:
-                            raise TableError("spectator", "spectators cannot act")
+                            raise TableError.said("spectator", "error-table-spectator-act")
                         await service.act(table, conn.seat, message.action)
                     elif isinstance(message, ChatMessage):
                         await service.chat(table, conn, message.text)
@@ -358,7 +362,7 @@ def create_app(settings: Settings) -> FastAPI:
                     elif isinstance(message, PingMessage):
                         conn.push({"type": "pong"})
                 except TableError as error:
-                    conn.push(_error(error.code, error.message))
+                    conn.push(error.frame(conn.lang))
         except WebSocketDisconnect:
             pass
         finally:

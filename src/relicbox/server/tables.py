@@ -22,8 +22,8 @@ from typing import Any
 from relicbox.bots import bot_names, is_bot_spec
 from relicbox.core.errors import (
     ConfigurationError,
-    IllegalActionError,
     InvalidActionError,
+    Reason,
     RelicboxError,
 )
 from relicbox.core.game import Game, State
@@ -40,12 +40,38 @@ QUEUE_LIMIT = 512
 
 
 class TableError(Exception):
-    """A refused request: ``code`` for programs, ``message`` (the reason) for people."""
+    """A refused request: ``code`` for programs, ``message`` (the reason) for people.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``reason`` (when the refusal has one in the catalogs) says it in the person's language.
+    """
+
+    def __init__(self, code: str, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason
+
+    @classmethod
+    def of(cls, code: str, error: RelicboxError) -> TableError:
+        """The refusal for an engine error, keeping its reason."""
+        return cls(code, str(error), error.reason)
+
+    @classmethod
+    def said(cls, code: str, message_id: str) -> TableError:
+        """A refusal whose sentence is the catalog message ``message_id``."""
+        reason = Reason.of(message_id)
+        return cls(code, reason.text("en"), reason)
+
+    def text(self, lang: str) -> str:
+        """The sentence for a person reading ``lang``."""
+        return self.message if self.reason is None else self.reason.text(lang)
+
+    def frame(self, lang: str) -> dict[str, Any]:
+        """The WebSocket ``error`` message; ``reason`` names the catalog message, if any."""
+        frame: dict[str, Any] = {"type": "error", "code": self.code, "message": self.text(lang)}
+        if self.reason is not None:
+            frame["reason"] = self.reason.to_json()
+        return frame
 
 
 @dataclass
@@ -145,6 +171,10 @@ class LiveTable:
         if seat in self.away:
             return str(self.settings.get("takeover_bot") or "random")
         return None
+
+    def bots(self) -> list[str | None]:
+        """The bot seated at each seat (``None`` for a person's or an open seat)."""
+        return [info.bot if info.kind == "bot" else None for info in self.seats]
 
     def seat_of(self, token: str) -> int | None:
         found = None
@@ -357,7 +387,7 @@ class TableService:
             players = game.check_players(players)
             resolved = game.resolve_options(options)
         except ConfigurationError as error:
-            raise TableError("bad-table", str(error)) from None
+            raise TableError.of("bad-table", error) from None
         for option in game.options:
             if option.data_file and resolved.get(option.name) is not None:
                 raise TableError("bad-table", f"option {option.name} takes a file: not online")
@@ -549,7 +579,7 @@ class TableService:
 
     async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
         if conn.seat is None:
-            raise TableError("spectator", "spectators cannot chat")
+            raise TableError.said("spectator", "error-table-spectator-chat")
         message = {
             "type": "chat",
             "seat": conn.seat,
@@ -573,19 +603,16 @@ class TableService:
     ) -> None:
         state = table.state
         if table.status != "playing" or state is None:
-            raise TableError(
-                "game-over" if table.status == "finished" else "not-started",
-                "the game is over" if table.status == "finished" else "the game has not started",
-            )
+            if table.status == "finished":
+                raise TableError.said("game-over", "error-game-over")
+            raise TableError.said("not-started", "error-table-not-started")
         trial = state.clone()
         try:
             trial.act(seat, action)
         except InvalidActionError as error:
-            raise TableError("invalid-action", str(error)) from None
-        except IllegalActionError as error:
-            raise TableError("illegal-action", str(error)) from None
+            raise TableError.of("invalid-action", error) from None
         except RelicboxError as error:
-            raise TableError("illegal-action", str(error)) from None
+            raise TableError.of("illegal-action", error) from None
         start = table.seq
         clocks = self._charge_clock(table, seat)
         status = "finished" if trial.is_over else None
@@ -639,7 +666,7 @@ class TableService:
                 "result": None,
             }
             if table.state is not None:
-                body = snapshot(table.state, seat, lang, table.seq)
+                body = snapshot(table.state, seat, lang, table.seq, table.bots())
             cache[key] = {
                 "type": "state",
                 **body,

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any
 
 from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.errors import Reason
 from relicbox.core.fields import Copy, Field, Fields
 from relicbox.core.game import Game, JointChoice, Option, State
 from relicbox.core.rng import Rng, as_rng
@@ -192,18 +193,18 @@ class DiamantState(State):
         self._require_seat(seat, "legal_actions")
         return _NONE
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._phase is Phase.OVER:
-            return "the game is over"
+            return Reason.of("error-game-over")
         if not self._inside >> seat & 1:
-            return f"seat {seat} has already left the cave this round"
+            return Reason.of("diamant-error-left", seat=seat, player=seat + 1)
         if self._phase is _REVEAL:
-            return "the next card must be revealed first"
+            return Reason.of("diamant-error-reveal-first")
         if not self._open >> seat & 1:
-            return f"seat {seat} has already chosen this step"
+            return Reason.of("diamant-error-chosen", seat=seat, player=seat + 1)
         return None
 
     def _is_legal(self, seat: int, action: Action) -> bool:

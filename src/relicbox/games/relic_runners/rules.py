@@ -22,6 +22,7 @@ from collections.abc import Container, Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
+from relicbox.core.errors import Reason
 from relicbox.core.game import State
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
@@ -833,16 +834,16 @@ class RelicRunnersState(State):
 
     # -- applying decisions ------------------------------------------------------------
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._stage == "over":
-            return "the game is over"
+            return Reason.of("error-game-over")
         if self._chance:
-            return "a chance event (a tile or colour being revealed) must be resolved first"
+            return Reason.of("rr-error-chance")
         if seat != self._seat:
-            return f"it is seat {self._seat}'s turn"
+            return Reason.of("rr-error-turn", seat=self._seat, player=self._seat + 1)
         if any(a is action for a in self._legal):
             return None
         from relicbox.games.relic_runners.explain import explain

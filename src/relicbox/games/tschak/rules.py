@@ -50,6 +50,7 @@ from itertools import combinations, permutations
 from typing import Any, TypeVar, cast
 
 from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.errors import Reason
 from relicbox.core.fields import Copy, Field, Fields
 from relicbox.core.game import Game, JointChoice, Option, State
 from relicbox.core.history import FrozenDict
@@ -455,28 +456,24 @@ class TschakState(State):
             return _NONE
         return _LEGAL[self._used[seat] & 15](self._acts[seat])
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._phase is Phase.OVER:
-            return "the game is over"
+            return Reason.of("error-game-over")
         if self._phase is not _PLAY:
-            return "the tower is still being set up"
+            return Reason.of("tschak-error-setup")
         if seat not in self._to_act:
-            need = self._need
-            cards = "card" if need == 1 else f"{need} cards"
-            return f"you have already chosen your {cards} for this reveal"
+            return Reason.of("tschak-error-chosen", need=self._need)
         k = action.index
         if k not in self._hand[seat][_TYPE[k]]:
-            return f"{_CODE[k]} is not in your hand"
+            return Reason.of("tschak-error-not-in-hand", card=_CODE[k])
         if self._used[seat] & _BIT[k]:
             clash = next(
                 c for c in self._revealed[seat] + self._picks[seat] if _TYPE[c] == _TYPE[k]
             )
-            return f"your party already has a{'n' if _TYPE[k] == 3 else ''} " + (
-                f"{_TYPE_NAMES[_TYPE[k]]} ({_CODE[clash]})"
-            )
+            return Reason.of("tschak-error-clash", kind=_TYPE_NAMES[_TYPE[k]], card=_CODE[clash])
         return None
 
     def _is_legal(self, seat: int, action: Action) -> bool:

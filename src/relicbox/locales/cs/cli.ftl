@@ -51,6 +51,7 @@ cli-record-events = { $count ->
 cli-chance-event = náhoda: { $outcome }
 cli-decision-event = { $player }: { $action }
 cli-error = Chyba: { $message }
+cli-bad-record = Uloženou hru nelze použít: { $detail }
 cli-seat-count = { $seats ->
     [one] { $seats } místo zadáno, ale hra má hráčů: { $players }
     [few] { $seats } místa zadána, ale hra má hráčů: { $players }
@@ -73,3 +74,8 @@ cli-tui-type = napiš číslo, akci, ?, q
 cli-quit-offer = Hra zastavena. Následuje dotaz na uložení.
 cli-version = relicbox { $version }
 cli-tui-chosen = Volba zadána.
+cli-option-form = volba { $option } musí mít tvar název=hodnota
+cli-empty-name = název souboru je prázdný
+cli-reseat-needs-seats = --reseat potřebuje nové obsazení míst v -s
+cli-unexpected-argument = nečekaný argument { $word }: volby hry se píší jako --NÁZEV HODNOTA
+cli-option-needs-value = volba --{ $option } potřebuje hodnotu: --{ $option } HODNOTA

@@ -52,6 +52,7 @@ cli-record-events = { $count ->
 cli-chance-event = chance: { $outcome }
 cli-decision-event = { $player }: { $action }
 cli-error = Error: { $message }
+cli-bad-record = { $detail }
 cli-seat-count = { $seats ->
     [one] { $seats } seat given, but the game has { $players } players
    *[other] { $seats } seats given, but the game has { $players } players
@@ -73,3 +74,8 @@ cli-tui-type = type a number, an action, ?, q
 cli-quit-offer = Game stopped. Your answer at the save prompt comes next.
 cli-version = relicbox { $version }
 cli-tui-chosen = Choice made.
+cli-option-form = option { $option } must look like name=value
+cli-empty-name = the file name is empty
+cli-reseat-needs-seats = --reseat needs the new seating in -s
+cli-unexpected-argument = unexpected argument { $word }: game options look like --NAME VALUE
+cli-option-needs-value = option --{ $option } needs a value: --{ $option } VALUE
