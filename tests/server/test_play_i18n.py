@@ -107,3 +107,51 @@ def test_the_log_and_results_name_bot_seats(lang: str, label: str) -> None:
     ]
     plain = snapshot(state, None, lang, state.record_length)
     assert not any("(bot:" in line for line in plain["log"])
+
+
+@pytest.mark.parametrize(
+    ("request_", "english", "czech"),
+    [
+        (
+            lambda server, table, lang: server.post(
+                f"/api/tables/{table}/join?lang={lang}", {"name": "Cy"}
+            ),
+            "this table has already started",  # a full table starts at once
+            "hra u tohoto stolu už začala",
+        ),
+        (
+            lambda server, table, lang: server.post(
+                f"/api/tables/{table}/start?lang={lang}", {"token": "not-a-token"}
+            ),
+            "only the person who made the table can start it",
+            "hru může spustit jen ten, kdo stůl založil",
+        ),
+        (
+            lambda server, table, lang: server.get(f"/api/tables/{table}/record?lang={lang}"),
+            "the record is public once the game is over",
+            "záznam je veřejný až po konci hry",
+        ),
+        (
+            lambda server, table, lang: server.get(f"/api/tables/nope/record?lang={lang}"),
+            "there is no table 'nope'",
+            "stůl 'nope' neexistuje",
+        ),
+    ],
+)
+def test_every_lobby_refusal_speaks_the_page_language(
+    server: LiveServer, request_, english: str, czech: str
+) -> None:
+    made = server.create("diamant", ["me", "open", "rule"])
+    server.join(made["table"], "Bob")
+    for lang, expected in (("cs", czech), ("en", english)):
+        refused = request_(server, made["table"], lang)
+        assert refused.status_code >= 400 and refused.json()["message"] == expected
+
+
+def test_a_table_with_too_many_seats_is_refused_with_czech_plurals(server: LiveServer) -> None:
+    response = server.post(
+        "/api/tables?lang=cs",
+        {"game": "diamant", "players": 3, "seats": [{"kind": "open"}] * 2, "name": "Ann"},
+    )
+    assert response.status_code == 400
+    assert response.json()["message"] == "zadána 2 místa, ale hráčů je 3"

@@ -175,6 +175,14 @@ def simulate_command(
     as_csv: CsvOpt = False,
     plot: PlotOpt = None,
     lang: LangOpt = "en",
+    engine: Annotated[
+        bool,
+        typer.Option(
+            "--engine",
+            help="Play every game on the rules engine, even when the batch simulator could "
+            "(Diamant with random and threshold:N bots only).",
+        ),
+    ] = False,
 ) -> None:
     from relicbox.play.simulate import simulate
 
@@ -193,9 +201,12 @@ def simulate_command(
                 address=address,
                 options=options,
                 progress=bar,
+                engine=engine,
             )
     except RelicboxError as error:
         raise _fail(lang, localized(error, lang)) from None
+    if summary["simulator"] == "batch":
+        err.print(tr(lang, "simulator-batch"))
     if plot is not None:
         from relicbox.play.plots import plot_simulation
 

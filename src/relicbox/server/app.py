@@ -228,7 +228,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             table = await service_of(request).get(table_id)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse(table.info())
 
     @app.post("/api/tables/{table_id}/join")
@@ -236,7 +236,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             seat, token = await service_of(request).join(table_id, body.name, body.seat)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": table_id, "seat": seat, "token": token})
 
     @app.post("/api/tables/{table_id}/start")
@@ -244,7 +244,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             await service_of(request).start(table_id, body.token)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": table_id, "status": "playing"})
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -252,7 +252,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             new_id, seat, token = await service_of(request).rematch(table_id, body.token, body.name)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": new_id, "seat": seat, "token": token}, status_code=201)
 
     @app.get("/api/tables/{table_id}/record")
@@ -261,9 +261,9 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             table = await service.get(table_id)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         if table.status != "finished":
-            return refused(TableError("not-finished", "the record is public once the game is over"))
+            return refused(TableError.said("not-finished", "error-table-record-early"), request)
         record = await asyncio.to_thread(service.store.record, table_id)
         return JSONResponse(
             record,
@@ -277,7 +277,7 @@ def create_app(settings: Settings) -> FastAPI:
         service = service_of_app(app)
         record = await asyncio.to_thread(service.store.record, table_id)
         if record is None:
-            raise TableError("no-table", f"there is no table {table_id!r}")
+            raise TableError.said("no-table", "error-table-none", table=repr(table_id))
         points = await asyncio.to_thread(_replay_points, record)
         replays[table_id] = points
         while len(replays) > 8:
@@ -292,12 +292,12 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             table = await service.get(table_id)
             if table.status == "open":
-                raise TableError("not-started", "the game has not started")
+                raise TableError.said("not-started", "error-table-not-started")
             if table.status != "finished":
                 replays.pop(table_id, None)
             points = await replay_points(table_id)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         if seat is not None and not (
             table.status == "finished"
             and table.settings.get("reveal_after")

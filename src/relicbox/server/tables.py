@@ -25,6 +25,7 @@ from relicbox.core.errors import (
     InvalidActionError,
     Reason,
     RelicboxError,
+    Scalar,
 )
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
@@ -57,9 +58,9 @@ class TableError(Exception):
         return cls(code, str(error), error.reason)
 
     @classmethod
-    def said(cls, code: str, message_id: str) -> TableError:
+    def said(cls, code: str, message_id: str, **args: Scalar) -> TableError:
         """A refusal whose sentence is the catalog message ``message_id``."""
-        reason = Reason.of(message_id)
+        reason = Reason.of(message_id, **args)
         return cls(code, reason.text("en"), reason)
 
     def text(self, lang: str) -> str:
@@ -233,7 +234,7 @@ ONLINE_SEARCH_LIMITS = {"iters": 5_000, "ms": 3_000}
 """The largest search budgets a table may ask of its bots, so no seat can tie a worker up."""
 
 
-def online_bot_problem(spec: str, game: Game) -> str | None:
+def online_bot_problem(spec: str, game: Game) -> Reason | None:
     """Why ``spec`` cannot sit at an online table, or ``None``.
 
     Only the built-in bots (plain names, ``ismcts:...`` within limits, ``threshold:N``)
@@ -243,15 +244,18 @@ def online_bot_problem(spec: str, game: Game) -> str | None:
     base, _, params = spec.partition(":")
     allowed = [*bot_names(game), "threshold"]
     if base not in allowed or not is_bot_spec(spec, game):
-        return f"unknown bot {spec!r} for {game.name}: choose one of " + ", ".join(
+        bots = ", ".join(
             [*bot_names(game), "ismcts:iters=N", "ismcts:ms=N"]
             + (["threshold:N"] if is_bot_spec("threshold:5", game) else [])
         )
+        return Reason.of("error-table-unknown-bot", bot=repr(spec), game=game.name, bots=bots)
     for part in params.split(",") if base == "ismcts" and params else []:
         key, _, value = part.partition("=")
         limit = ONLINE_SEARCH_LIMITS.get(key.strip())
         if limit is not None and value.strip().isdigit() and int(value) > limit:
-            return f"bot {spec!r}: {key.strip()} is at most {limit} online"
+            return Reason.of(
+                "error-table-bot-limit", bot=repr(spec), setting=key.strip(), limit=limit
+            )
     return None
 
 
@@ -353,7 +357,7 @@ class TableService:
         if table.status in ("playing", "finished"):
             record = await asyncio.to_thread(self.store.record, table.id)
             if record is None:
-                raise TableError("no-table", f"table {table.id!r} vanished from the store")
+                raise TableError.said("no-table", "error-table-none", table=repr(table.id))
             table.state = replay(record)
         self.tables[table.id] = table
         return table
@@ -364,7 +368,7 @@ class TableService:
             return table
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
-            raise TableError("no-table", f"there is no table {table_id!r}")
+            raise TableError.said("no-table", "error-table-none", table=repr(table_id))
         return await self._load(row)
 
     # -- the lobby ------------------------------------------------------------
@@ -390,9 +394,11 @@ class TableService:
             raise TableError.of("bad-table", error) from None
         for option in game.options:
             if option.data_file and resolved.get(option.name) is not None:
-                raise TableError("bad-table", f"option {option.name} takes a file: not online")
+                raise TableError.said("bad-table", "error-table-file-option", option=option.name)
         if len(seats) != players:
-            raise TableError("bad-table", f"{len(seats)} seats given for {players} players")
+            raise TableError.said(
+                "bad-table", "error-table-seat-count", seats=len(seats), players=players
+            )
         token: str | None = None
         host_seat: int | None = None
         rows: list[dict[str, Any]] = []
@@ -400,7 +406,7 @@ class TableService:
             kind = spec.get("kind")
             if kind == "me":
                 if host_seat is not None:
-                    raise TableError("bad-table", "only one seat can be yours")
+                    raise TableError.said("bad-table", "error-table-one-seat-yours")
                 host_seat, token = number, secrets.token_urlsafe(24)
                 rows.append(
                     {
@@ -414,15 +420,15 @@ class TableService:
                 bot = spec.get("bot") or "random"
                 problem = online_bot_problem(bot, game)
                 if problem is not None:
-                    raise TableError("bad-table", problem)
+                    raise TableError("bad-table", problem.text("en"), problem)
                 rows.append({"kind": "bot", "bot": bot, "name": None})
             elif kind == "open":
                 rows.append({"kind": "open"})
             else:
-                raise TableError("bad-table", f"seat {number + 1} must be open, bot or me")
+                raise TableError.said("bad-table", "error-table-seat-kind", seat=number + 1)
         takeover = settings.get("takeover_bot")
         if takeover is not None and online_bot_problem(str(takeover), game) is not None:
-            raise TableError("bad-table", f"unknown takeover bot {takeover!r}")
+            raise TableError.said("bad-table", "error-table-takeover-bot", bot=repr(takeover))
         table_id = secrets.token_urlsafe(6)
         clock = settings.get("clock") or {}
         if clock.get("mode") == "game":
@@ -453,20 +459,20 @@ class TableService:
         table = await self.get(table_id)
         async with table.lock:
             if table.status != "open":
-                raise TableError("table-closed", "this table has already started")
+                raise TableError.said("table-closed", "error-table-started")
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if seat is None:
                 if not open_seats:
-                    raise TableError("table-full", "every seat at this table is taken")
+                    raise TableError.said("table-full", "error-table-full")
                 seat = open_seats[0]
             if seat not in open_seats:
-                raise TableError("seat-taken", f"seat {seat + 1} is not open")
+                raise TableError.said("seat-taken", "error-table-seat-taken", seat=seat + 1)
             token = secrets.token_urlsafe(24)
             taken = await asyncio.to_thread(
                 self.store.claim_open_seat, table.id, seat, name, hash_token(token)
             )
             if not taken:
-                raise TableError("seat-taken", f"seat {seat + 1} is not open")
+                raise TableError.said("seat-taken", "error-table-seat-taken", seat=seat + 1)
             info = table.seats[seat]
             info.kind, info.name, info.token_hash = "human", name, hash_token(token)
         await self._start_if_full(table)
@@ -478,9 +484,9 @@ class TableService:
         table = await self.get(table_id)
         seat = table.seat_of(token)
         if seat is None or not table.seats[seat].is_host:
-            raise TableError("not-host", "only the person who made the table can start it")
+            raise TableError.said("not-host", "error-table-not-host")
         if table.status != "open":
-            raise TableError("table-closed", "this table has already started")
+            raise TableError.said("table-closed", "error-table-started")
         bot = str(table.settings.get("takeover_bot") or "random")
         for info in table.seats:
             if info.kind == "open":
@@ -495,11 +501,11 @@ class TableService:
         table = await self.get(table_id)
         seat = table.seat_of(token)
         if seat is None:
-            raise TableError("bad-token", "only a player of this table can ask for a rematch")
+            raise TableError.said("bad-token", "error-table-rematch-player")
         if table.status != "finished":
-            raise TableError("not-finished", "a rematch can start once the game is over")
+            raise TableError.said("not-finished", "error-table-rematch-early")
         if table.rematch_id is not None:
-            raise TableError("rematch-exists", "a rematch already exists: join it")
+            raise TableError.said("rematch-exists", "error-table-rematch-exists")
         seats = [
             {"kind": "me"}
             if s.seat == seat
@@ -543,7 +549,7 @@ class TableService:
         if token:
             seat = table.seat_of(token)
             if seat is None:
-                raise TableError("bad-token", "this seat link is not valid for this table")
+                raise TableError.said("bad-token", "error-table-bad-link")
         conn.seat, conn.table_id = seat, table.id
         table.connections.add(conn)
         if seat is not None:

@@ -450,7 +450,9 @@ class DiamantState(State):
         other._log = None
         other._rng = Rng(source.next64())
         own = 1 << seat
-        for s in _SEATS[other._inside & ~other._open & ~own]:
+        # Choices are pending only while a step is open; at a reveal they are all resolved.
+        chosen = other._inside & ~other._open & ~own if other._open else 0
+        for s in _SEATS[chosen]:
             if source.below(2):
                 other._leaving |= 1 << s
             else:

@@ -28,3 +28,24 @@ error-table-too-large = zpráva je příliš dlouhá
 error-table-rate-limited = příliš mnoho zpráv: zpomalte
 error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
 error-no-save = uložená hra { $path } neexistuje
+error-table-unknown-bot = neznámý bot { $bot } pro hru { $game }: zvol jednoho z { $bots }
+error-table-bot-limit = bot { $bot }: { $setting } smí být online nejvýš { $limit }
+error-table-file-option = volba { $option } potřebuje soubor: online nejde
+error-table-seat-count = { $seats ->
+    [one] zadáno { $seats } místo
+    [few] zadána { $seats } místa
+   *[other] zadáno { $seats } míst
+}, ale hráčů je { $players }
+error-table-one-seat-yours = tvoje může být jen jedno místo
+error-table-seat-kind = místo { $seat } musí být volné, bot, nebo tvoje
+error-table-takeover-bot = neznámý bot pro zástup { $bot }
+error-table-started = hra u tohoto stolu už začala
+error-table-full = všechna místa u tohoto stolu jsou obsazená
+error-table-seat-taken = místo { $seat } není volné
+error-table-not-host = hru může spustit jen ten, kdo stůl založil
+error-table-rematch-player = odvetu může chtít jen hráč tohoto stolu
+error-table-rematch-early = odveta může začít až po konci hry
+error-table-rematch-exists = odveta už existuje: připoj se k ní
+error-table-bad-link = tento odkaz na místo u tohoto stolu neplatí
+error-table-none = stůl { $table } neexistuje
+error-table-record-early = záznam je veřejný až po konci hry

@@ -29,3 +29,26 @@ error-table-too-large = message too large
 error-table-rate-limited = too many messages: slow down
 error-unknown-seat = unknown seat { $seat }: each seat is one of { $seats }
 error-no-save = saved game { $path } does not exist
+error-table-unknown-bot = unknown bot { $bot } for { $game }: choose one of { $bots }
+error-table-bot-limit = bot { $bot }: { $setting } is at most { $limit } online
+error-table-file-option = option { $option } takes a file: not online
+error-table-seat-count = { $seats ->
+    [one] { $seats } seat given
+   *[other] { $seats } seats given
+} for { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}
+error-table-one-seat-yours = only one seat can be yours
+error-table-seat-kind = seat { $seat } must be open, bot or me
+error-table-takeover-bot = unknown takeover bot { $bot }
+error-table-started = this table has already started
+error-table-full = every seat at this table is taken
+error-table-seat-taken = seat { $seat } is not open
+error-table-not-host = only the person who made the table can start it
+error-table-rematch-player = only a player of this table can ask for a rematch
+error-table-rematch-early = a rematch can start once the game is over
+error-table-rematch-exists = a rematch already exists: join it
+error-table-bad-link = this seat link is not valid for this table
+error-table-none = there is no table { $table }
+error-table-record-early = the record is public once the game is over
