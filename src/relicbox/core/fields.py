@@ -14,9 +14,11 @@ translation, such as card codes); :meth:`Fields.read` reads every keyed field th
 codec's checking loader for its key. A field without a key is derived from the others
 when a body is loaded (caches, values that follow from the options).
 
-``State`` subclasses that declare ``FIELDS = Fields(...)`` get their ``__slots__`` from
-it (``__slots__ = FIELDS.slots``) and a generated ``clone`` that assigns every field
-explicitly, as fast as one written by hand, and that cannot forget a field.
+A ``State`` subclass names its list in its body (``fields = FIELDS`` and
+``__slots__ = FIELDS.slots``) and gets a generated ``clone`` that assigns every field
+explicitly, as fast as one written by hand, and that cannot forget a field. The
+conformance suite (``check_fields``) checks every game's copies and bodies against its
+slots.
 """
 
 from __future__ import annotations
