@@ -23,6 +23,7 @@ import argparse
 import os
 import random
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -74,6 +75,47 @@ def full_record_game(seed: int, rng: random.Random) -> int:
             state.act(seat, "leave" if rng.random() < 0.5 else "continue")
     _ = state.record
     return 1
+
+
+THRESHOLD = 8
+"""The threshold bot leaves once its pocket holds this many rubies."""
+
+
+def threshold_raw_game(seed: int) -> None:
+    state = relicbox.new_game("diamant", PLAYERS, seed, record=False)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[1] if state.pockets()[seat] >= THRESHOLD else legal[0])
+
+
+def threshold_view_game(seed: int) -> None:
+    state = relicbox.new_game("diamant", PLAYERS, seed, record=False)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            state.act(seat, legal[1] if view["pockets"][seat] >= THRESHOLD else legal[0])
+
+
+def view_bot_ratio(rounds: int = 7, games: int = 300) -> str:
+    """The same threshold bot through view() and through the raw accessors, in CPU time.
+
+    Rounds alternate between the two and the best of each counts: the machine's other
+    load only ever slows a round down.
+    """
+    best = {threshold_raw_game: 0.0, threshold_view_game: 0.0}
+    for _ in range(rounds):
+        for play in best:
+            start = time.process_time()
+            for seed in range(games):
+                play(seed)
+            best[play] = max(best[play], games / (time.process_time() - start))
+    raw, view = best[threshold_raw_game], best[threshold_view_game]
+    return (
+        f"diamant {PLAYERS}p threshold bot: raw accessors {raw:,.0f} games/s, "
+        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
+    )
 
 
 _BATCH_RNG = np.random.default_rng(12345)
@@ -164,6 +206,7 @@ def main() -> None:
         peer_rate = rates["peer (Katze2664/Incan_Gold)"]
         print(f"fast path / peer: {ratio(fast, peer_rate)}")
         print(f"full-record path / peer: {ratio(rates['full-record path'], peer_rate)}")
+    print(view_bot_ratio())
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ import time
 from harness import calibration
 
 import relicbox
+from relicbox.games.tschak.data import KINDS
+
+_VALUE = tuple(kind.value or 0 for kind in KINDS)
 
 
 def playout(seed: int, players: int, record: bool) -> list[int]:
@@ -44,6 +47,47 @@ def best_of(repeats: int, games: int, players: int, record: bool) -> tuple[float
     return rates[-1], rates[len(rates) // 2]
 
 
+def lowest_card_raw_game(seed: int, players: int) -> None:
+    """A bot that plays its lowest-valued legal card, reading the raw state."""
+    state = relicbox.new_game("tschak", players=players, seed=seed, record=False)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            hand = state.hand(seat)
+            state.act(
+                seat, min(legal, key=lambda a: (_VALUE[a.index], a.index)) if hand else legal[0]
+            )
+
+
+def lowest_card_view_game(seed: int, players: int) -> None:
+    """The same bot reading its view (as bots, the server and the RL adapters do)."""
+    state = relicbox.new_game("tschak", players=players, seed=seed, record=False)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            state.act(
+                seat,
+                min(legal, key=lambda a: (_VALUE[a.index], a.index)) if view["hand"] else legal[0],
+            )
+
+
+def view_bot_ratio(players: int, rounds: int = 5, games: int = 60) -> str:
+    """The same bot through view() and through the raw accessors, best round of each."""
+    best = {lowest_card_raw_game: 0.0, lowest_card_view_game: 0.0}
+    for _ in range(rounds):
+        for play in best:
+            start = time.process_time()
+            for seed in range(games):
+                play(seed, players)
+            best[play] = max(best[play], games / (time.process_time() - start))
+    raw, view = best[lowest_card_raw_game], best[lowest_card_view_game]
+    return (
+        f"tschak {players}p lowest-card bot: raw accessors {raw:,.0f} games/s, "
+        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games per run")
@@ -58,6 +102,7 @@ def main() -> None:
             f"tschak {args.players}p random playouts (record={record}): "
             f"{best:,.0f} games/s best of {args.repeats}, median {median:,.0f}"
         )
+    print(view_bot_ratio(args.players))
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from relicbox.core import (
     StateFormatError,
     games,
     get_game,
+    new_game,
     replay,
     state_from_dict,
 )
@@ -47,32 +48,8 @@ class _Package(_types.ModuleType):
 
 _sys.modules[__name__].__class__ = _Package
 _i18n.set_backend_loader(lambda: _importlib.import_module("relicbox.i18n"))
-
-
-def new_game(
-    name: str,
-    players: int | None = None,
-    seed: int = 0,
-    *,
-    record: bool = True,
-    auto_chance: bool = True,
-    **options: object,
-) -> State:
-    """A fresh state; the same name, players, options and seed always give the same game.
-
-    Options that take a data file (``cards=`` for Tschak!, ``board=`` for Relic
-    Runners) accept a path to a JSON or TOML file, or its parsed contents.
-    ``record=False`` skips the game record (the fast path for simulations) and
-    ``auto_chance=False`` leaves chance events to the caller.
-    """
-    game = get_game(name)
-    return game.new_state(
-        players,
-        seed,
-        record=record,
-        auto_chance=auto_chance,
-        **load_file_options(game, options),
-    )
+# One new_game (the core's) for every caller; the data files it reads come from here.
+_registry.set_file_reader(load_file_options)
 
 
 def _installed_version() -> str:

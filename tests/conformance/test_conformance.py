@@ -38,6 +38,18 @@ def test_clone_dict_and_replay_reproduce_the_state(game, players, seed):
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_every_slot_is_copied_and_written_and_clones_share_nothing_mutable(game, players, seed):
+    conformance.check_fields(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_a_joint_commit_equals_one_act_per_seat_and_a_refused_one_changes_nothing(
+    game, players, seed
+):
+    conformance.check_joint(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
 def test_views_are_json_and_leak_nothing(game, players, seed):
     conformance.check_views(game, players, seed)
 

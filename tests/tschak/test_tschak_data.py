@@ -137,3 +137,17 @@ def test_invalid_tables_are_refused_with_the_reason(table, message):
 def test_a_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(ConfigurationError, match="does not exist"):
         relicbox.new_game("tschak", 3, cards=str(tmp_path / "nope.json"))
+
+
+def test_there_is_one_new_game_and_every_import_path_reads_data_files(tmp_path):
+    from relicbox.core import new_game as core_new_game
+    from relicbox.core.registry import new_game as registry_new_game
+
+    assert core_new_game is registry_new_game is relicbox.new_game
+    table = copy.deepcopy(PROPOSED_TABLE)
+    table.pop("status")
+    table["monsters"][0] = "M6"
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    state = registry_new_game("tschak", 3, seed=1, cards=str(path))
+    assert state.record["options"]["cards"]["monsters"][0] == "M6"

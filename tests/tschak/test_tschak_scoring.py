@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import relicbox
-from relicbox.games.tschak.views import score_breakdown
+from relicbox.games.tschak.rules import score_breakdown
 from tschak.tschak_support import full_hands
 
 

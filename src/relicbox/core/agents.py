@@ -49,3 +49,9 @@ class TextRenderer(Protocol):
     def result_rows(self, view: dict[str, Any], lang: str) -> tuple[list[str], list[list[str]]]:
         """Headers and one row per seat for the end-of-game table (view of a finished game)."""
         ...
+
+    def transcript(
+        self, view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+    ) -> list[str]:
+        """The public history in ``view`` as sentences, seats named by ``names`` if given."""
+        ...

@@ -12,12 +12,13 @@ random games stay short).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import IllegalActionError, RelicboxError
 from relicbox.core.game import Game, State
+from relicbox.core.history import FrozenDict, FrozenList, History
 from relicbox.core.registry import replay, state_from_dict
 from relicbox.core.rng import Rng
 
@@ -173,19 +174,214 @@ def _check_copies(game: Game, seed: int, step: int, state: State) -> None:
             raise _fail(game, seed, step, "acting on a clone changed the original")
 
 
+def state_slots(state: State) -> list[str]:
+    """Every slot a state has, the base class's and the game's."""
+    return [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+_MUTABLE = (list, dict, set, bytearray, History)
+_READ_ONLY = (FrozenDict, FrozenList)
+_NOT_COMPARED = frozenset({"_rng", "_log"})
+"""Base slots compared by their own checks (generator state, record)."""
+
+
+def check_fields(game: Game, players: int, seed: int, every: int = 4) -> None:
+    """Every slot is covered by clone and by the JSON body; clones share nothing mutable.
+
+    A game that declares ``State.fields`` must list exactly its slots, and no list or
+    dict reachable from a field it declares copied may be shared with a clone. For every
+    game: a clone and ``from_dict(to_dict())`` set every slot to an equal value (fields
+    declared as caches excepted from the second), and playing a clone to its end leaves
+    the original exactly as it was.
+    """
+    state = fresh(game, players, seed)
+    declared = type(state).fields
+    if declared is not None:
+        own = set(type(state).__dict__.get("__slots__", ()))
+        if set(declared.slots) != own:
+            raise _fail(
+                game,
+                seed,
+                0,
+                f"fields {sorted(declared.slots)} do not match the slots {sorted(own)}",
+            )
+    caches = set() if declared is None else {f.name for f in declared if f.cache}
+    for step, _ in enumerate(random_steps(state, Rng(seed))):
+        if step % every:
+            continue
+        _check_field_copies(game, seed, step, state, caches, play_out=step % (every * 8) == 0)
+    _check_field_copies(game, seed, -1, state, caches, play_out=False)
+
+
+def _check_field_copies(
+    game: Game, seed: int, step: int, state: State, caches: set[str], *, play_out: bool
+) -> None:
+    copy = state.clone()
+    loaded = state_from_dict(json.loads(canonical(state.to_dict())))
+    copied = state.fields.mutable if state.fields is not None else frozenset()
+    for name in state_slots(state):
+        if name in _NOT_COMPARED:
+            continue
+        value = getattr(state, name)
+        for other, how, skip in ((copy, "clone()", ()), (loaded, "from_dict(to_dict())", caches)):
+            if name in skip:
+                continue
+            if not hasattr(other, name):
+                raise _fail(game, seed, step, f"{how} leaves slot {name} unset")
+            if getattr(other, name) != value:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"{how} gives slot {name} = {getattr(other, name)!r}, not {value!r}",
+                )
+        if name in copied:
+            shared = _shared_mutable(value, getattr(copy, name))
+            if shared is not None:
+                raise _fail(game, seed, step, f"clone() shares a {shared} inside slot {name}")
+    if copy.is_over or not play_out:
+        return
+    before = canonical(state.to_dict())
+    for _ in random_steps(copy, Rng(seed + step)):
+        pass
+    if canonical(state.to_dict()) != before:
+        raise _fail(game, seed, step, "playing a clone to its end changed the original")
+
+
+def _shared_mutable(a: object, b: object) -> str | None:
+    """The type of a mutable container that ``a`` and ``b`` both hold (the same object)."""
+    if isinstance(a, _MUTABLE) and not isinstance(a, _READ_ONLY) and a is b:
+        return type(a).__name__
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        for x, y in zip(a, b, strict=True):
+            found = _shared_mutable(x, y)
+            if found is not None:
+                return found
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key, x in a.items():
+            found = _shared_mutable(x, b.get(key))
+            if found is not None:
+                return found
+    return None
+
+
+def random_joint(state: State, rng: Rng, *, text: bool = False) -> dict[int, list[Action | str]]:
+    """Random legal choices for every seat in ``to_act``: each seat's parts for the step.
+
+    A seat's parts are the actions it takes, one by one, until it leaves ``to_act``
+    (found on a copy, so ``state`` is untouched).
+    """
+    trial = state.clone()
+    trial._log = None
+    trial.auto_chance = False
+    choices: dict[int, list[Action | str]] = {}
+    for seat in state.to_act:
+        parts: list[Action | str] = []
+        while seat in trial.to_act:
+            legal = trial.legal_actions(seat)
+            action = legal[rng.below(len(legal))]
+            parts.append(action.text if text else action)
+            trial.act(seat, action)
+            if any(s in choices for s in trial.to_act):
+                break  # the step resolved and the next one began
+        choices[seat] = parts
+    return choices
+
+
+def check_joint(game: Game, players: int, seed: int) -> None:
+    """``act_joint`` gives what one ``act`` per part gives; a refused one changes nothing.
+
+    Plays a seeded game by joint commits of every seat in ``to_act``; at each step it
+    compares with the same choices made one by one (record, body and views), and tries
+    a joint commit with one illegal choice among legal ones.
+    """
+    state = fresh(game, players, seed)
+    rng = Rng(seed)
+    for step in range(MAX_DECISIONS):
+        if state.is_over:
+            return
+        choices = random_joint(state, rng, text=step % 3 == 0)
+        joint, single = state.clone(), state.clone()
+        before = canonical(state.to_dict())
+        _check_joint_refusal(game, seed, step, state, choices, rng)
+        if canonical(state.to_dict()) != before:
+            raise _fail(game, seed, step, "a refused act_joint changed the state")
+        packed = {seat: parts[0] if len(parts) == 1 else parts for seat, parts in choices.items()}
+        joint.act_joint(packed)
+        for seat, parts in choices.items():
+            for part in parts:
+                single.act(seat, part)
+        if canonical(joint.to_dict()) != canonical(single.to_dict()):
+            raise _fail(game, seed, step, f"act_joint({choices}) differs from one act per part")
+        for looker in [None, *range(players)]:
+            if canonical(joint.view(looker)) != canonical(single.view(looker)):
+                raise _fail(game, seed, step, f"act_joint changes seat {looker}'s view")
+        state.act_joint(packed if step % 2 else choices)
+    raise ConformanceError(f"{state!r}: no end after {MAX_DECISIONS} joint steps")
+
+
+def _check_joint_refusal(
+    game: Game,
+    seed: int,
+    step: int,
+    state: State,
+    choices: Mapping[int, list[Action | str]],
+    rng: Rng,
+) -> None:
+    """Illegal choices among legal ones are refused like ``act`` refuses, and change nothing.
+
+    One seat's first part is swapped for an action illegal now (always refused); and a
+    seat with several parts repeats its first one (refused where the game forbids it,
+    as Tschak! forbids a second card of one background: then nothing may change).
+    """
+    seat = list(choices)[rng.below(len(choices))]
+    legal = {a.index for a in state.legal_actions(seat)}
+    illegal = [a for a in game.action_space if a.index not in legal]
+    outsiders = [s for s in range(state.players) if s not in state.to_act]
+    bad = dict(choices)
+    if illegal:
+        bad[seat] = [illegal[rng.below(len(illegal))], *choices[seat][1:]]
+    elif outsiders:
+        bad[outsiders[0]] = [game.action_space[0]]
+    if bad != choices:
+        try:
+            state.act_joint(bad)
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(game, seed, step, f"act_joint({bad}) with an illegal choice was accepted")
+    several = [s for s, parts in choices.items() if len(parts) > 1]
+    if several:
+        repeated = dict(choices)
+        parts = choices[several[0]]
+        repeated[several[0]] = [parts[0], parts[0], *parts[2:]]
+        trial = state.clone()
+        before = canonical(trial.to_dict())
+        try:
+            trial.act_joint(repeated)
+        except IllegalActionError:
+            if canonical(trial.to_dict()) != before:
+                raise _fail(game, seed, step, "a refused act_joint changed the state") from None
+
+
 def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
     """Views are JSON; determinize keeps the seat's view; hidden commitments never show.
 
     For a simultaneous decision, every choice another seat could commit must
-    leave this seat's view, and the spectator's, byte for byte the same.
+    leave this seat's view, and the spectator's, byte for byte the same. A view
+    kept up to date as the game went on (games may cache parts of it) equals the
+    view of the same position loaded afresh from its JSON form.
     """
     state = fresh(game, players, seed)
     rng = Rng(seed + 1)
     for step, (seat, _) in enumerate(random_steps(state, Rng(seed))):
         if step % every:
             continue
+        loaded = state_from_dict(json.loads(canonical(state.to_dict())))
         for looker in [None, *range(players)]:
             view = canonical(state.view(looker))
+            if canonical(loaded.view(looker)) != view:
+                raise _fail(game, seed, step, f"seat {looker}'s view differs once reloaded")
             if looker is None:
                 continue
             det = state.determinize(looker, rng)
@@ -193,6 +389,12 @@ def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
                 raise _fail(game, seed, step, f"determinize({looker}) changed seat {looker}'s view")
             if det.has_record:
                 raise _fail(game, seed, step, "a determinized state carries the true record")
+            other = (looker + 1) % players
+            fresh_det = state_from_dict(json.loads(canonical(det.to_dict())))
+            if canonical(det.view(other)) != canonical(fresh_det.view(other)):
+                raise _fail(
+                    game, seed, step, f"determinize({looker}) shows seat {other} a stale view"
+                )
         _check_commit_secrecy(game, seed, step, state, seat)
 
 
@@ -249,6 +451,8 @@ def check_all(game: Game, players: int, seed: int) -> None:
         check_actions,
         check_legality_hooks,
         check_roundtrips,
+        check_fields,
+        check_joint,
         check_views,
     ]
     if game.sampler is not None:

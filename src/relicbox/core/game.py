@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
+from relicbox.core.agents import Agent, TextRenderer
 from relicbox.core.checks import json_problem
 from relicbox.core.errors import (
     ConfigurationError,
@@ -37,6 +38,7 @@ from relicbox.core.errors import (
     quote,
     reason_error,
 )
+from relicbox.core.fields import Fields
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
 
@@ -121,6 +123,18 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Codec:
+    """A state's JSON body: ``write(state)`` gives it, ``read(state, body)`` loads and checks it.
+
+    ``read`` fills a state whose header (players, seed, options, generator, record) is set,
+    and raises :class:`StateFormatError` naming the field on anything invalid.
+    """
+
+    write: Callable[[Any], dict[str, Any]]
+    read: Callable[[Any, Mapping[str, Any]], None]
+
+
+@dataclass(frozen=True)
 class Game:
     """Metadata of a registered game; ``state_class`` holds its rules."""
 
@@ -135,13 +149,17 @@ class Game:
     options: tuple[Option, ...] = ()
     default_players: int | None = None
     summary: str = ""
-    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    bots: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     """Game-specific bots by name (e.g. ``"rule"``); ``"random"`` works for every game."""
-    text: Any = None
+    text: TextRenderer | None = None
     """The game's text module (see :class:`relicbox.core.agents.TextRenderer`)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     sampler: Callable[[Mapping[str, Any], Rng], State] | None = None
     """Builds a full state from one seat's view (see :meth:`sample_state`)."""
+    view: Callable[[Any, int | None], Any] | None = None
+    """The game's view function (its ``views`` module): what :meth:`State.view` returns."""
+    codec: Codec | None = None
+    """The game's JSON body codec (its ``codec`` module), used by ``to_dict`` / ``from_dict``."""
 
     def sample_state(self, view: Mapping[str, Any], rng: object = None) -> State:
         """A full state consistent with ``view``, hidden parts drawn given what it shows.
@@ -152,6 +170,13 @@ class Game:
         if self.sampler is None:
             raise ConfigurationError(f"{self.name} cannot build a state from a view")
         return self.sampler(view, as_rng(rng))
+
+    @property
+    def renderer(self) -> TextRenderer:
+        """The game's text module; a :class:`ConfigurationError` if it registered none."""
+        if self.text is None:
+            raise ConfigurationError(f"{self.name} has no text module")
+        return self.text
 
     @property
     def num_actions(self) -> int:
@@ -240,6 +265,9 @@ class Game:
         }
 
 
+JointChoice = Action | str | int | Sequence[Action | str | int]
+"""One seat's part of :meth:`State.act_joint`: an action, or its parts in order."""
+
 LogEntry = tuple[int | None, str, bool]
 """``(seat, action text, False)`` for a decision, ``(None, outcome, sampled)`` for chance."""
 
@@ -250,6 +278,8 @@ class State(ABC):
     __slots__ = ("_log", "_rng", "auto_chance", "options", "players", "seed")
 
     game: ClassVar[Game]
+    fields: ClassVar[Fields | None] = None
+    """The game's own fields (see :mod:`relicbox.core.fields`); ``None`` if it lists none."""
 
     players: int
     seed: int
@@ -257,6 +287,13 @@ class State(ABC):
     auto_chance: bool
     _rng: Rng
     _log: History[LogEntry] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that declares ``fields`` and no ``clone`` gets one generated from them."""
+        super().__init_subclass__(**kwargs)
+        fields = cls.__dict__.get("fields")
+        if fields is not None and "clone" not in cls.__dict__:
+            cls.clone = fields.cloner(cls)  # type: ignore[method-assign]
 
     # -- construction hooks -------------------------------------------------
 
@@ -277,6 +314,7 @@ class State(ABC):
         """Lay out the components for ``self.players`` and ``self.options``."""
 
     def _copy_base_into(self, other: State) -> None:
+        # Generated clones inline the same lines (relicbox.core.fields._BASE_CLONE).
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
@@ -347,6 +385,50 @@ class State(ABC):
             log.append((seat, chosen.text, False))
         if self.auto_chance:
             self._settle()
+
+    def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
+        """Commit several seats' choices of one simultaneous step at once: all or nothing.
+
+        ``choices`` maps each seat to its action, or to a sequence of actions when its
+        choice has parts (Tschak!'s 2 or 3 cards for one reveal). The result is exactly
+        that of :meth:`act` for each seat's actions in the mapping's order, but every
+        choice is parsed and checked before any applies: a malformed or illegal one
+        raises (the same error :meth:`act` would) and the state stays as it was.
+        Games override it with a faster path for their simultaneous steps.
+        """
+        moves = self._parse_joint(choices)
+        if len(moves) == len(choices):
+            for seat, action in moves:
+                if not self._is_legal(seat, action):
+                    raise self._refusal(seat, action, self._why_illegal(seat, action))
+        else:
+            # A seat's later part may depend on its earlier ones: try them on a copy.
+            trial = self.clone()
+            trial._log = None
+            trial.auto_chance = False
+            for seat, action in moves:
+                if not trial._is_legal(seat, action):
+                    raise trial._refusal(seat, action, trial._why_illegal(seat, action))
+                trial._apply(seat, action)
+        log = self._log
+        for seat, action in moves:
+            self._apply(seat, action)
+            if log is not None:
+                log.append((seat, action.text, False))
+            if self.auto_chance:
+                self._settle()
+
+    def _parse_joint(self, choices: Mapping[int, JointChoice]) -> list[tuple[int, Action]]:
+        """Every ``(seat, action)`` of a joint commit, in order, parsed (or refused)."""
+        space = self.game.action_space
+        ids = space.ids
+        moves: list[tuple[int, Action]] = []
+        for seat, choice in choices.items():
+            parts = choice if isinstance(choice, (list, tuple)) else (choice,)
+            for part in parts:
+                action = part if isinstance(part, Action) and id(part) in ids else space.parse(part)
+                moves.append((seat, action))
+        return moves
 
     def parse_action(self, value: object) -> Action:
         return self.game.action_space.parse(value)
@@ -433,9 +515,16 @@ class State(ABC):
 
     # -- information -----------------------------------------------------------
 
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (or a spectator, for ``None``) may know, as a JSON-ready dict."""
+        """What ``seat`` (or a spectator, for ``None``) may know, as a JSON-ready dict.
+
+        The game's view function (``Game.view``, from its ``views`` module) builds it.
+        """
+        build = self.game.view
+        if build is None:
+            raise NotImplementedError(f"{self.game.name} declares no view function")
+        view: dict[str, Any] = build(self, seat)  # the game's TypedDict, a plain dict
+        return view
 
     @abstractmethod
     def determinize(self, seat: int, rng: object = None) -> State:
@@ -462,8 +551,9 @@ class State(ABC):
 
     # -- copies ----------------------------------------------------------------
 
-    @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self: S) -> S:
+        """An independent copy: generated from :attr:`fields` when the game declares them."""
+        raise NotImplementedError(f"{self.game.name} declares neither fields nor clone()")
 
     # -- record and replay -----------------------------------------------------
 
@@ -516,12 +606,19 @@ class State(ABC):
             "body": self._body_to_dict(),
         }
 
-    @abstractmethod
-    def _body_to_dict(self) -> dict[str, Any]: ...
+    def _body_to_dict(self) -> dict[str, Any]:
+        """The game's own part of :meth:`to_dict`, written by its codec (``Game.codec``)."""
+        codec = self.game.codec
+        if codec is None:
+            raise NotImplementedError(f"{self.game.name} declares no state codec")
+        return codec.write(self)
 
-    @abstractmethod
     def _body_from_dict(self, body: Mapping[str, Any]) -> None:
         """Load the game's own part; raise :class:`StateFormatError` on anything invalid."""
+        codec = self.game.codec
+        if codec is None:
+            raise NotImplementedError(f"{self.game.name} declares no state codec")
+        codec.read(self, body)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
@@ -773,4 +870,4 @@ _LOAD_FAULTS = (
 """What a game's body loader may trip over on malformed input; reported as StateFormatError."""
 
 
-__all__ = ["Game", "LogEntry", "Option", "State", "as_rng", "replay"]
+__all__ = ["Codec", "Game", "JointChoice", "LogEntry", "Option", "State", "as_rng", "replay"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from relicbox.core.errors import (
@@ -34,14 +35,23 @@ def _key(name: str) -> str:
     return name.strip().casefold().replace("_", "-").replace(" ", "-").replace("!", "")
 
 
-def register(game: Game) -> Game:
-    """Add a game to the registry under its name and aliases."""
+def register(game: Game, **parts: Any) -> Game:
+    """Add a game to the registry under its name and aliases, and bind it to its state class.
+
+    A game's rules module declares its metadata next to the state class; its package
+    registers it at the bottom, adding the ``parts`` built on the rules (``view``,
+    ``codec``, ``text``, ``bots``, ``sampler``), so the rules never import the modules
+    above them. Returns the registered game (``state_class.game`` is that same object).
+    """
+    if parts:
+        game = replace(game, **parts)
     for name in (game.name, *game.aliases):
         key = _key(name)
         if key in _NAMES and _NAMES[key] != game.name:
             raise ValueError(f"game name {name!r} is already taken by {_NAMES[key]!r}")
         _NAMES[key] = game.name
     _GAMES[game.name] = game
+    game.state_class.game = game
     return game
 
 
@@ -63,6 +73,22 @@ def games() -> list[Game]:
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
+FileOptions = Callable[[Game, Mapping[str, object]], dict[str, object]]
+"""Reads the files named by a game's data-file options (``Option.data_file``)."""
+
+_read_files: FileOptions | None = None
+
+
+def set_file_reader(reader: FileOptions) -> None:
+    """Install what reads data-file options (the package installs ``relicbox.datafiles``).
+
+    The core does no I/O itself: :func:`new_game` hands the options to this reader, which
+    replaces a path given for a data-file option with the parsed file.
+    """
+    global _read_files
+    _read_files = reader
+
+
 def new_game(
     name: str,
     players: int | None = None,
@@ -72,15 +98,17 @@ def new_game(
     auto_chance: bool = True,
     **options: object,
 ) -> State:
-    """A fresh state. The same name, player count, options and seed always give the same game.
+    """A fresh state; the same name, players, options and seed always give the same game.
 
-    ``record=False`` skips the game record (the fast path for simulations);
-    ``auto_chance=False`` leaves chance events for the caller to resolve with
-    :meth:`State.apply_chance` or :meth:`State.sample_chance`.
+    Options that take a data file (``cards=`` for Tschak!, ``board=`` for Relic
+    Runners) accept a path to a JSON or TOML file, or its parsed contents.
+    ``record=False`` skips the game record (the fast path for simulations) and
+    ``auto_chance=False`` leaves chance events to the caller.
     """
-    return get_game(name).new_state(
-        players, seed, record=record, auto_chance=auto_chance, **options
-    )
+    game = get_game(name)
+    if options and _read_files is not None:
+        options = _read_files(game, options)
+    return game.new_state(players, seed, record=record, auto_chance=auto_chance, **options)
 
 
 def replay(record: Mapping[str, Any]) -> State:

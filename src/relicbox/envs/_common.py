@@ -47,5 +47,5 @@ def render_text(game: Game, state: State, lang: str, seat: int | None = None) ->
     """The game's own text rendering of a view, as plain text (console markup removed)."""
     from rich.text import Text
 
-    markup: str = game.text.render(state.view(seat), lang)
+    markup: str = game.renderer.render(state.view(seat), lang)
     return Text.from_markup(markup).plain

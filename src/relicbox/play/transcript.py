@@ -11,7 +11,7 @@ from relicbox.play.match import Match, parse_seats
 
 def transcript(state: State, lang: str = "en") -> str:
     """The public story of ``state`` so far and, at the end, the results."""
-    text = state.game.text
+    text = state.game.renderer
     view = state.view(None)
     options = ", ".join(
         f"{k}={v}" for k, v in sorted(state.options.items()) if not isinstance(v, dict)

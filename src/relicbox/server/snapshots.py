@@ -81,7 +81,7 @@ def legal_entries(
 ) -> list[dict[str, Any]]:
     if seat is None or state.is_over or seat not in state.to_act:
         return []
-    describe = state.game.text.describe_action
+    describe = state.game.renderer.describe_action
     return [
         {"text": a.text, "label": plain(describe(a.text, view, lang)), "index": a.index}
         for a in state.legal_actions(seat)
@@ -103,7 +103,7 @@ def result_table(
 ) -> dict[str, Any] | None:
     if not state.is_over:
         return None
-    headers, rows = state.game.text.result_rows(view, lang)
+    headers, rows = state.game.renderer.result_rows(view, lang)
     if names is not None:  # the first cell names the seat
         rows = [[names[seat], *row[1:]] for seat, row in enumerate(rows)]
     scores = state.scores()  # public once the game is over
@@ -143,7 +143,7 @@ def snapshot(
     the results say ``Player 3 (bot:rule)`` as the terminal does."""
     view = state.view(seat)
     names = None if bots is None else seat_names(bots, lang)
-    text = state.game.text
+    text = state.game.renderer
     to_act = list(state.to_act)
     return {
         "seq": seq,

@@ -14,8 +14,9 @@ from enum import Enum
 from typing import Any
 
 from relicbox.core.actions import Action, ActionSpace
-from relicbox.core.errors import Reason, StateFormatError
-from relicbox.core.game import State
+from relicbox.core.errors import Reason
+from relicbox.core.fields import Copy, Field, Fields
+from relicbox.core.game import Game, JointChoice, Option, State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.diamant.data import (
     BASE_RELIC_VALUES,
@@ -51,6 +52,13 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
+
+
+NO_VIEW: tuple[int, dict[str, Any], tuple[Any, ...]] = (-1, {}, ())
+"""The empty view cache (see ``views.build_view``): built at no history length."""
+
+
 class Phase(Enum):
     REVEAL = "reveal"
     CHOICE = "choice"
@@ -73,6 +81,38 @@ _ALL_LEFT = RoundEnd.ALL_LEFT
 _TRAP = RoundEnd.TRAP
 
 
+FIELDS = Fields(
+    Field("_round", SHARE, "round", plain=True, doc="the round, 1-5"),
+    Field("_phase", SHARE, "phase", doc="a Phase; written as its value"),
+    Field("_deck", LIST, "deck", plain=True, doc="card ids left to reveal (a multiset)"),
+    Field("_path", LIST, "path", plain=True, doc="card ids revealed this round, in order"),
+    Field("_on_card", LIST, "on_card", plain=True, doc="rubies left on each path card"),
+    Field("_inside", SHARE, "inside", doc="bit mask of the explorers inside; written as flags"),
+    Field("_pocket", SHARE, "pocket", doc="the pocket every explorer inside holds"),
+    Field("_leaving", SHARE, "pending", doc="bit mask of committed leavers (body: each choice)"),
+    Field("_chest", LIST, "chest", plain=True, doc="rubies in each chest"),
+    Field("_relic_points", LIST, "relic_points", plain=True, doc="relic points per seat"),
+    Field("_relics", NESTED, "relics", plain=True, doc="relic card ids each seat rescued"),
+    Field("_rescued", SHARE, "rescued", plain=True, doc="relics rescued so far"),
+    Field("_removed", LIST, "removed", plain=True, doc="traps and lost relics out of the game"),
+    Field("_relic_pile", LIST, "relic_pile", plain=True, doc="relics still to enter (variant)"),
+    Field("_bank", SHARE, "bank", plain=True, doc="rubies lost (to traps, left on the path)"),
+    Field("_revealed", SHARE, "revealed", plain=True, doc="rubies revealed in all"),
+    Field("_history", LIST, "history", doc="public events, tuples; only ever appended to"),
+    # Derived when a body is loaded: from the options, from the path, from "pending".
+    Field("_variant", SHARE, doc="the relic variant is on"),
+    Field("_per_card", SHARE, doc="leavers split the gems card by card"),
+    Field("_codes", SHARE, doc="card code of each card id for this variant"),
+    Field("_open", SHARE, doc="bit mask of the seats that may still choose this step"),
+    Field("_inside_count", SHARE, doc="explorers inside"),
+    Field("_path_gems", SHARE, doc="rubies on the path"),
+    Field("_path_relics", SHARE, doc="relic cards on the path"),
+    Field("_traps", SHARE, doc="bit mask of the trap types on the path"),
+    Field("_view_cache", SHARE, doc="the views' read-only public part", cache=True),
+)
+"""Every field of :class:`DiamantState`: its slots, its clone and its JSON body."""
+
+
 class DiamantState(State):
     """One moment of a game of Diamant. Build it with ``relicbox.new_game("diamant", ...)``.
 
@@ -83,33 +123,8 @@ class DiamantState(State):
     operations, which is what simulations spend their time on.
     """
 
-    __slots__ = (
-        "_bank",
-        "_chest",
-        "_codes",
-        "_deck",
-        "_history",
-        "_inside",
-        "_inside_count",
-        "_leaving",
-        "_on_card",
-        "_open",
-        "_path",
-        "_path_gems",
-        "_path_relics",
-        "_per_card",
-        "_phase",
-        "_pocket",
-        "_relic_pile",
-        "_relic_points",
-        "_relics",
-        "_removed",
-        "_rescued",
-        "_revealed",
-        "_round",
-        "_traps",
-        "_variant",
-    )
+    fields = FIELDS
+    __slots__ = FIELDS.slots
 
     # -- set-up ---------------------------------------------------------------
 
@@ -128,6 +143,7 @@ class DiamantState(State):
         self._bank = 0
         self._revealed = 0
         self._history: list[tuple[Any, ...]] = []
+        self._view_cache: tuple[int, dict[str, Any], tuple[Any, ...]] = NO_VIEW
         self._round = 0
         self._start_round()
 
@@ -202,6 +218,37 @@ class DiamantState(State):
             self._leaving |= 1 << seat
         if not self._open:
             self._resolve_choices()
+
+    def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
+        """Every explorer's ``continue`` / ``leave`` for this step in one call (all or nothing).
+
+        The same result as :meth:`act` for each seat in the mapping's order, at the
+        cost of a few mask operations per seat.
+        """
+        open_ = self._open
+        chosen = leaving = 0
+        for seat, action in choices.items():
+            if action is LEAVE:
+                bit = 1 << seat if type(seat) is int and seat >= 0 else 0
+                leaving |= bit
+            elif action is CONTINUE:
+                bit = 1 << seat if type(seat) is int and seat >= 0 else 0
+            else:
+                super().act_joint(choices)  # text, indexes or sequences: the general path
+                return
+            if not open_ & bit:
+                raise self._refusal(seat, action, self._why_illegal(seat, action))
+            chosen |= bit
+        log = self._log
+        if log is not None:
+            for seat in choices:
+                log.append((seat, LEAVE.text if leaving >> seat & 1 else CONTINUE.text, False))
+        self._leaving |= leaving
+        self._open = open_ = open_ & ~chosen
+        if not open_:
+            self._resolve_choices()
+            if self.auto_chance:
+                self._settle()
 
     def _resolve_choices(self) -> None:
         leaving = self._leaving
@@ -391,36 +438,6 @@ class DiamantState(State):
 
     # -- copies ---------------------------------------------------------------------
 
-    def clone(self) -> DiamantState:
-        other = DiamantState.__new__(DiamantState)
-        self._copy_base_into(other)
-        other._variant = self._variant
-        other._per_card = self._per_card
-        other._codes = self._codes
-        other._deck = self._deck.copy()
-        other._relic_pile = self._relic_pile.copy()
-        other._removed = self._removed.copy()
-        other._chest = self._chest.copy()
-        other._relic_points = self._relic_points.copy()
-        other._relics = [relics.copy() for relics in self._relics]
-        other._rescued = self._rescued
-        other._bank = self._bank
-        other._revealed = self._revealed
-        other._history = self._history.copy()
-        other._round = self._round
-        other._path = self._path.copy()
-        other._on_card = self._on_card.copy()
-        other._path_gems = self._path_gems
-        other._path_relics = self._path_relics
-        other._traps = self._traps
-        other._inside = self._inside
-        other._inside_count = self._inside_count
-        other._open = self._open
-        other._leaving = self._leaving
-        other._pocket = self._pocket
-        other._phase = self._phase
-        return other
-
     def determinize(self, seat: int, rng: object = None) -> DiamantState:
         """Others' committed choices and the future draws resampled; nothing else is hidden.
 
@@ -443,121 +460,43 @@ class DiamantState(State):
         # The deck needs no shuffle: every draw picks a random card with the new generator.
         return other
 
-    # -- views -------------------------------------------------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from relicbox.games.diamant.views import build_view
-
-        return build_view(self, seat)
-
-    # -- JSON form -----------------------------------------------------------------------
-
-    def _body_to_dict(self) -> dict[str, Any]:
-        pending = [self.pending_choice(s) for s in range(self.players)]
-        return {
-            "round": self._round,
-            "phase": self._phase.value,
-            "deck": list(self._deck),
-            "path": list(self._path),
-            "on_card": list(self._on_card),
-            "inside": [self.is_inside(s) for s in range(self.players)],
-            "pocket": self.pockets(),
-            "pending": [None if a is None else a.text for a in pending],
-            "chest": list(self._chest),
-            "relic_points": list(self._relic_points),
-            "relics": [list(r) for r in self._relics],
-            "rescued": self._rescued,
-            "removed": list(self._removed),
-            "relic_pile": list(self._relic_pile),
-            "bank": self._bank,
-            "revealed": self._revealed,
-            "history": [list(_jsonable(e)) for e in self._history],
-        }
-
-    def _body_from_dict(self, body: Mapping[str, Any]) -> None:
-        from relicbox.games.diamant.views import load_body
-
-        load_body(self, body)
-
     def traps_on_path(self) -> list[str]:
         return sorted(t for i, t in enumerate(TRAP_TYPES) if self._traps >> i & 1)
-
-
-def _jsonable(event: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(list(part) if isinstance(part, tuple) else part for part in event)
 
 
 _BASE_CODES = tuple(card.code for card in CARDS)
 _VARIANT_CODES = tuple(variant_code(card) for card in CARDS)
 
 
-def check_body(state: DiamantState) -> None:
-    """Raise :class:`StateFormatError` unless every card is in exactly one place."""
-    places = (
-        state._deck
-        + state._path
-        + state._removed
-        + state._relic_pile
-        + [card for relics in state._relics for card in relics]
-    )
-    if sorted(places) != list(range(len(CARDS))):
-        raise StateFormatError(
-            "every Diamant card must be in exactly one place (deck, path, removed, relic pile, "
-            f"rescued relics); got {sorted(places)}"
-        )
-    n = state.players
-    for name in ("_chest", "_relic_points", "_relics"):
-        if len(getattr(state, name)) != n:
-            raise StateFormatError(f"{name.lstrip('_')} must have one entry per seat ({n})")
-    if len(state._on_card) != len(state._path):
-        raise StateFormatError("on_card must have one entry per path card")
-    for seat, relics in enumerate(state._relics):
-        if not all(_IS_RELIC[card] for card in relics):
-            raise StateFormatError(f"relics[{seat}] may hold only relic cards, got {relics}")
-    if not all(CARDS[card].kind is not Kind.TREASURE for card in state._removed):
-        raise StateFormatError(f"removed holds only traps and lost relics, got {state._removed}")
-    over = state._phase is Phase.OVER
-    traps_out = sum(1 for card in state._removed if _TRAP_BIT[card])
-    if traps_out > state._round - (0 if over else 1):
-        raise StateFormatError(
-            f"removed holds {traps_out} trap cards, but only a round ended by a trap removes "
-            f"one (round {state._round})"
-        )
-    held = sum(len(relics) for relics in state._relics)
-    if state._rescued != held:
-        raise StateFormatError(f"rescued={state._rescued} but the seats hold {held} relics")
-    if state._variant:
-        if state._relic_pile != list(RELIC_IDS[state._round :]):
-            raise StateFormatError(
-                f"relic_pile must be {list(RELIC_IDS[state._round :])} in round {state._round}, "
-                f"got {state._relic_pile}"
-            )
-        for seat, relics in enumerate(state._relics):
-            points = sum(CARDS[card].printed_value for card in relics)
-            if state._relic_points[seat] != points:
-                raise StateFormatError(
-                    f"relic_points[{seat}] must be {points}, the printed values of its relics"
-                )
-    else:
-        if state._relic_pile:
-            raise StateFormatError("relic_pile is used only by the relic variant")
-        if sum(state._relic_points) != sum(BASE_RELIC_VALUES[: state._rescued]):
-            raise StateFormatError(
-                f"relic_points must add up to {sum(BASE_RELIC_VALUES[: state._rescued])} for "
-                f"{state._rescued} rescued relics, got {state._relic_points}"
-            )
-        for seat, relics in enumerate(state._relics):
-            if bool(relics) != bool(state._relic_points[seat]):
-                raise StateFormatError(f"relic_points[{seat}] does not match relics[{seat}]")
-    if over:
-        if state._round != ROUNDS or state._path or state._inside or state._open:
-            raise StateFormatError(
-                f"a finished game is in round {ROUNDS} with an empty path and nobody inside"
-            )
-    elif not state._inside:
-        raise StateFormatError(
-            f"phase {state._phase.value!r} needs an explorer inside: with nobody inside the "
-            "round is over"
-        )
-    elif state._phase is Phase.REVEAL and not state._deck:
-        raise StateFormatError("the next card must be revealed, but the deck is empty")
+# -- metadata ----------------------------------------------------------------------------
+
+GAME = Game(
+    name="diamant",
+    title="Diamant",
+    min_players=3,
+    max_players=8,
+    default_players=4,
+    rules_version="diamant/1",
+    action_space=ACTION_SPACE,
+    state_class=DiamantState,
+    aliases=("incan-gold",),
+    options=(
+        Option(
+            "variant",
+            "base",
+            "base: relics worth 5/5/5/10/10 by rescue order; relics: one relic added per "
+            "round, scoring its printed value",
+            ("base", "relics"),
+        ),
+        Option(
+            "split",
+            "pooled",
+            "how several leavers share the path gems: pooled (whole path) or per-card",
+            ("pooled", "per-card"),
+        ),
+    ),
+    extra={"default_action": LEAVE.text},
+    summary="Push your luck in a cave: take the rubies home before a second trap strikes.",
+)
+"""Diamant's metadata; the package registers it with its views, codec, text and bots."""
+DiamantState.game = GAME

@@ -25,12 +25,11 @@ from relicbox.core.errors import StateFormatError
 from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
 from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, variant_code
+from relicbox.games.diamant.rules import DiamantState
 
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     """A state consistent with ``view`` (a seat's or a spectator's); see the module doc."""
-    from relicbox.games.diamant.rules import DiamantState
-
     if view.get("game") != "diamant":
         raise StateFormatError(f"not a Diamant view: game={view.get('game')!r}")
     variant = view["variant"] == "relics"

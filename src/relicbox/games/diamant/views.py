@@ -1,4 +1,4 @@
-"""What each seat of a Diamant game may know, and the state's JSON body loader.
+"""What each seat of a Diamant game may know.
 
 A seat sees what a player at the table sees: the path and the rubies on it,
 every pocket (gems beside the chests are in plain sight), who is still inside,
@@ -9,60 +9,250 @@ choice are added for a seat; nobody sees the deck order or the generator.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal, TypedDict
 
-from relicbox.core import checks
-from relicbox.core.errors import StateFormatError
-from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, ROUNDS, TRAP_TYPES
-
-if TYPE_CHECKING:
-    from relicbox.games.diamant.rules import DiamantState
+from relicbox.core.history import FrozenDict, FrozenList
+from relicbox.games.diamant.data import BASE_RELIC_VALUES, ROUNDS, TRAP_TYPES
+from relicbox.games.diamant.rules import _SEATS, MAX_SEATS, DiamantState, Phase
 
 
-def build_view(state: DiamantState, seat: int | None) -> dict[str, Any]:
-    if seat is not None:
+class PathCard(TypedDict):
+    """One card on the path."""
+
+    card: str
+    """Its code: ``T5`` (5 rubies), a trap (``spiders``, ...), a relic (``R1``...)."""
+    gems: int
+    """Rubies still lying on it."""
+
+
+class DiamantView(TypedDict):
+    """What one seat (or a spectator) knows of a Diamant game: the view's every field."""
+
+    game: Literal["diamant"]
+    seat: int | None
+    """Whose view this is; ``None`` for a spectator."""
+    players: int
+    variant: Literal["base", "relics"]
+    split: Literal["pooled", "per-card"]
+    round: int
+    """The round, 1 to ``rounds``."""
+    rounds: int
+    phase: Literal["reveal", "choice", "over"]
+    to_act: list[int]
+    """Seats still to choose ``continue`` or ``leave`` in this step."""
+    deck_size: int
+    path: list[PathCard]
+    """This round's cards in the order they were revealed."""
+    path_gems: int
+    """Rubies on the path in all."""
+    inside: list[bool]
+    """Per seat: still in the cave this round."""
+    explorers_inside: int
+    pockets: list[int]
+    """Per seat: rubies beside its chest, at risk (0 at camp)."""
+    committed: list[bool]
+    """Per seat: has chosen in this step (not what)."""
+    traps_on_path: list[str]
+    """Trap types already on the path, sorted: a second one ends the round."""
+    removed: list[str]
+    """Traps and lost relics out of the game."""
+    relics: list[list[str]]
+    """Per seat: the relics it rescued."""
+    relics_rescued: int
+    next_relic_value: int | None
+    """Base game: what the next rescued relic scores (``None`` in the variant, or none left)."""
+    relic_pile: list[str]
+    """Variant: relics still to enter the deck, one per round."""
+    history: list[dict[str, Any]]
+    """Public events, oldest first, each with a ``type``: ``round`` (round), ``reveal`` (card,
+    share: rubies each explorer took), ``choices`` (leavers: empty when all went on),
+    ``leave`` (seats, path_share, relics), ``round-end`` (round, reason ``all-left`` or
+    ``trap``, busted, lost_relics, trap)."""
+    my_choice: Literal["continue", "leave"] | None
+    """This seat's choice committed in this step, if any (only in its own view)."""
+    chest: int | None
+    """This seat's chest (only in its own view): rubies, plus relic gems in the base game."""
+    scores: list[int] | None
+    """Per seat, once the game is over."""
+    winners: list[int] | None
+    """Once the game is over."""
+
+
+def build_view(state: DiamantState, seat: int | None) -> DiamantView:
+    """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
+
+    Everything public but the commitments changes only together with a new history
+    event, so that part is built once per event and kept in the state (shared with its
+    clones, which have the same past); the history's JSON events are converted once
+    each. Both are read-only (:class:`~relicbox.core.history.FrozenDict` and
+    :class:`~relicbox.core.history.FrozenList`), so one view's reader cannot alter
+    another's. A call copies that part and adds the seat's own fields.
+    """
+    n = state.players
+    if seat is not None and not (type(seat) is int and 0 <= seat < n):
         state._require_seat(seat, "view")
+    cached = state._view_cache
+    if cached[0] != len(state._history):
+        cached = state._view_cache = _public(state, cached)
+    view: DiamantView = cached[1].copy()  # type: ignore[assignment]  # built as DiamantView
+    open_ = state._open
+    view["seat"] = seat
+    view["to_act"] = _SEAT_LISTS[open_]
+    if state._phase is Phase.CHOICE:
+        done = state._inside & ~open_
+        view["committed"] = _FLAGS[n][done]
+        if seat is not None and done >> seat & 1:
+            view["my_choice"] = "leave" if state._leaving >> seat & 1 else "continue"
+    if seat is not None:
+        view["chest"] = state._chest[seat] + (0 if state._variant else state._relic_points[seat])
+    return view
+
+
+_SEAT_LISTS = tuple(FrozenList(seats) for seats in _SEATS)
+"""Each seat mask's seats, as a read-only list."""
+_FLAGS = {
+    n: tuple(FrozenList([bool(mask >> s & 1) for s in range(n)]) for mask in range(1 << n))
+    for n in range(MAX_SEATS + 1)
+}
+"""For each player count, each seat mask as one read-only flag per seat."""
+
+
+ViewCache = tuple[int, dict[str, Any], tuple[Any, ...]]
+"""(history length it was built at, public part of the view, converted history events)."""
+
+
+def _public(state: DiamantState, cached: ViewCache) -> ViewCache:
+    """The public part of the view and the history's JSON events, for the current event.
+
+    After reveals and steps where everyone went on (most events), only the new path
+    cards and the few numbers those change are added to the previous public part;
+    any other event rebuilds it.
+    """
+    codes = state._codes
+    history = state._history
+    events = cached[2]
+    if len(events) > len(history) or cached[0] < 0:
+        events = ()  # nothing cached yet (or, impossibly, another game's past)
+    new = history[len(events) :]
+    events += tuple([_frozen_event(codes, e) for e in new])
+    revealed = 0
+    for event in new:
+        if event[0] == "reveal":
+            revealed += 1
+        elif event[0] != "choices":
+            revealed = -1  # anything else may change any part: rebuild
+            break
+    if events is not cached[2] and cached[0] >= 0 and revealed >= 0:
+        public = cached[1].copy()
+        if revealed:
+            path, on_card = state._path, state._on_card
+            public["path"] = FrozenList(
+                public["path"]
+                + [
+                    _path_entry(codes[card], gems)
+                    for card, gems in zip(path[-revealed:], on_card[-revealed:], strict=True)
+                ]
+            )
+            public["path_gems"] = state._path_gems
+            public["pockets"] = _pockets(state)
+            public["deck_size"] = len(state._deck)
+            public["traps_on_path"] = _TRAPS[state._traps]
+        public["phase"] = state._phase.value
+        public["history"] = FrozenList(events)
+        return (len(history), public, events)
+    return (len(history), _rebuild(state, events), events)
+
+
+_TRAPS = tuple(
+    FrozenList(sorted(t for i, t in enumerate(TRAP_TYPES) if mask >> i & 1))
+    for mask in range(1 << len(TRAP_TYPES))
+)
+"""Each trap mask's types, sorted (as ``DiamantState.traps_on_path``), read-only."""
+
+_ENTRIES: dict[tuple[str, int], FrozenDict] = {}
+"""Read-only JSON of a path card with its rubies, or of a reveal event, made once each."""
+
+
+def _path_entry(code: str, gems: int) -> FrozenDict:
+    entry = _ENTRIES.get((code, gems))
+    if entry is None:
+        if len(_ENTRIES) >= _MEMO_CAP:
+            _ENTRIES.clear()
+        entry = _ENTRIES[code, gems] = FrozenDict({"card": code, "gems": gems})
+    return entry
+
+
+def _reveal_event(code: str, share: int) -> FrozenDict:
+    key = (code, -1 - share)  # negative: apart from the path entries
+    event = _ENTRIES.get(key)
+    if event is None:
+        if len(_ENTRIES) >= _MEMO_CAP:
+            _ENTRIES.clear()
+        event = _ENTRIES[key] = FrozenDict({"type": "reveal", "card": code, "share": share})
+    return event
+
+
+_POCKETS: dict[tuple[int, int, int], FrozenList] = {}
+_MEMO_CAP = 4096
+"""Memos start afresh past this size, so a long-running process keeps them small."""
+
+
+def _pockets(state: DiamantState) -> FrozenList:
+    """``state.pockets()``, read-only, made once per player count, explorers and pocket."""
+    key = (state.players, state._inside, state._pocket)
+    pockets = _POCKETS.get(key)
+    if pockets is None:
+        if len(_POCKETS) >= _MEMO_CAP:
+            _POCKETS.clear()
+        pockets = _POCKETS[key] = FrozenList(state.pockets())
+    return pockets
+
+
+_NOBODY_LEFT = FrozenDict({"type": "choices", "leavers": FrozenList()})
+
+
+def _rebuild(state: DiamantState, events: tuple[Any, ...]) -> dict[str, Any]:
+    """The public part of the view, built from the whole state."""
     codes = state._codes
     n = state.players
     over = state.is_over
-    view: dict[str, Any] = {
+    public: dict[str, Any] = {
         "game": "diamant",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "variant": state.options["variant"],
         "split": state.options["split"],
         "round": state._round,
         "rounds": ROUNDS,
         "phase": state._phase.value,
-        "to_act": list(state.to_act),
+        "to_act": None,
         "deck_size": len(state._deck),
-        "path": [
-            {"card": codes[card], "gems": gems}
-            for card, gems in zip(state._path, state._on_card, strict=True)
-        ],
+        "path": FrozenList(
+            [
+                _path_entry(codes[card], gems)
+                for card, gems in zip(state._path, state._on_card, strict=True)
+            ]
+        ),
         "path_gems": sum(state._on_card),
-        "inside": [state.is_inside(s) for s in range(n)],
+        "inside": _FLAGS[n][state._inside],
         "explorers_inside": state._inside_count,
-        "pockets": state.pockets(),
-        "committed": [state.committed(s) for s in range(n)],
-        "traps_on_path": state.traps_on_path(),
-        "removed": [codes[card] for card in state._removed],
-        "relics": [[codes[card] for card in relics] for relics in state._relics],
+        "pockets": _pockets(state),
+        "committed": _FLAGS[n][0],
+        "traps_on_path": _TRAPS[state._traps],
+        "removed": FrozenList([codes[card] for card in state._removed]),
+        "relics": FrozenList(
+            [FrozenList([codes[card] for card in relics]) for relics in state._relics]
+        ),
         "relics_rescued": state._rescued,
         "next_relic_value": _next_relic_value(state),
-        "relic_pile": [codes[card] for card in state._relic_pile],
-        "history": [event_json(state, event) for event in state._history],
+        "relic_pile": FrozenList([codes[card] for card in state._relic_pile]),
+        "history": FrozenList(events),
         "my_choice": None,
         "chest": None,
-        "scores": state.scores() if over else None,
-        "winners": state.winners() if over else None,
+        "scores": FrozenList(state.scores()) if over else None,
+        "winners": FrozenList(state.winners()) if over else None,
     }
-    if seat is not None:
-        pending = state.pending_choice(seat)
-        view["my_choice"] = None if pending is None else pending.text
-        view["chest"] = state.chest(seat)
-    return view
+    return public
 
 
 def _next_relic_value(state: DiamantState) -> int | None:
@@ -72,186 +262,37 @@ def _next_relic_value(state: DiamantState) -> int | None:
 
 
 def event_json(state: DiamantState, event: tuple[Any, ...]) -> dict[str, Any]:
-    """A public history event as JSON. Every field is public knowledge at the table."""
-    codes = state._codes
+    """A public history event as JSON (read-only). Every field is public at the table."""
+    return _frozen_event(state._codes, event)
+
+
+def _frozen_event(codes: tuple[str, ...], event: tuple[Any, ...]) -> FrozenDict:
+    """A history event as read-only JSON; views convert each event once."""
     kind = event[0]
-    if kind == "round":
-        return {"type": "round", "round": event[1]}
     if kind == "reveal":
-        return {"type": "reveal", "card": codes[event[1]], "share": event[2]}
+        return _reveal_event(codes[event[1]], event[2])
     if kind == "choices":
-        return {"type": "choices", "leavers": list(event[1])}
+        if not event[1]:
+            return _NOBODY_LEFT
+        return FrozenDict({"type": "choices", "leavers": FrozenList(event[1])})
     if kind == "leave":
-        return {
-            "type": "leave",
-            "seats": list(event[1]),
-            "path_share": event[2],
-            "relics": [codes[card] for card in event[3]],
-        }
-    return {
-        "type": "round-end",
-        "round": event[1],
-        "reason": event[2],
-        "busted": list(event[3]),
-        "lost_relics": [codes[card] for card in event[4]],
-        "trap": None if event[5] is None else codes[event[5]],
-    }
-
-
-_EVENT_SHAPES = {"round": 2, "reveal": 3, "choices": 2, "leave": 4, "round-end": 6}
-
-
-def _event_from_json(raw: object, where: str, players: int) -> tuple[Any, ...]:
-    """One public history event, every part checked (seats, card ids, counts)."""
-    items = checks.seq(raw, where, max_length=6)
-    kind = checks.text(items[0] if items else None, f"{where}[0]", _EVENT_SHAPES)
-    if len(items) != _EVENT_SHAPES[kind]:
-        raise checks.fail(where, f"a {kind!r} event has {_EVENT_SHAPES[kind]} parts")
-    high = players - 1
-    if kind == "round":
-        return (kind, checks.whole(items[1], f"{where}[1]", 1, ROUNDS))
-    if kind == "reveal":
-        return (kind, _card(items[1], f"{where}[1]"), checks.whole(items[2], f"{where}[2]"))
-    if kind == "choices":
-        return (kind, tuple(checks.wholes(items[1], f"{where}[1]", 0, high, max_length=players)))
-    if kind == "leave":
-        return (
-            kind,
-            tuple(checks.wholes(items[1], f"{where}[1]", 0, high, max_length=players)),
-            checks.whole(items[2], f"{where}[2]", 0, _COUNT_MAX),
-            tuple(_card(c, f"{where}[3]") for c in checks.seq(items[3], f"{where}[3]")),
+        return FrozenDict(
+            {
+                "type": "leave",
+                "seats": FrozenList(event[1]),
+                "path_share": event[2],
+                "relics": FrozenList([codes[card] for card in event[3]]),
+            }
         )
-    trap = items[5]
-    return (
-        kind,
-        checks.whole(items[1], f"{where}[1]", 1, ROUNDS),
-        checks.text(items[2], f"{where}[2]", ("all-left", "trap")),
-        tuple(checks.wholes(items[3], f"{where}[3]", 0, high, max_length=players)),
-        tuple(_card(c, f"{where}[4]") for c in checks.seq(items[4], f"{where}[4]")),
-        None if trap is None else _card(trap, f"{where}[5]"),
+    if kind == "round":
+        return FrozenDict({"type": "round", "round": event[1]})
+    return FrozenDict(
+        {
+            "type": "round-end",
+            "round": event[1],
+            "reason": event[2],
+            "busted": FrozenList(event[3]),
+            "lost_relics": FrozenList([codes[card] for card in event[4]]),
+            "trap": None if event[5] is None else codes[event[5]],
+        }
     )
-
-
-_COUNT_MAX = 10**9
-"""A generous bound for every count (rubies, points), so a state always writes as JSON."""
-
-
-def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
-    """Load and check a body; every refusal is a :class:`StateFormatError` naming the field.
-
-    Beyond types and ranges: every card is in exactly one place, the path holds no
-    trap twice, gems lie only on treasure cards, explorers inside hold equal pockets,
-    choices are pending only for explorers inside during a choice step, the relic
-    pile matches the round, and relic points and rescued relics add up.
-    """
-    from relicbox.games.diamant.rules import (
-        _BASE_CODES,
-        _IS_RELIC,
-        _VARIANT_CODES,
-        LEAVE,
-        MAX_SEATS,
-        Phase,
-        check_body,
-    )
-
-    n = state.players
-    if n > MAX_SEATS:
-        raise StateFormatError(f"at most {MAX_SEATS} seats")
-    state._variant = state.options["variant"] == "relics"
-    state._per_card = state.options["split"] == "per-card"
-    state._codes = _VARIANT_CODES if state._variant else _BASE_CODES
-    state._round = checks.whole(checks.need(body, "round", "body.round"), "body.round", 1, ROUNDS)
-    phase = checks.text(
-        checks.need(body, "phase", "body.phase"), "body.phase", (p.value for p in Phase)
-    )
-    state._phase = Phase(phase)
-    state._deck = _cards(body, "deck")
-    state._path = _cards(body, "path")
-    state._on_card = checks.wholes(
-        checks.need(body, "on_card", "body.on_card"),
-        "body.on_card",
-        0,
-        _COUNT_MAX,
-        length=len(state._path),
-    )
-    for i, (card, gems) in enumerate(zip(state._path, state._on_card, strict=True)):
-        if gems > CARDS[card].rubies:
-            raise checks.fail(
-                f"body.on_card[{i}]",
-                f"holds {gems} rubies, more than card {CARDS[card].code} brought "
-                f"({CARDS[card].rubies})",
-            )
-    state._path_gems = sum(state._on_card)
-    state._path_relics = sum(1 for card in state._path if _IS_RELIC[card])
-    state._traps = 0
-    for card in state._path:
-        trap = CARDS[card].trap
-        if trap is not None:
-            bit = 1 << TRAP_TYPES.index(trap)
-            if state._traps & bit:
-                raise checks.fail(
-                    "body.path", f"holds two {trap} cards: the second one ends the round"
-                )
-            state._traps |= bit
-    inside = checks.flags(checks.need(body, "inside", "body.inside"), "body.inside", n)
-    state._inside = sum(1 << s for s in range(n) if inside[s])
-    state._inside_count = sum(1 for s in range(n) if inside[s])
-    pocket_list = checks.wholes(
-        checks.need(body, "pocket", "body.pocket"), "body.pocket", 0, _COUNT_MAX, length=n
-    )
-    pockets = {pocket_list[s] for s in range(n) if inside[s]}
-    if len(pockets) > 1:
-        raise StateFormatError(f"explorers inside must hold equal pockets, got {sorted(pockets)}")
-    state._pocket = pockets.pop() if pockets else 0
-    state._leaving = 0
-    state._open = state._inside if state._phase is Phase.CHOICE else 0
-    pending = checks.seq(checks.need(body, "pending", "body.pending"), "body.pending", n)
-    for seat, text in enumerate(pending):
-        if text is None:
-            continue
-        field = f"body.pending[{seat}]"
-        checks.text(text, field, ("continue", "leave"))
-        if state._phase is not Phase.CHOICE or not inside[seat]:
-            raise checks.fail(
-                field, "names a choice, but only explorers inside choose, in a choice step"
-            )
-        state._open &= ~(1 << seat)
-        if text == LEAVE.text:
-            state._leaving |= 1 << seat
-    state._chest = checks.wholes(
-        checks.need(body, "chest", "body.chest"), "body.chest", 0, _COUNT_MAX, length=n
-    )
-    state._relic_points = checks.wholes(
-        checks.need(body, "relic_points", "body.relic_points"),
-        "body.relic_points",
-        0,
-        _COUNT_MAX,
-        length=n,
-    )
-    relics = checks.seq(checks.need(body, "relics", "body.relics"), "body.relics", n)
-    state._relics = [
-        [_card(c, f"body.relics[{s}]") for c in checks.seq(r, f"body.relics[{s}]")]
-        for s, r in enumerate(relics)
-    ]
-    state._rescued = checks.whole(
-        checks.need(body, "rescued", "body.rescued"), "body.rescued", 0, len(BASE_RELIC_VALUES)
-    )
-    state._removed = _cards(body, "removed")
-    state._relic_pile = _cards(body, "relic_pile")
-    state._bank = checks.whole(body.get("bank", 0), "body.bank", 0, _COUNT_MAX)
-    state._revealed = checks.whole(body.get("revealed", 0), "body.revealed", 0, _COUNT_MAX)
-    history = checks.seq(body.get("history", []), "body.history")
-    state._history = [_event_from_json(e, f"body.history[{i}]", n) for i, e in enumerate(history)]
-    check_body(state)
-
-
-def _card(value: object, field: str) -> int:
-    return checks.whole(value, field, 0, len(CARDS) - 1)
-
-
-def _cards(body: Mapping[str, Any], key: str) -> list[int]:
-    field = f"body.{key}"
-    return [
-        _card(c, f"{field}[{i}]")
-        for i, c in enumerate(checks.seq(checks.need(body, key, field), field))
-    ]

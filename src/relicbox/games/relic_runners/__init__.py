@@ -54,8 +54,7 @@ Readings of the rulebook (rules version ``relic-runners/2``):
   players can no longer make the game move on.
 """
 
-from dataclasses import replace
-
+from relicbox.core.game import Codec
 from relicbox.core.registry import register
 from relicbox.games.relic_runners import rules, text
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
@@ -66,14 +65,13 @@ from relicbox.games.relic_runners.sample import sample_state
 from relicbox.games.relic_runners.views import build_view
 
 GAME = register(
-    replace(
-        rules.GAME,
-        bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
-        text=text,
-        sampler=sample_state,
-    )
+    rules.GAME,
+    view=build_view,
+    codec=Codec(write=body_to_dict, read=load_body),
+    text=text,
+    bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
+    sampler=sample_state,
 )
-RelicRunnersState.game = GAME
-bind(view=build_view, write=body_to_dict, read=load_body, explain=explain)
+bind(explain=explain)
 
 __all__ = ["GAME", "RelicRunnersState"]

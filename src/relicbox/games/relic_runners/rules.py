@@ -1427,17 +1427,6 @@ class RelicRunnersState(State):
         other._pools = [tuple(pool) for pool in pools]
         return other
 
-    # -- views and JSON ----------------------------------------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return _BOUND.view(self, seat)
-
-    def _body_to_dict(self) -> dict[str, Any]:
-        return _BOUND.write(self)
-
-    def _body_from_dict(self, body: Mapping[str, Any]) -> None:
-        _BOUND.read(self, body)
-
 
 # -- metadata ---------------------------------------------------------------------------
 
@@ -1521,32 +1510,20 @@ def _unbound(*args: object) -> Any:
 
 
 class _Bound:
-    """The views, the JSON body and the words of a refusal: their modules import these rules,
-    so the package binds them here (see :func:`bind`) and the imports run one way."""
+    """The words of a refusal: ``explain`` imports these rules, so the package binds it here
+    (see :func:`bind`) and the imports run one way."""
 
-    __slots__ = ("explain", "read", "view", "write")
+    __slots__ = ("explain",)
 
     def __init__(self) -> None:
-        self.view: Callable[[RelicRunnersState, int | None], dict[str, Any]] = _unbound
-        self.write: Callable[[RelicRunnersState], dict[str, Any]] = _unbound
-        self.read: Callable[[RelicRunnersState, Mapping[str, Any]], None] = _unbound
         self.explain: Callable[[RelicRunnersState, Action], Reason] = _unbound
 
 
 _BOUND = _Bound()
 
 
-def bind(
-    view: Callable[[RelicRunnersState, int | None], dict[str, Any]],
-    write: Callable[[RelicRunnersState], dict[str, Any]],
-    read: Callable[[RelicRunnersState, Mapping[str, Any]], None],
-    explain: Callable[[RelicRunnersState, Action], Reason],
-) -> None:
-    """Give the state its view function (``views``), body writer and loader (``codec``) and
-    the reason for a refused action (``explain``, asked only on refusal)."""
-    _BOUND.view = view
-    _BOUND.write = write
-    _BOUND.read = read
+def bind(explain: Callable[[RelicRunnersState, Action], Reason]) -> None:
+    """Give the state the reason for a refused action (asked only on refusal)."""
     _BOUND.explain = explain
 
 

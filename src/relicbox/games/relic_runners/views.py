@@ -227,12 +227,7 @@ class RelicRunnersView(TypedDict):
 # -- building it -------------------------------------------------------------------------
 
 
-def build_view(state: RelicRunnersState, seat: int | None) -> dict[str, Any]:
-    """The view as the contract hands it out (a plain dict); see :func:`typed_view`."""
-    return cast(dict[str, Any], typed_view(state, seat))
-
-
-def typed_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
+def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     if seat is not None:
         state._require_seat(seat, "view")
     over = state.is_over

@@ -51,19 +51,23 @@ from typing import Any, TypeVar, cast
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
-from relicbox.core.game import State
+from relicbox.core.fields import Copy, Field, Fields
+from relicbox.core.game import Game, JointChoice, Option, State
+from relicbox.core.history import FrozenDict
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.tschak.data import (
     KIND_BY_CODE,
     KINDS,
     POSITIONS,
     PROPOSED,
+    TOWER_CARDS,
     TOWERS,
     CardTable,
     Kind,
+    TowerCard,
+    TowerKind,
     parse_card_table,
 )
-from relicbox.games.tschak.views import score_breakdown
 
 ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index) for k in KINDS)
 ACTION_SPACE = ActionSpace(
@@ -72,6 +76,7 @@ ACTION_SPACE = ActionSpace(
     aliases={k.code: ACTIONS[k.index] for k in KINDS},
 )
 _ACTION_IDS = ACTION_SPACE.ids
+SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 _T = TypeVar("_T")
 _NONE: tuple[Action, ...] = ()
 
@@ -298,38 +303,74 @@ def hand_at(position: int, tower: int) -> int:
     return (position - tower + 1) % POSITIONS
 
 
+def codes(kinds: Sequence[int]) -> list[str]:
+    """Card codes of kind indexes."""
+    return [_CODE[k] for k in kinds]
+
+
+def event_json(event: Mapping[str, Any]) -> dict[str, Any]:
+    """A history event as fresh JSON: lists, and card codes where the state keeps kinds.
+
+    Views and the JSON body both show events this way. The state stores floor parties
+    and loot cards as kind indexes (cheaper on the hot path); everything else is
+    already in its public form.
+    """
+    out: dict[str, Any] = {}
+    for key, value in event.items():
+        if key == "parties":
+            out[key] = [codes(party) for party in value]
+        elif key == "cards":
+            out[key] = codes(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        else:
+            out[key] = value
+    return out
+
+
+NO_VIEW: tuple[Any, ...] = (None, {}, None, {})
+"""The empty view cache (see ``views.build_view``)."""
+
+FIELDS = Fields(
+    Field("_phase", SHARE, "phase", doc="a Phase; written as its value"),
+    Field("_tower", SHARE, "tower", plain=True, doc="the tower, 1-4"),
+    Field("_step", SHARE, "step", plain=True, doc="the reveal step in the tower, 0-5 (STEPS)"),
+    Field("_deal_slot", SHARE, "deal_slot", plain=True, doc="deal events done, 0-12"),
+    Field("_hands", NESTED, "hands", doc="the four hands by hand id, sorted kinds"),
+    Field("_pool", NESTED, "undealt", doc="undealt kinds per background during the deal"),
+    Field("_tower_m", LIST, "tower_monsters", plain=True, doc="this tower's monsters, floors 1-3"),
+    Field("_tower_t", LIST, "tower_treasures", plain=True, doc="this tower's treasures"),
+    Field("_picks", NESTED, "picks", doc="each seat's committed, unrevealed kinds"),
+    Field("_revealed", NESTED, "revealed", doc="each seat's kinds revealed on this floor"),
+    Field("_played", NESTED, "played", doc="each seat's kinds played on earlier floors"),
+    Field("_hand", NESTED, "hand", doc="each seat's hand: one sorted tuple per background"),
+    Field("_gold", LIST, "gold", plain=True, doc="each seat's gold from the loot"),
+    Field("_monsters", NESTED, "monsters", plain=True, doc="monster codes each seat won"),
+    Field("_treasures", NESTED, "treasures", plain=True, doc="treasure codes each seat won"),
+    Field("_history", LIST, "history", doc="public events (read-only dicts), appended to"),
+    Field("_mdeck", LIST, "monster_deck", plain=True, doc="monster codes not yet drawn"),
+    Field("_tdeck", LIST, "treasure_deck", plain=True, doc="treasure codes not yet drawn"),
+    # Derived when a body is loaded: from the options and player count, then the above.
+    Field("_table", SHARE, doc="the card table (option cards)"),
+    Field("_keys", SHARE, doc="party key table for the chameleon reading (a shared memo)"),
+    Field("_pos", SHARE, doc="each seat's position"),
+    Field("_holder", SHARE, doc="the seat at each position, None for a board"),
+    Field("_all_seats", SHARE, doc="every seat, as a tuple"),
+    Field("_need", SHARE, doc="cards each seat commits in this step"),
+    Field("_acts", NESTED, doc="each seat's play actions, one tuple per background"),
+    Field("_used", LIST, doc="each seat's party bits on this floor (revealed and picked)"),
+    Field("_to_act", SHARE, doc="seats still to commit in this step, a tuple"),
+    Field("_view_events", SHARE, doc="the history as the views' read-only JSON", cache=True),
+    Field("_view_cache", SHARE, doc="the views' public part at one point", cache=True),
+)
+"""Every field of :class:`TschakState`: its slots, its clone and its JSON body."""
+
+
 class TschakState(State):
     """One moment of a game of Tschak!. Build it with ``relicbox.new_game("tschak", ...)``."""
 
-    __slots__ = (
-        "_acts",
-        "_all_seats",
-        "_deal_slot",
-        "_gold",
-        "_hand",
-        "_hands",
-        "_history",
-        "_holder",
-        "_keys",
-        "_mdeck",
-        "_monsters",
-        "_need",
-        "_phase",
-        "_picks",
-        "_played",
-        "_pool",
-        "_pos",
-        "_revealed",
-        "_step",
-        "_table",
-        "_tdeck",
-        "_to_act",
-        "_tower",
-        "_tower_m",
-        "_tower_t",
-        "_treasures",
-        "_used",
-    )
+    fields = FIELDS
+    __slots__ = FIELDS.slots
 
     # -- set-up ---------------------------------------------------------------
 
@@ -357,7 +398,9 @@ class TschakState(State):
         self._gold = [0] * n
         self._monsters: list[list[str]] = [[] for _ in range(n)]
         self._treasures: list[list[str]] = [[] for _ in range(n)]
-        self._history: list[dict[str, Any]] = []
+        self._history: list[FrozenDict] = []
+        self._view_events: tuple[Any, ...] = ()
+        self._view_cache: tuple[Any, ...] = NO_VIEW
 
     def _configure(self) -> None:
         """Set the fields that follow from the player count and options alone."""
@@ -456,6 +499,69 @@ class TschakState(State):
             if not self._to_act:
                 self._reveal()
 
+    def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
+        """Every seat's card(s) for this reveal in one call (all or nothing).
+
+        A seat's entry is one action, or its cards for the reveal in order. The same
+        result as :meth:`act` for each card in the mapping's order: every card is
+        checked first against the hand and the party as the earlier cards leave them.
+        """
+        ids = _ACTION_IDS
+        to_act, hands, used_bits = self._to_act, self._hand, self._used
+        moves: list[tuple[int, Action]] = []
+        add = moves.append
+        for seat, choice in choices.items():
+            if type(seat) is not int or seat not in to_act:
+                break  # refused below, with act's own reason
+            if id(choice) in ids:
+                action: Action = choice  # type: ignore[assignment]  # one of the space's
+                k = action.index
+                if k not in hands[seat][_TYPE[k]] or used_bits[seat] & _BIT[k]:
+                    raise self._joint_refusal(seat, [], action)
+                add((seat, action))
+                continue
+            if type(choice) not in (list, tuple):
+                break
+            parts: Sequence[Action] = choice  # type: ignore[assignment]  # checked below
+            if len(parts) > self._need - len(self._picks[seat]):
+                break
+            used = used_bits[seat]
+            earlier = len(moves)
+            for action in parts:
+                if id(action) not in ids:
+                    break
+                k = action.index
+                # A repeated card repeats its background, so the party bits catch it too.
+                if k not in hands[seat][_TYPE[k]] or used & _BIT[k]:
+                    raise self._joint_refusal(seat, [a for _, a in moves[earlier:]], action)
+                used |= _BIT[k]
+                add((seat, action))
+            else:
+                continue
+            break
+        else:
+            log = self._log
+            apply = self._apply
+            for seat, action in moves:
+                apply(seat, action)
+                if log is not None:
+                    log.append((seat, action.text, False))
+            if self.auto_chance:
+                self._settle()
+            return
+        # Text, indexes, a seat not to act or too many cards: the general path refuses
+        # (or accepts text forms) exactly as act would.
+        super().act_joint(choices)
+
+    def _joint_refusal(self, seat: int, before: list[Action], action: Action) -> Exception:
+        """The error :meth:`act` gives for ``action`` after ``seat``'s cards ``before``."""
+        trial = self.clone()
+        trial._log = None
+        trial.auto_chance = False
+        for earlier in before:
+            trial._apply(seat, earlier)
+        return trial._refusal(seat, action, trial._why_illegal(seat, action))
+
     def _reveal(self) -> None:
         revealed, picks = self._revealed, self._picks
         together = self._need > 1
@@ -501,18 +607,19 @@ class TschakState(State):
         self._monsters[weakest].append(monster)
         self._treasures[strongest].append(treasure)
         self._history.append(
-            {
-                "type": "floor",
-                "tower": self._tower,
-                "floor": floor,
-                # The lists themselves: each is replaced, never changed, once the floor ends.
-                "parties": tuple(self._revealed),
-                "strengths": tuple([key[0] for key in keys]),
-                "monster": monster,
-                "monster_to": weakest,
-                "treasure": treasure,
-                "treasure_to": strongest,
-            }
+            FrozenDict(
+                {
+                    "type": "floor",
+                    "tower": self._tower,
+                    "floor": floor,
+                    "parties": tuple([tuple(party) for party in self._revealed]),
+                    "strengths": tuple([key[0] for key in keys]),
+                    "monster": monster,
+                    "monster_to": weakest,
+                    "treasure": treasure,
+                    "treasure_to": strongest,
+                }
+            )
         )
         played, revealed = self._played, self._revealed
         for seat in self._all_seats:
@@ -544,12 +651,14 @@ class TschakState(State):
             gains[seat] = pile
             self._gold[seat] += pile
         self._history.append(
-            {
-                "type": "loot",
-                "tower": self._tower,
-                "cards": tuple(self.last_cards()),
-                "gold": tuple(gains),
-            }
+            FrozenDict(
+                {
+                    "type": "loot",
+                    "tower": self._tower,
+                    "cards": tuple(self.last_cards()),
+                    "gold": tuple(gains),
+                }
+            )
         )
         self._end_tower()
 
@@ -632,12 +741,14 @@ class TschakState(State):
             return
         self._tower_t = codes
         self._history.append(
-            {
-                "type": "tower",
-                "tower": self._tower,
-                "monsters": tuple(self._tower_m),
-                "treasures": tuple(self._tower_t),
-            }
+            FrozenDict(
+                {
+                    "type": "tower",
+                    "tower": self._tower,
+                    "monsters": tuple(self._tower_m),
+                    "treasures": tuple(self._tower_t),
+                }
+            )
         )
         if self._deal_slot == DEAL_DRAWS:
             self._start_play()
@@ -683,38 +794,6 @@ class TschakState(State):
 
     # -- copies ---------------------------------------------------------------------
 
-    def clone(self) -> TschakState:
-        other = TschakState.__new__(TschakState)
-        self._copy_base_into(other)
-        other._table = self._table
-        other._keys = self._keys
-        other._pos = self._pos
-        other._holder = self._holder
-        other._all_seats = self._all_seats
-        other._tower = self._tower
-        other._step = self._step
-        other._need = self._need
-        other._phase = self._phase
-        other._mdeck = self._mdeck.copy()
-        other._tdeck = self._tdeck.copy()
-        other._tower_m = self._tower_m.copy()
-        other._tower_t = self._tower_t.copy()
-        other._pool = [p.copy() for p in self._pool]
-        other._deal_slot = self._deal_slot
-        other._hands = [h.copy() for h in self._hands]
-        other._hand = [h.copy() for h in self._hand]
-        other._acts = [a.copy() for a in self._acts]
-        other._picks = [p.copy() for p in self._picks]
-        other._revealed = [r.copy() for r in self._revealed]
-        other._played = [p.copy() for p in self._played]
-        other._used = self._used.copy()
-        other._to_act = self._to_act
-        other._gold = self._gold.copy()
-        other._monsters = [m.copy() for m in self._monsters]
-        other._treasures = [t.copy() for t in self._treasures]
-        other._history = self._history.copy()
-        return other
-
     def determinize(self, seat: int, rng: object = None) -> TschakState:
         """Everything ``seat`` cannot know, resampled consistently with ``view(seat)``.
 
@@ -733,6 +812,7 @@ class TschakState(State):
             _resample_deal(other, seat, source)
         else:
             _resample_hands(other, seat, source)
+        other._view_cache = NO_VIEW  # its hidden cards differ: other seats' views do too
         return other
 
     def known_hand_ids(self, seat: int) -> list[int]:
@@ -745,26 +825,6 @@ class TschakState(State):
         known = {hand_at(self._pos[seat], t) for t in range(1, self._tower + 1)}
         known |= {hand_at(p, t) for p in self._pos for t in range(1, finished + 1)}
         return sorted(known)
-
-    # -- views -------------------------------------------------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from relicbox.games.tschak.views import build_view
-
-        return build_view(self, seat)
-
-    # -- JSON form -----------------------------------------------------------------------
-
-    def _body_to_dict(self) -> dict[str, Any]:
-        from relicbox.games.tschak.views import body_to_dict
-
-        return body_to_dict(self)
-
-    def _body_from_dict(self, body: Mapping[str, Any]) -> None:
-        from relicbox.games.tschak.views import load_body
-
-        self._configure()
-        load_body(self, body)
 
 
 def _resample_deal(state: TschakState, seat: int, rng: Rng) -> None:
@@ -865,3 +925,132 @@ def _draw_three(items: list[_T], rng: Rng) -> list[_T]:
         items[index] = items[-1]
         items.pop()
     return drawn
+
+
+# -- scoring ------------------------------------------------------------------------
+
+
+def score_breakdown(
+    monsters: Sequence[str],
+    treasures: Sequence[str],
+    gold: int,
+    *,
+    two_players: bool,
+    elixir_mandatory: bool = True,
+) -> dict[str, Any]:
+    """Spec §1.9 item by item. The elixir removes the monster card that helps most.
+
+    The rulebook has the elixir's owner discard a monster card at scoring, so
+    a removal is mandatory by default. With ``elixir_mandatory`` False (the
+    spec's optional reading, §4.8), removing nothing is also considered; on
+    equal totals a removal is preferred (fewer monster cards win ties).
+    ``monster_cards`` counts monster cards after the removal.
+    """
+    chests = cursed = rings = 0
+    trophy = elixir = False
+    for code in treasures:
+        card = _card(code)
+        if card.kind is TowerKind.CHEST:
+            chests += card.value
+        elif card.kind is TowerKind.RING:
+            rings += 1
+        elif card.kind is TowerKind.CURSED:
+            cursed += card.value
+        elif card.kind is TowerKind.TROPHY:
+            trophy = True
+        elif card.kind is TowerKind.ELIXIR:
+            elixir = True
+    skulls = trogs = 0
+    for code in monsters:
+        card = _card(code)
+        if card.kind is TowerKind.TROGLODYTE:
+            trogs += 1
+        else:
+            skulls += card.value
+    rate = (1 if two_players else 2) if trophy else 0
+    # (removed card, skulls, troglodytes) after each possible use of the elixir.
+    options: list[tuple[str | None, int, int]] = [(None, skulls, trogs)]
+    if elixir and monsters:
+        if elixir_mandatory:
+            options = []
+        # Highest cost first, so an equal-valued removal names the bigger monster.
+        for code in sorted(set(monsters), key=_monster_order):
+            card = _card(code)
+            if card.kind is TowerKind.TROGLODYTE:
+                options.append((code, skulls, trogs - 1))
+            else:
+                options.append((code, skulls - card.value, trogs))
+    fixed = gold + chests + rings * rings - cursed
+    best: tuple[int, bool, str | None, int, int] | None = None
+    for removed, left_skulls, left_trogs in options:
+        count = len(monsters) - (removed is not None)
+        total = fixed - left_skulls - left_trogs * left_trogs + rate * count
+        candidate = (total, removed is not None, removed, left_skulls, left_trogs)
+        if best is None or candidate[:2] > best[:2]:
+            best = candidate
+    total, _, removed, left_skulls, left_trogs = best or (fixed, False, None, 0, 0)
+    count = len(monsters) - (removed is not None)
+    return {
+        "gold": gold,
+        "chests": chests,
+        "rings": rings * rings,
+        "cursed": -cursed,
+        "trophy": rate * count,
+        "monsters": -left_skulls,
+        "troglodytes": -(left_trogs * left_trogs),
+        "monster_cards": count,
+        "elixir": removed,
+        "total": total,
+    }
+
+
+def _card(code: str) -> TowerCard:
+    # Codes were validated on the way in (table, body), so a plain lookup will do.
+    return TOWER_CARDS[code]
+
+
+def _monster_order(code: str) -> tuple[int, str]:
+    card = _card(code)
+    return (-card.value, code)
+
+
+# -- metadata ----------------------------------------------------------------------------
+
+GAME = Game(
+    name="tschak",
+    title="Tschak!",
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    rules_version="tschak/1",
+    action_space=ACTION_SPACE,
+    state_class=TschakState,
+    aliases=("tschak!",),
+    options=(
+        Option(
+            "cards",
+            None,
+            "a card table (JSON or TOML) with the printed values; default: the proposed "
+            "values of the rules spec",
+            data_file=True,
+        ),
+        Option(
+            "chameleon_rank",
+            "lowest-wizard",
+            "in ties, a chameleon counts as the lowest wizard (above a party without a "
+            "wizard), or as no wizard at all",
+            ("lowest-wizard", "no-wizard"),
+        ),
+        Option(
+            "elixir",
+            "mandatory",
+            "mandatory: the elixir always removes a monster card, as the rulebook says; "
+            "optional: only when that helps (the spec's house reading, with the trophy)",
+            ("mandatory", "optional"),
+        ),
+    ),
+    summary="Build a party floor by floor: the strongest takes the treasure, the weakest "
+    "the monster.",
+)
+"""Tschak!'s metadata; the package registers it with its views, codec, text and bots."""
+TschakState.game = GAME

@@ -32,6 +32,7 @@ from relicbox.core.errors import ConfigurationError, StateFormatError
 from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
 from relicbox.games.tschak.data import KIND_BY_CODE, KINDS, POSITIONS, PROPOSED
+from relicbox.games.tschak.rules import TschakState, hand_at, seat_positions
 
 _STEP_OF_FLOOR = {1: 0, 2: 3, 3: 5}
 _BACKGROUND = tuple(k.kind.value for k in KINDS)
@@ -39,8 +40,6 @@ _BACKGROUND = tuple(k.kind.value for k in KINDS)
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     """A state consistent with ``view`` (a seat's or a spectator's); see the module doc."""
-    from relicbox.games.tschak.rules import TschakState, hand_at, seat_positions
-
     if view.get("game") != "tschak":
         raise StateFormatError(f"not a Tschak! view: game={view.get('game')!r}")
     options = view["options"]
