@@ -6,8 +6,9 @@ caches, copy-on-write containers), copied (flat lists) or copied per seat (neste
 
 from __future__ import annotations
 
-from typing import Any
+import pytest
 
+from relicbox.core.fields import Copy
 from relicbox.core.game import State
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import rules
@@ -31,25 +32,21 @@ def _slots(cls: type) -> set[str]:
     return {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
 
 
-def test_every_slot_is_in_exactly_one_field_list() -> None:
-    lists = (rules._SHARED, rules._FLAT_LISTS, rules._RECORDS)
-    listed = [name for group in lists for name in group]
-    assert len(listed) == len(set(listed)), "a field is listed twice"
+def test_the_field_list_names_every_slot() -> None:
     base = _slots(State)
-    assert set(listed) == _slots(RelicRunnersState) - base
+    assert set(rules.FIELDS.slots) == _slots(RelicRunnersState) - base
 
 
-def test_a_clone_shares_only_what_the_lists_call_shared() -> None:
+def test_a_clone_shares_only_what_the_field_list_calls_shared() -> None:
     state = _mid_game(3)
     other = state.clone()
-    for name in rules._SHARED:
-        assert getattr(other, name) is getattr(state, name), name
-    for name in rules._FLAT_LISTS:
-        mine: Any = getattr(state, name)
-        theirs: Any = getattr(other, name)
-        assert theirs is not mine and list(theirs) == list(mine), name
-    assert other._this_turn is not state._this_turn
-    assert other._boards is not state._boards
+    for field in rules.FIELDS:
+        mine, theirs = getattr(state, field.name), getattr(other, field.name)
+        assert theirs == mine, field.name
+        if field.copy is Copy.SHARE:
+            assert theirs is mine, field.name
+        else:
+            assert theirs is not mine, field.name
     records = [(state._this_turn, other._this_turn)]
     records += list(zip(state._boards, other._boards, strict=True))
     for mine, theirs in records:
@@ -59,6 +56,9 @@ def test_a_clone_shares_only_what_the_lists_call_shared() -> None:
             assert copied == value, name
             if isinstance(value, list | dict):
                 assert copied is not value, name
+    for fixed in state._fixed:
+        with pytest.raises(TypeError):
+            fixed[9] = (0, 0)  # type: ignore[index]  # drawn tiles are shared: read-only
 
 
 def test_playing_on_a_clone_leaves_the_original_as_it_was() -> None:

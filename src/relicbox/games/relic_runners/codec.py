@@ -26,6 +26,7 @@ from relicbox.games.relic_runners.rules import (
     SEAT_FIELDS,
     RelicRunnersState,
     geo_for,
+    read_only,
 )
 from relicbox.games.relic_runners.tasks import task_from_list
 
@@ -95,7 +96,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     state._boards = _boards(n, body)
     state._levels = [tuple(int(level) for level in levels) for levels in body["levels"]]
     state._fixed = [
-        {int(level): (int(pair[0]), int(pair[1])) for level, pair in fixed.items()}
+        read_only({int(level): (int(pair[0]), int(pair[1])) for level, pair in fixed.items()})
         for fixed in body["fixed"]
     ]
     state._pools = [tuple(int(t) for t in pool) for pool in body["pools"]]

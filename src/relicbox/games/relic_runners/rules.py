@@ -23,8 +23,9 @@ from typing import Any, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
+from relicbox.core.fields import Copy, Field, Fields
 from relicbox.core.game import Game, Option, State
-from relicbox.core.history import History
+from relicbox.core.history import FrozenDict, History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners import tasks as T
@@ -74,7 +75,7 @@ from relicbox.games.relic_runners.parts import (
 
 _ACTION_IDS = ACTION_SPACE.ids
 _NONE: tuple[Action, ...] = ()
-_NO_TILES: Mapping[int, tuple[int, int]] = {}
+_NO_TILES: Mapping[int, tuple[int, int]] = cast(Mapping[int, tuple[int, int]], FrozenDict())
 """A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are
 never changed in place but replaced, so clones share them (copy on write)."""
 
@@ -158,6 +159,11 @@ class Geo:
 _GEO: dict[str, Geo] = {}
 
 
+def read_only(tiles: dict[int, tuple[int, int]]) -> Mapping[int, tuple[int, int]]:
+    """A stack's drawn tiles as a read-only dict: clones share them (copy on write)."""
+    return cast(Mapping[int, tuple[int, int]], FrozenDict(tiles))  # type: ignore[arg-type]
+
+
 def geo_for(board_option: object) -> Geo:
     """The compiled board for the ``board`` option (``None`` = the default map)."""
     key = "" if board_option is None else json.dumps(board_option, sort_keys=True)
@@ -170,39 +176,49 @@ def geo_for(board_option: object) -> Geo:
     return geo
 
 
+FIELDS = Fields(
+    # the compiled board, its stack height and the cached legal actions, derived on loading
+    Field("_g", Copy.SHARE),
+    Field("_height", Copy.SHARE),
+    Field("_legal", Copy.SHARE, doc="replaced, never changed in place"),
+    # plain values (codec: SCALAR_FIELDS, ENUM_FIELDS)
+    Field("_collected", Copy.SHARE),
+    Field("_supply", Copy.SHARE),
+    Field("_final_seat", Copy.SHARE),
+    Field("_final_left", Copy.SHARE),
+    Field("_extra", Copy.SHARE),
+    Field("_truncated", Copy.SHARE),
+    Field("_turn", Copy.SHARE),
+    Field("_progress_turn", Copy.SHARE),
+    Field("_seat", Copy.SHARE),
+    Field("_start", Copy.SHARE),
+    Field("_start_relic", Copy.SHARE),
+    Field("_stage", Copy.SHARE),
+    # flat lists (codec: LIST_FIELDS); stacks, drawn tiles and pools hold immutable items
+    Field("_colour", Copy.LIST),
+    Field("_relic_on", Copy.LIST),
+    Field("_tokens", Copy.LIST),
+    Field("_discard", Copy.LIST),
+    Field("_shown", Copy.LIST),
+    Field("_levels", Copy.LIST, doc="per space, its stack's levels (tuples)"),
+    Field("_fixed", Copy.LIST, doc="per space, its drawn tiles (read-only dicts, replaced)"),
+    Field("_pools", Copy.LIST, doc="per colour and level, the unseen tiles (tuples)"),
+    Field("_agenda", Copy.LIST, doc="immutable tasks"),
+    Field("_chance", Copy.LIST),
+    Field("_history", Copy.LIST, doc="a History: its copy shares every full chunk"),
+    # the records, each copied by its own copy() (codec: SEAT_FIELDS, TURN_FIELDS)
+    Field("_this_turn", Copy.LIST, doc="the TurnRecord"),
+    Field("_boards", Copy.NESTED, doc="a PlayerBoard per seat"),
+)
+"""Every field of the state and how a clone copies it (the generated ``clone``). The codec
+writes and loads the body from the field lists below, which keep its historical shape."""
+
+
 class RelicRunnersState(State):
     """One moment of a game of Relic Runners. Build it with ``relicbox.new_game``."""
 
-    __slots__ = (
-        "_agenda",
-        "_boards",
-        "_chance",
-        "_collected",
-        "_colour",
-        "_discard",
-        "_extra",
-        "_final_left",
-        "_final_seat",
-        "_fixed",
-        "_g",
-        "_height",
-        "_history",
-        "_legal",
-        "_levels",
-        "_pools",
-        "_progress_turn",
-        "_relic_on",
-        "_seat",
-        "_shown",
-        "_stage",
-        "_start",
-        "_start_relic",
-        "_supply",
-        "_this_turn",
-        "_tokens",
-        "_truncated",
-        "_turn",
-    )
+    fields = FIELDS
+    __slots__ = FIELDS.slots
 
     # -- set-up -----------------------------------------------------------------
 
@@ -948,7 +964,7 @@ class RelicRunnersState(State):
         """Record the tile at ``node``/``level`` and who knows it (copy on write)."""
         fixed = dict(self._fixed[node])
         fixed[level] = (tile, knower)
-        self._fixed[node] = fixed
+        self._fixed[node] = read_only(fixed)
 
     def _take(self, node: int, level: int, origin: int, forbidden: int) -> None:
         seat = self._seat
@@ -956,7 +972,7 @@ class RelicRunnersState(State):
         first = len(levels) == self._height
         fixed = dict(self._fixed[node])
         tile, knower = fixed.pop(level)
-        self._fixed[node] = fixed
+        self._fixed[node] = read_only(fixed)
         self._levels[node] = tuple(other for other in levels if other != level)
         self._progress_turn = self._turn
         if first and self._has(seat, "I3-b"):
@@ -1344,43 +1360,6 @@ class RelicRunnersState(State):
 
     # -- copies -----------------------------------------------------------------------
 
-    def clone(self) -> RelicRunnersState:
-        # Spelled out rather than looped over the field lists below (twice as fast); a test
-        # checks that it covers every slot as those lists say.
-        other = RelicRunnersState.__new__(RelicRunnersState)
-        self._copy_base_into(other)
-        # shared: the board, caches, scalars and copy-on-write containers
-        other._g = self._g
-        other._height = self._height
-        other._legal = self._legal
-        other._collected = self._collected
-        other._supply = self._supply
-        other._final_seat = self._final_seat
-        other._final_left = self._final_left
-        other._extra = self._extra
-        other._truncated = self._truncated
-        other._turn = self._turn
-        other._progress_turn = self._progress_turn
-        other._seat = self._seat
-        other._stage = self._stage
-        other._start = self._start
-        other._start_relic = self._start_relic
-        other._this_turn = self._this_turn.copy()
-        # copied: flat lists
-        other._colour = self._colour.copy()
-        other._relic_on = self._relic_on.copy()
-        other._tokens = self._tokens.copy()
-        other._discard = self._discard.copy()
-        other._shown = self._shown.copy()
-        other._history = self._history.copy()
-        other._chance = self._chance.copy()
-        other._agenda = self._agenda.copy()
-        other._levels = self._levels.copy()
-        other._fixed = self._fixed.copy()
-        other._pools = self._pools.copy()
-        other._boards = [board.copy() for board in self._boards]
-        return other
-
     def determinize(self, seat: int, rng: object = None) -> RelicRunnersState:
         """Everything ``seat`` cannot see is redrawn from the tiles it has not seen.
 
@@ -1650,16 +1629,3 @@ BODY_SCALARS = (*(name[1:] for name in SCALAR_FIELDS), *TurnRecord.SCALARS)
 
 BODY_LISTS = (*(name[1:] for name in LIST_FIELDS), *SEAT_FIELDS, *TurnRecord.LISTS)
 """Every body key holding a flat list of plain values."""
-
-_SHARED = ("_g", "_height", "_legal", "_stage", *SCALAR_FIELDS)
-"""Fields shared by clones: the scalars plus the board and caches derived from it."""
-
-_FLAT_LISTS = (*LIST_FIELDS, "_history", "_chance", "_agenda", "_levels", "_fixed", "_pools")
-"""Flat lists copied by clones: the plain ones plus those the JSON form writes its own way.
-
-``_levels``, ``_fixed`` and ``_pools`` hold immutable items or copy-on-write ones.
-The history is a :class:`~relicbox.core.history.History`: its copy shares every full chunk.
-"""
-
-_RECORDS = ("_this_turn", "_boards")
-"""The turn record and the player boards, copied by their own ``copy``."""
