@@ -51,12 +51,17 @@ def problems(value: Any, hint: Any, where: str) -> list[str]:
     return [] if isinstance(value, hint) else [f"{where}: {value!r} is not {hint.__name__}"]
 
 
-@pytest.mark.parametrize("name", sorted(TYPED))
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        (name, players)
+        for name in sorted(TYPED)
+        for players in (2, 3, 4)
+        if players in relicbox.get_game(name).players
+    ],
+)
 def test_every_view_fits_its_typed_dict(name, players):
     game = relicbox.get_game(name)
-    if players not in game.players:
-        pytest.skip(f"{name} is not for {players} players")
     state = game.new_state(players, 5)
     found: list[str] = []
     for step, _ in enumerate(random_steps(state, Rng(5))):
