@@ -193,7 +193,11 @@ def moments(name: str, players: int, seed: int, every: int) -> Iterator[State]:
 @pytest.mark.parametrize("name", sorted(SECRETS))
 def test_no_view_depends_on_a_secret_it_may_not_know(name):
     applied = {edit.__name__: 0 for edit in SECRETS[name]}
-    for players, seed in ((n, seed) for game, n in GAMES if game == name for seed in (1, 2)):
+    # Seeds in turn until every secret has been edited a few times: some (a tile one seat
+    # looked at) arise only in some games.
+    for seed, players in ((seed, n) for seed in range(1, 9) for game, n in GAMES if game == name):
+        if seed > 2 and min(applied.values()) >= 3:
+            break
         for state in moments(name, players, seed, every=6):
             original = state.to_dict()
             for edit in SECRETS[name]:

@@ -319,7 +319,7 @@ class State(ABC):
         other.seed = self.seed
         other.options = self.options
         other.auto_chance = self.auto_chance
-        other._rng = Rng(self._rng.state)
+        other._rng = Rng.from_state(self._rng.state)
         other._log = None if self._log is None else self._log.copy()
 
     # -- whose turn ------------------------------------------------------------
@@ -666,7 +666,7 @@ class State(ABC):
             raise StateFormatError("state has no 'body' object")
         state = cls.__new__(cls)
         state.players, state.seed, state.options = players, seed, options
-        state._rng = Rng(rng)
+        state._rng = Rng.from_state(rng)
         state.auto_chance = auto_chance
         state._log = (
             None
