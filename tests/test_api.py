@@ -70,7 +70,7 @@ def test_record_is_json_and_replays_to_the_same_state():
         for seat in state.to_act:
             state.act(seat, "continue" if seat % 2 else "leave")
     record = json.loads(json.dumps(state.record))
-    assert record["rules_version"] == "diamant/1" and record["options"]["variant"] == "relics"
+    assert record["rules_version"] == "diamant/2" and record["options"]["variant"] == "relics"
     assert relicbox.replay(record).to_dict() == state.to_dict()
 
 

@@ -19,7 +19,7 @@ def _store_with_table(url: str, seats: int = 3) -> Store:
         players=seats,
         seed=2**31 - 1,
         options={"variant": "base", "split": "pooled"},
-        rules_version="diamant/1",
+        rules_version="diamant/2",
         settings={"grace": 5},
         seats=[
             {"kind": "human", "name": "Ann", "token_hash": hash_token("secret-1"), "is_host": True}
@@ -106,7 +106,7 @@ def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_ur
         players=3,
         seed=1,
         options={},
-        rules_version="diamant/1",
+        rules_version="diamant/2",
         settings={},
         seats=[{"kind": "open"}] * 3,
     )

@@ -73,7 +73,7 @@ _BASE_CLONE = (
     "other.seed = self.seed",
     "other.options = self.options",
     "other.auto_chance = self.auto_chance",
-    "other._rng = _Rng(self._rng.state)",
+    "other._rng = _Rng.from_state(self._rng.state)",
     "log = self._log",
     "other._log = None if log is None else log.copy()",
 )

@@ -3,10 +3,10 @@
 A 64-bit linear congruential generator (Knuth's MMIX constants) keeps its whole state in
 one integer, so cloning a game state or writing it to JSON costs nothing, unlike
 :class:`random.Random` whose state is 624 words. A draw is one multiply-add, about a third
-of the SplitMix64 step relicbox used before (rules versions ``*/1`` and ``relic-runners/2``),
-and engines draw for every card. Draws use only the high 32 bits, whose quality is ample for
-shuffling cards; the seed goes through SplitMix64's mixer once, so neighbouring seeds start
-far apart instead of on parallel lattices.
+of the SplitMix64 step used before (rules versions ``diamant/1``, ``tschak/1`` and
+``relic-runners/2``), and engines draw for every card. Draws use only the high 32 bits,
+whose quality is ample for shuffling cards; the seed goes through SplitMix64's mixer once,
+so neighbouring seeds start far apart instead of on parallel lattices.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ A turn is a run of small decisions by the player to move, each an action text:
 
 Every action belongs to one fixed space of 743 actions (``GAME.action_space``).
 
-Readings of the rulebook (rules version ``relic-runners/2``):
+Readings of the rulebook (rules version ``relic-runners/3``):
 
 * **The move is mandatory** ("Každé kolo musíte pohnout svým průzkumníkem podél cesty").
   Purple P-e taken *before* moving (Machete 1 on a purple temple) puts the explorer on
