@@ -22,18 +22,31 @@ and plays the game out:
 * **rollouts** are pluggable: ``random`` or the game's ``rule`` bot (any bot
   name the game knows).
 * **horizon** (optional): playouts stop after that many decisions and are judged
-  by the scores so far, for long games such as Relic Runners.
+  by the game's evaluation of the position (a function ``evaluate(state) -> list
+  of per-seat win shares`` in the game's bots module, or ``Game.extra["evaluate"]``),
+  or by the scores so far where the game has none, for long games such as Relic
+  Runners.
+* **prior** (optional): a bot (``prior=rule``) asked once at each new information
+  set; its choice is tried first and keeps a progressive bias ``bias / (n + 1)``
+  in its favour, so a short search plays like that bot and departs from it only
+  where the playouts disagree clearly.
+* **worlds** (optional): at most that many states are sampled per decision and then
+  replayed (cloned) in turn, for games whose sampler is slow next to a playout; the
+  actions are then compared on the same worlds, which also steadies the comparison.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
-  and budget give the same decision) or wall-clock milliseconds (``ms``, not
-  reproducible across machines: the number of iterations varies).
+  and budget give the same decision) or milliseconds (``ms``, not reproducible
+  across machines: the number of iterations varies) of wall-clock time, or of
+  this thread's CPU time with ``clock=cpu`` (a fair budget on a shared machine,
+  where other programs would otherwise eat a wall-clock budget).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from relicbox.core.actions import Action
@@ -47,20 +60,61 @@ SCORE_WEIGHT = 0.05
 
 MAX_PLAYOUT_DECISIONS = 5_000
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What an ``ms`` budget counts: wall-clock time, or this thread's CPU time."""
+
+Evaluator = Callable[[State], Sequence[float]]
+"""A game's judgement of an unfinished position: one expected win share per seat."""
+
 
 class _Stats:
-    """Per information set: visits, value sum and availability of each action index."""
+    """Per information set: visits, value sum and availability of each action index,
+    and the prior bot's choice there (an action index), if any."""
 
-    __slots__ = ("avail", "total", "visits")
+    __slots__ = ("avail", "hint", "total", "visits")
 
     def __init__(self) -> None:
         self.visits: dict[int, int] = {}
         self.total: dict[int, float] = {}
         self.avail: dict[int, int] = {}
+        self.hint: int | None = None
 
 
 def _key(view: dict[str, Any]) -> str:
     return json.dumps(view, separators=(",", ":"), sort_keys=True)
+
+
+def _inner_key(view: dict[str, Any]) -> str:
+    """The key of an information set below the root: the view as the engine built it.
+
+    The engine builds every view of a game in the same key order, so ``repr`` tells
+    views apart as well as canonical JSON does, in a fraction of the time. (The root's
+    view may come from elsewhere, over JSON, so the root keeps :func:`_key`; no view
+    below the root can equal it, since each decision lengthens the history.)
+
+    A view's ``history`` list, which grows all game long, is keyed by its length and
+    its last event only: two positions a seat sees alike in every other respect, reached
+    by the same number of events ending alike, share their statistics (a transposition).
+    """
+    history = view.get("history")
+    if isinstance(history, list) and history:
+        rest = [item for item in view.items() if item[0] != "history"]
+        return f"{rest!r}|{len(history)}|{history[-1]!r}"
+    return repr(view)
+
+
+def game_evaluator(game: Game) -> Evaluator | None:
+    """The game's position evaluation: ``Game.extra["evaluate"]``, or a function named
+    ``evaluate`` in the module that defines the game's bots; ``None`` if it has neither."""
+    found = game.extra.get("evaluate")
+    if callable(found):
+        return found  # type: ignore[no-any-return]
+    for factory in game.bots.values():
+        module = sys.modules.get(getattr(factory, "__module__", ""))
+        found = getattr(module, "evaluate", None)
+        if callable(found):
+            return found  # type: ignore[no-any-return]
+    return None
 
 
 class IsmctsAgent:
@@ -76,6 +130,10 @@ class IsmctsAgent:
         c: float = 0.7,
         horizon: int | None = None,
         max_depth: int | None = None,
+        prior: str | None = None,
+        bias: float = 0.5,
+        worlds: int | None = None,
+        clock: str = "wall",
     ) -> None:
         if iters is None and ms is None:
             iters = 1000
@@ -83,6 +141,12 @@ class IsmctsAgent:
             raise ConfigurationError(f"ismcts iters={iters!r} must be at least 1")
         if horizon is not None and horizon < 1:
             raise ConfigurationError(f"ismcts horizon={horizon!r} must be at least 1")
+        if clock not in CLOCKS:
+            raise ConfigurationError(f"ismcts clock={clock!r} is not known: use wall or cpu")
+        if worlds is not None and worlds < 1:
+            raise ConfigurationError(f"ismcts worlds={worlds!r} must be at least 1")
+        if bias < 0:
+            raise ConfigurationError(f"ismcts bias={bias!r} must not be negative")
         if ms is not None and ms <= 0:
             raise ConfigurationError(f"ismcts ms={ms!r} must be more than 0")
         if game.sampler is None:
@@ -96,14 +160,24 @@ class IsmctsAgent:
         self.max_depth = max_depth
         self.horizon = horizon
         self.rollout_name = rollout
+        self.bias = bias
+        self.worlds = worlds
+        self.clock = CLOCKS[clock]
+        self.evaluate = game_evaluator(game)
         self._rollout_bot: Agent | None = None
-        if rollout != "random":
-            from relicbox.bots import make_bot
+        self._prior_bot: Agent | None = None
+        from relicbox.bots import make_bot
 
+        if rollout != "random":
             self._rollout_bot = make_bot(rollout, game)
+        if prior is not None:
+            self._prior_bot = make_bot(prior, game)
         budget = f"iters={iters}" if iters is not None else f"ms={ms:g}"
         reach = "" if horizon is None else f",horizon={horizon}"
-        self.name = f"ismcts:{budget},rollout={rollout}{reach}"
+        guide = "" if prior is None else f",prior={prior}"
+        pool = "" if worlds is None else f",worlds={worlds}"
+        timer = "" if clock == "wall" else f",clock={clock}"
+        self.name = f"ismcts:{budget},rollout={rollout}{reach}{guide}{pool}{timer}"
         self.last_iterations = 0
 
     # -- the agent protocol ------------------------------------------------------------
@@ -117,16 +191,30 @@ class IsmctsAgent:
         search_rng = Rng(rng.next64())
         trees: list[dict[str, _Stats]] = []
         root_key = _key(view)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        now = self.clock
+        deadline = None if self.ms is None else now() + self.ms / 1000.0
         done = 0
+        root_hint = None
+        worlds: list[State] = []
+        if self._prior_bot is not None:
+            root_hint = self._prior_bot.choose(view, legal, Rng(search_rng.next64())).index
         while True:
             if self.iters is not None and done >= self.iters:
                 break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done > 0 and now() >= deadline:
                 break
-            state = self.game.sample_state(view, search_rng)
+            if self.worlds is None:
+                state = self.game.sample_state(view, search_rng)
+            elif len(worlds) < self.worlds:
+                worlds.append(self.game.sample_state(view, search_rng))
+                state = worlds[-1].clone()
+            else:
+                state = worlds[done % self.worlds].clone()
             if not trees:
                 trees = [{} for _ in range(state.players)]
+                if root_hint is not None:
+                    trees[seat][root_key] = _Stats()
+                    trees[seat][root_key].hint = root_hint
             self._iterate(state, seat, root_key, trees, search_rng)
             done += 1
         self.last_iterations = done
@@ -135,7 +223,12 @@ class IsmctsAgent:
             return legal[0]
         best = max(
             legal,
-            key=lambda a: (root.visits.get(a.index, 0), root.total.get(a.index, 0.0), -a.index),
+            key=lambda a: (
+                root.visits.get(a.index, 0),
+                a.index == root.hint,
+                root.total.get(a.index, 0.0),
+                -a.index,
+            ),
         )
         return best
 
@@ -155,16 +248,20 @@ class IsmctsAgent:
             else:
                 seat = to_act[rng.below(len(to_act))] if len(to_act) > 1 else to_act[0]
             legal = state.legal_actions(seat)
+            view = None
             if at_root and seat == root_seat:
                 key = root_key
                 at_root = False
             else:
-                key = _key(state.view(seat))
+                view = state.view(seat)
+                key = _inner_key(view)
             tree = trees[seat]
             stats = tree.get(key)
             if stats is None:
                 stats = tree[key] = _Stats()
                 expanding = False
+                if self._prior_bot is not None and view is not None and len(legal) > 1:
+                    stats.hint = self._prior_bot.choose(view, legal, rng).index
             action = self._select(stats, legal, rng)
             path.append((stats, seat, action.index))
             state.act(seat, action)
@@ -178,16 +275,22 @@ class IsmctsAgent:
 
     def _select(self, stats: _Stats, legal: Sequence[Action], rng: Rng) -> Action:
         visits, total, avail = stats.visits, stats.total, stats.avail
+        hint = stats.hint
         untried = [a for a in legal if a.index not in visits]
         for a in legal:
             avail[a.index] = avail.get(a.index, 0) + 1
         if untried:
+            for a in untried:
+                if a.index == hint:
+                    return a
             return untried[rng.below(len(untried))]
         best = legal[0]
         best_value = -math.inf
         for a in legal:
             n = visits[a.index]
             value = total[a.index] / n + self.c * math.sqrt(math.log(avail[a.index]) / n)
+            if a.index == hint:
+                value += self.bias / (n + 1)
             if value > best_value:
                 best, best_value = a, value
         return best
@@ -205,18 +308,21 @@ class IsmctsAgent:
             else:
                 action = bot.choose(state.view(seat), legal, rng)
             state.act(seat, action)
-        return playout_values(state)
+        return playout_values(state, self.evaluate)
 
 
-def playout_values(state: State) -> list[float]:
+def playout_values(state: State, evaluate: Evaluator | None = None) -> list[float]:
     """Win share plus a small score share, per seat (see :data:`SCORE_WEIGHT`).
 
-    A playout cut short by the horizon is judged by the scores so far: the
-    leaders share the win.
+    A playout cut short by the horizon is judged by ``evaluate`` (the game's
+    expected win shares), or without one by the scores so far: the leaders share
+    the win.
     """
     scores = state.scores()
     if state.is_over:
         returns = state.returns()
+    elif evaluate is not None:
+        returns = list(evaluate(state))
     else:
         best = max(scores)
         leaders = [seat for seat, score in enumerate(scores) if score == best]

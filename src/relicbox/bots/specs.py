@@ -5,7 +5,11 @@
 ``ismcts``                             ISMCTS, 1000 iterations, random rollouts
 ``ismcts:ms=200``                      ISMCTS with 200 ms per decision
 ``ismcts:iters=2000,rollout=rule``     ISMCTS, 2000 iterations, the rule bot in playouts
-``ismcts:iters=50,horizon=30``         playouts cut after 30 decisions, judged by score
+``ismcts:iters=50,horizon=30``         playouts cut after 30 decisions, judged by the
+                                       game's evaluation (or the score)
+``ismcts:ms=200,prior=rule``           the rule bot's choice tried first and favoured
+``ismcts:ms=200,worlds=8``             8 sampled states per decision, replayed in turn
+``ismcts:ms=200,clock=cpu``            200 ms of CPU time (fair on a busy machine)
 ``threshold:5``                        Diamant: leave once the pocket holds 5 rubies
 ``module:callable``                    a Python function ``f(view, legal) -> action``
 ``stdio:COMMAND``                      a program in any language speaking JSON lines
@@ -61,7 +65,11 @@ def spec_names(game: Game) -> list[str]:
 
 def _families(game: Game) -> str:
     """The spec families, for error messages."""
-    families = ["ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N"] if game.sampler else []
+    families = (
+        ["ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N,prior=BOT,bias=X,worlds=N,clock=cpu"]
+        if game.sampler
+        else []
+    )
     if game.name == "diamant":
         families.append("threshold:N")
     return ", ".join([*families, "module:callable", "stdio:COMMAND"])
@@ -132,13 +140,26 @@ def make_agent(spec: str, game: Game) -> Agent:
 def _ismcts(spec: str, rest: str, game: Game) -> Agent:
     from relicbox.bots.ismcts import IsmctsAgent
 
-    values = _keywords(spec, rest, ("iters", "ms", "rollout", "c", "horizon"))
+    values = _keywords(
+        spec, rest, ("iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock")
+    )
     iters = int(_number(spec, "iters", values["iters"])) if "iters" in values else None
     ms = _number(spec, "ms", values["ms"]) if "ms" in values else None
     c = _number(spec, "c", values["c"]) if "c" in values else 0.7
     horizon = int(_number(spec, "horizon", values["horizon"])) if "horizon" in values else None
+    bias = _number(spec, "bias", values["bias"]) if "bias" in values else 0.5
+    worlds = int(_number(spec, "worlds", values["worlds"])) if "worlds" in values else None
     return IsmctsAgent(
-        game, iters=iters, ms=ms, rollout=values.get("rollout", "random"), c=c, horizon=horizon
+        game,
+        iters=iters,
+        ms=ms,
+        rollout=values.get("rollout", "random"),
+        c=c,
+        horizon=horizon,
+        prior=values.get("prior"),
+        bias=bias,
+        worlds=worlds,
+        clock=values.get("clock", "wall"),
     )
 
 

@@ -16,6 +16,7 @@ are spent on points, rations and free explores.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -662,3 +663,24 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         if face_up:
             return f"flip {max(face_up, key=nearness)}"  # deny the opponents a nearby step
         return None
+
+
+EVALUATION_SPREAD = (3.0, 1.5)
+"""Points of doubt in a lead: a base, plus this many per relic still to collect."""
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's expected win share in an unfinished game, for searches that cut their
+    playouts short: a softmax of the scores so far, the flatter the more relics are still
+    to be collected before the end (a lead early on is worth little).
+
+    Reads only the public contract: ``scores()`` and the spectator's view.
+    """
+    scores = state.scores()
+    public = state.view(None)
+    left = max(0, int(public["relics_to_end"]) - int(public["relics_collected"]))
+    spread = EVALUATION_SPREAD[0] + EVALUATION_SPREAD[1] * left
+    top = max(scores)
+    weights = [math.exp((score - top) / spread) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]

@@ -1,0 +1,143 @@
+"""ISMCTS guides: a prior bot, a game's evaluation at the horizon, reused worlds, a CPU clock."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import relicbox
+from relicbox.bots import make_bot
+from relicbox.bots.ismcts import IsmctsAgent, game_evaluator, playout_values
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.rng import Rng
+from relicbox.games.relic_runners import bots as relic_runners_bots
+
+RELIC_RUNNERS = relicbox.get_game("relic-runners")
+
+
+def _rule_positions(name: str, players: int, seed: int, count: int) -> list[relicbox.State]:
+    """Positions of a rule-bot game where the seat to act has a real choice."""
+    game = relicbox.get_game(name)
+    state = relicbox.new_game(name, players, seed, record=False)
+    rule = make_bot("rule", game)
+    rng = Rng(seed)
+    found: list[relicbox.State] = []
+    while not state.is_over and len(found) < count:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 2:
+            found.append(state.clone())
+        state.act(seat, rule.choose(state.view(seat), legal, rng) if len(legal) > 1 else legal[0])
+        for _ in range(7):  # spread the positions over the game
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.act(seat, rule.choose(state.view(seat), legal, rng))
+    return found
+
+
+def test_settings_are_read_from_the_spec_and_checked():
+    bot = make_bot(
+        "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,bias=0.3,worlds=3,clock=cpu",
+        RELIC_RUNNERS,
+    )
+    assert isinstance(bot, IsmctsAgent)
+    assert (bot.iters, bot.horizon, bot.bias, bot.worlds) == (5, 4, 0.3, 3)
+    assert bot.name == "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,worlds=3,clock=cpu"
+    for spec, message in (
+        ("ismcts:clock=sundial", "clock='sundial' is not known"),
+        ("ismcts:worlds=0", "worlds=0 must be at least 1"),
+        ("ismcts:bias=-1", "bias=-1.0 must not be negative"),
+        ("ismcts:prior=oracle", "unknown bot 'oracle'"),
+    ):
+        with pytest.raises(ConfigurationError, match=message):
+            make_bot(spec, RELIC_RUNNERS)
+
+
+@pytest.mark.parametrize("name", ["relic-runners", "tschak"])
+def test_one_iteration_with_a_prior_plays_the_prior_bots_move(name):
+    """The prior's choice is tried first, so the shortest search is the prior bot."""
+    positions = _rule_positions(name, 4, 11, 6)
+    assert len(positions) >= 4
+    game = positions[0].game
+    rule = make_bot("rule", game)
+    searched = IsmctsAgent(game, iters=1, prior="rule")
+    unguided = IsmctsAgent(game, iters=1)
+    differs = 0
+    for state in positions:
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        expected = rule.choose(view, legal, Rng(0)).text
+        assert searched.choose(view, legal, Rng(5)).text == expected
+        differs += unguided.choose(view, legal, Rng(5)).text != expected
+    assert differs > 0, "without a prior the first try is random, so some moves must differ"
+
+
+def test_relic_runners_evaluation_is_found_and_judges_by_score_and_time_left():
+    assert game_evaluator(RELIC_RUNNERS) is relic_runners_bots.evaluate
+    assert game_evaluator(relicbox.get_game("diamant")) is None
+    early, late = _rule_positions("relic-runners", 4, 3, 40)[0], None
+    for state in _rule_positions("relic-runners", 4, 3, 40):
+        if state.view(None)["relics_collected"] >= 6 and len(set(state.scores())) == 4:
+            late = state
+            break
+    assert late is not None
+    for state in (early, late):
+        shares = relic_runners_bots.evaluate(state)
+        assert sum(shares) == pytest.approx(1.0)
+        scores = state.scores()
+        ranked = sorted(range(4), key=lambda seat: scores[seat])
+        assert [shares[seat] for seat in ranked] == sorted(shares)
+    # The same lead counts for more when fewer relics are left to collect.
+    shares = relic_runners_bots.evaluate(late)
+    assert max(shares) > 0.25
+    values = playout_values(late, relic_runners_bots.evaluate)
+    assert values.index(max(values)) == late.scores().index(max(late.scores()))
+
+
+def test_worlds_limits_the_sampled_states_and_keeps_decisions_reproducible():
+    calls = []
+    sampler = RELIC_RUNNERS.sampler
+    assert sampler is not None
+
+    def counting(view, rng):
+        calls.append(1)
+        return sampler(view, rng)
+
+    game = dataclasses.replace(RELIC_RUNNERS, sampler=counting)
+    state = _rule_positions("relic-runners", 3, 5, 3)[2]
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    bot = IsmctsAgent(game, iters=9, worlds=2, horizon=6)
+    first = bot.choose(view, legal, Rng(4))
+    assert len(calls) == 2 and bot.last_iterations == 9
+    assert bot.choose(view, legal, Rng(4)) is first
+
+
+def test_a_cpu_clock_budget_is_kept():
+    state = _rule_positions("relic-runners", 4, 2, 2)[1]
+    seat = state.to_act[0]
+    bot = make_bot("ismcts:ms=20,clock=cpu,horizon=4,prior=rule", RELIC_RUNNERS)
+    bot.choose(state.view(seat), state.legal_actions(seat), Rng(1))
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_state_sampled_at_a_pick_gives_back_the_view_and_the_choices(seed):
+    """Rule bots often look through a stack (I2-b); search samples states right there."""
+    state = relicbox.new_game("relic-runners", 4, seed, record=False)
+    rule = make_bot("rule", RELIC_RUNNERS)
+    rng = Rng(seed)
+    while True:
+        assert not state.is_over, "the rule game should reach a pick"
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if (view["decision"] or {}).get("type") == "pick":
+            break
+        state.act(seat, rule.choose(view, legal, rng) if len(legal) > 1 else legal[0])
+    for draw in range(3):
+        sampled = RELIC_RUNNERS.sample_state(view, draw)
+        assert sampled.view(seat) == view
+        assert [a.text for a in sampled.legal_actions(seat)] == [a.text for a in legal]
