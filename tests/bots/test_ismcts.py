@@ -100,7 +100,7 @@ def test_the_same_seed_gives_the_same_decision_and_budgets_are_kept():
     assert timed.last_iterations >= 1
 
 
-def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
+def _sure_trap_state():
     state = relicbox.new_game("diamant", players=3, seed=3)
     data = state.to_dict()
     body = dict(data["body"])
@@ -128,7 +128,18 @@ def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
     )
     rigged = state_from_dict(dict(data, body=body))
     assert len(rigged.view(0)["traps_on_path"]) == 5
+    return rigged
+
+
+def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
+    rigged = _sure_trap_state()
     bot = IsmctsAgent(rigged.game, iters=40)
+    assert _decide(bot, rigged, 0, 0).text == "leave"
+
+
+def test_a_paired_comparison_also_leaves_before_a_sure_second_trap():
+    rigged = _sure_trap_state()
+    bot = IsmctsAgent(rigged.game, iters=20, paired=True)
     assert _decide(bot, rigged, 0, 0).text == "leave"
 
 

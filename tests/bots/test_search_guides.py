@@ -141,3 +141,16 @@ def test_a_state_sampled_at_a_pick_gives_back_the_view_and_the_choices(seed):
         sampled = RELIC_RUNNERS.sample_state(view, draw)
         assert sampled.view(seat) == view
         assert [a.text for a in sampled.legal_actions(seat)] == [a.text for a in legal]
+
+
+def test_paired_comparison_keeps_the_prior_without_clear_evidence_and_is_reproducible():
+    state = _rule_positions("relic-runners", 4, 6, 4)[3]
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    rule_move = make_bot("rule", RELIC_RUNNERS).choose(view, legal, Rng(0))
+    # One world per action: no evidence against the prior, so its move stands.
+    one_round = IsmctsAgent(RELIC_RUNNERS, iters=len(legal), prior="rule", paired=True)
+    assert one_round.choose(view, legal, Rng(3)) is rule_move
+    settings = dict(iters=3 * len(legal), rollout="rule", horizon=6, paired=True)
+    first = IsmctsAgent(RELIC_RUNNERS, **settings).choose(view, legal, Rng(8))
+    assert IsmctsAgent(RELIC_RUNNERS, **settings).choose(view, legal, Rng(8)) is first

@@ -33,6 +33,9 @@ and plays the game out:
 * **worlds** (optional): at most that many states are sampled per decision and then
   replayed (cloned) in turn, for games whose sampler is slow next to a playout; the
   actions are then compared on the same worlds, which also steadies the comparison.
+* **paired** (optional): the root seat's actions are compared on the same sampled
+  worlds and the same luck (see :meth:`IsmctsAgent._choose_paired`), which is what
+  lets tens of iterations tell actions apart when their values differ by little.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
   and budget give the same decision) or milliseconds (``ms``, not reproducible
   across machines: the number of iterations varies) of wall-clock time, or of
@@ -134,6 +137,8 @@ class IsmctsAgent:
         bias: float = 0.5,
         worlds: int | None = None,
         clock: str = "wall",
+        paired: bool = False,
+        margin: float = 1.5,
     ) -> None:
         if iters is None and ms is None:
             iters = 1000
@@ -163,6 +168,8 @@ class IsmctsAgent:
         self.bias = bias
         self.worlds = worlds
         self.clock = CLOCKS[clock]
+        self.paired = paired
+        self.margin = margin
         self.evaluate = game_evaluator(game)
         self._rollout_bot: Agent | None = None
         self._prior_bot: Agent | None = None
@@ -177,7 +184,8 @@ class IsmctsAgent:
         guide = "" if prior is None else f",prior={prior}"
         pool = "" if worlds is None else f",worlds={worlds}"
         timer = "" if clock == "wall" else f",clock={clock}"
-        self.name = f"ismcts:{budget},rollout={rollout}{reach}{guide}{pool}{timer}"
+        pairs = ",paired=1" if paired else ""
+        self.name = f"ismcts:{budget},rollout={rollout}{reach}{guide}{pool}{timer}{pairs}"
         self.last_iterations = 0
 
     # -- the agent protocol ------------------------------------------------------------
@@ -198,6 +206,8 @@ class IsmctsAgent:
         worlds: list[State] = []
         if self._prior_bot is not None:
             root_hint = self._prior_bot.choose(view, legal, Rng(search_rng.next64())).index
+        if self.paired:
+            return self._choose_paired(view, legal, root_key, root_hint, search_rng)
         while True:
             if self.iters is not None and done >= self.iters:
                 break
@@ -232,11 +242,75 @@ class IsmctsAgent:
         )
         return best
 
+    def _choose_paired(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Action],
+        root_key: str,
+        hint: int | None,
+        search_rng: Rng,
+    ) -> Action:
+        """Every legal action in turn on each sampled world, with the same generator for
+        the rest of the iteration, so actions are compared on the same luck (common
+        random numbers); below the root the trees grow as usual.
+
+        The best mean over the worlds every action has played wins; with a prior, its
+        choice is kept unless the best beats it by ``margin`` standard errors of the
+        paired differences.
+        """
+        seat: int = view["seat"]
+        count = len(legal)
+        now = self.clock
+        deadline = None if self.ms is None else now() + self.ms / 1000.0
+        trees: list[dict[str, _Stats]] = []
+        values: list[list[float]] = [[] for _ in legal]
+        world: State | None = None
+        seed = 0
+        done = 0
+        while True:
+            if self.iters is not None and done >= self.iters:
+                break
+            if deadline is not None and done >= count and now() >= deadline:
+                break
+            which = done % count
+            if which == 0 or world is None:
+                world, seed = self.game.sample_state(view, search_rng), search_rng.next64()
+            state = world.clone()
+            if not trees:
+                trees = [{} for _ in range(state.players)]
+            value = self._iterate(state, seat, root_key, trees, Rng(seed), forced=legal[which])
+            values[which].append(value)
+            done += 1
+        self.last_iterations = done
+        complete = min(len(v) for v in values)
+        by_index = {action.index: i for i, action in enumerate(legal)}
+        kept = by_index.get(hint) if hint is not None else None
+        if complete == 0:
+            return legal[kept if kept is not None else 0]
+        means = [sum(v[:complete]) / complete for v in values]
+        best = max(range(count), key=lambda i: (means[i], i == kept, -legal[i].index))
+        if kept is None or best == kept:
+            return legal[best]
+        diffs = [values[best][r] - values[kept][r] for r in range(complete)]
+        mean = sum(diffs) / complete
+        if complete < 2:
+            return legal[kept]
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (complete - 1) / complete)
+        return legal[best] if mean > self.margin * spread else legal[kept]
+
     # -- one iteration -------------------------------------------------------------------
 
     def _iterate(
-        self, state: State, root_seat: int, root_key: str, trees: list[dict[str, _Stats]], rng: Rng
-    ) -> None:
+        self,
+        state: State,
+        root_seat: int,
+        root_key: str,
+        trees: list[dict[str, _Stats]],
+        rng: Rng,
+        forced: Action | None = None,
+    ) -> float:
+        """One descent and playout; returns the root seat's value. ``forced`` is the
+        root seat's action at the root (the paired comparison), else UCB chooses."""
         path: list[tuple[_Stats, int, int]] = []
         at_root = True
         expanding = True
@@ -262,7 +336,12 @@ class IsmctsAgent:
                 expanding = False
                 if self._prior_bot is not None and view is not None and len(legal) > 1:
                     stats.hint = self._prior_bot.choose(view, legal, rng).index
-            action = self._select(stats, legal, rng)
+            if forced is not None and key == root_key:
+                for a in legal:
+                    stats.avail[a.index] = stats.avail.get(a.index, 0) + 1
+                action, forced = forced, None
+            else:
+                action = self._select(stats, legal, rng)
             path.append((stats, seat, action.index))
             state.act(seat, action)
             depth += 1
@@ -272,6 +351,7 @@ class IsmctsAgent:
         for stats, seat, index in path:
             stats.visits[index] = stats.visits.get(index, 0) + 1
             stats.total[index] = stats.total.get(index, 0.0) + values[seat]
+        return values[root_seat]
 
     def _select(self, stats: _Stats, legal: Sequence[Action], rng: Rng) -> Action:
         visits, total, avail = stats.visits, stats.total, stats.avail

@@ -10,6 +10,8 @@
 ``ismcts:ms=200,prior=rule``           the rule bot's choice tried first and favoured
 ``ismcts:ms=200,worlds=8``             8 sampled states per decision, replayed in turn
 ``ismcts:ms=200,clock=cpu``            200 ms of CPU time (fair on a busy machine)
+``ismcts:ms=200,paired=1,prior=rule``  root actions compared on the same worlds; the
+                                       rule's move kept unless clearly beaten
 ``threshold:5``                        Diamant: leave once the pocket holds 5 rubies
 ``module:callable``                    a Python function ``f(view, legal) -> action``
 ``stdio:COMMAND``                      a program in any language speaking JSON lines
@@ -36,6 +38,9 @@ from relicbox.core.rng import Rng
 GENERIC_BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
 SEARCH_BOTS = ("ismcts",)
 DEFAULT_STDIO_MS = 2000
+ISMCTS_SETTINGS = (
+    "iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock", "paired", "margin"
+)  # fmt: skip
 
 
 def split_specs(text: str) -> list[str]:
@@ -66,7 +71,9 @@ def spec_names(game: Game) -> list[str]:
 def _families(game: Game) -> str:
     """The spec families, for error messages."""
     families = (
-        ["ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N,prior=BOT,bias=X,worlds=N,clock=cpu"]
+        [
+            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X"
+        ]
         if game.sampler
         else []
     )
@@ -140,9 +147,7 @@ def make_agent(spec: str, game: Game) -> Agent:
 def _ismcts(spec: str, rest: str, game: Game) -> Agent:
     from relicbox.bots.ismcts import IsmctsAgent
 
-    values = _keywords(
-        spec, rest, ("iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock")
-    )
+    values = _keywords(spec, rest, ISMCTS_SETTINGS)
     iters = int(_number(spec, "iters", values["iters"])) if "iters" in values else None
     ms = _number(spec, "ms", values["ms"]) if "ms" in values else None
     c = _number(spec, "c", values["c"]) if "c" in values else 0.7
@@ -160,6 +165,8 @@ def _ismcts(spec: str, rest: str, game: Game) -> Agent:
         bias=bias,
         worlds=worlds,
         clock=values.get("clock", "wall"),
+        paired=_number(spec, "paired", values.get("paired", "0")) != 0,
+        margin=_number(spec, "margin", values["margin"]) if "margin" in values else 1.5,
     )
 
 
