@@ -45,7 +45,9 @@ def test_settings_are_read_from_the_spec_and_checked():
     )
     assert isinstance(bot, IsmctsAgent)
     assert (bot.iters, bot.horizon, bot.bias, bot.worlds) == (5, 4, 0.3, 3)
-    assert bot.name == "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,worlds=3,clock=cpu"
+    assert bot.name == (
+        "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,worlds=3,clock=cpu,paired=1"
+    )
     for spec, message in (
         ("ismcts:clock=sundial", "clock='sundial' is not known"),
         ("ismcts:worlds=0", "worlds=0 must be at least 1"),
@@ -54,6 +56,17 @@ def test_settings_are_read_from_the_spec_and_checked():
     ):
         with pytest.raises(ConfigurationError, match=message):
             make_bot(spec, RELIC_RUNNERS)
+
+
+def test_a_game_names_its_search_defaults_and_a_spec_overrides_them():
+    guided = make_bot("ismcts:ms=200", RELIC_RUNNERS)
+    assert guided.name == "ismcts:ms=200,rollout=rule,horizon=8,prior=rule,paired=1"
+    assert guided.evaluate is relic_runners_bots.evaluate
+    plain = make_bot("ismcts:ms=200,rollout=random,horizon=0,prior=none,paired=0", RELIC_RUNNERS)
+    assert plain.name == "ismcts:ms=200,rollout=random"
+    assert make_bot("ismcts:ms=200", relicbox.get_game("diamant")).name == (
+        "ismcts:ms=200,rollout=random"
+    )
 
 
 @pytest.mark.parametrize("name", ["relic-runners", "tschak"])

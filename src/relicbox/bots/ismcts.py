@@ -23,7 +23,8 @@ and plays the game out:
   name the game knows).
 * **horizon** (optional): playouts stop after that many decisions and are judged
   by the game's evaluation of the position (a function ``evaluate(state) -> list
-  of per-seat win shares`` in the game's bots module, or ``Game.extra["evaluate"]``),
+  of per-seat win shares`` in the game's bots module, or ``Game.extra["evaluate"]``;
+  see :func:`game_hook`),
   or by the scores so far where the game has none, for long games such as Relic
   Runners.
 * **prior** (optional): a bot (``prior=rule``) asked once at each new information
@@ -36,6 +37,9 @@ and plays the game out:
 * **paired** (optional): the root seat's actions are compared on the same sampled
   worlds and the same luck (see :meth:`IsmctsAgent._choose_paired`), which is what
   lets tens of iterations tell actions apart when their values differ by little.
+* **a game's defaults**: a game may name the settings its search plays best with
+  (hook ``SEARCH_DEFAULTS``, a mapping of spec settings such as
+  ``{"rollout": "rule", "horizon": "8"}``); a spec's own settings override them.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
   and budget give the same decision) or milliseconds (``ms``, not reproducible
   across machines: the number of iterations varies) of wall-clock time, or of
@@ -106,18 +110,24 @@ def _inner_key(view: dict[str, Any]) -> str:
     return repr(view)
 
 
-def game_evaluator(game: Game) -> Evaluator | None:
-    """The game's position evaluation: ``Game.extra["evaluate"]``, or a function named
-    ``evaluate`` in the module that defines the game's bots; ``None`` if it has neither."""
-    found = game.extra.get("evaluate")
-    if callable(found):
-        return found  # type: ignore[no-any-return]
+def game_hook(game: Game, name: str) -> Any:
+    """What a game offers its searches under ``name``: ``Game.extra[name]``, or an
+    attribute ``name`` of the module that defines the game's bots; ``None`` if neither."""
+    found = game.extra.get(name)
+    if found is not None:
+        return found
     for factory in game.bots.values():
         module = sys.modules.get(getattr(factory, "__module__", ""))
-        found = getattr(module, "evaluate", None)
-        if callable(found):
-            return found  # type: ignore[no-any-return]
+        found = getattr(module, name, None)
+        if found is not None:
+            return found
     return None
+
+
+def game_evaluator(game: Game) -> Evaluator | None:
+    """The game's position evaluation (hook ``evaluate``), or ``None`` if it has none."""
+    found = game_hook(game, "evaluate")
+    return found if callable(found) else None
 
 
 class IsmctsAgent:

@@ -145,9 +145,19 @@ def make_agent(spec: str, game: Game) -> Agent:
 
 
 def _ismcts(spec: str, rest: str, game: Game) -> Agent:
-    from relicbox.bots.ismcts import IsmctsAgent
+    """ISMCTS from a spec, over the game's ``SEARCH_DEFAULTS``; ``horizon=0`` and
+    ``prior=none`` switch a default off."""
+    from relicbox.bots.ismcts import IsmctsAgent, game_hook
 
-    values = _keywords(spec, rest, ISMCTS_SETTINGS)
+    defaults = game_hook(game, "SEARCH_DEFAULTS") or {}
+    values = {
+        **{str(k): str(v) for k, v in defaults.items()},
+        **_keywords(spec, rest, ISMCTS_SETTINGS),
+    }
+    if values.get("horizon") == "0":
+        del values["horizon"]
+    if values.get("prior") == "none":
+        del values["prior"]
     iters = int(_number(spec, "iters", values["iters"])) if "iters" in values else None
     ms = _number(spec, "ms", values["ms"]) if "ms" in values else None
     c = _number(spec, "c", values["c"]) if "c" in values else 0.7

@@ -665,6 +665,11 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return None
 
 
+SEARCH_DEFAULTS = {"rollout": "rule", "horizon": "8", "prior": "rule", "paired": "1"}
+"""ISMCTS settings for Relic Runners, whose long turns afford tens of iterations per
+decision: rule-bot playouts cut after 8 decisions and judged by :func:`evaluate`, the
+rule bot's move as the prior, and the root's moves compared on the same worlds."""
+
 EVALUATION_SPREAD = (3.0, 1.5)
 """Points of doubt in a lead: a base, plus this many per relic still to collect."""
 
