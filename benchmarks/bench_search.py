@@ -13,8 +13,9 @@ first decision of a seeded game:
   set key (the seat's view as canonical JSON), per call;
 
 then ``simulate`` throughput (games per second, rule bots, Diamant at 4 players)
-with ``--jobs 1`` and ``--jobs 2``. Timings take the best of several windows, so
-other load on the machine only ever makes a figure look slower.
+with ``--jobs 1`` and ``--jobs 2`` in wall time (``bench_simulate.py`` gives the CPU
+times behind it). Search figures count this process's CPU time, so other load on a
+shared machine disturbs them little; a search rate is the best of several searches.
 
 Usage: python3 benchmarks/bench_search.py [--seconds 3] [--games 400]
 """
@@ -25,11 +26,12 @@ import argparse
 import random
 import time
 
-from harness import best_rate, calibration
+from harness import calibration
 
 import relicbox
 from relicbox.bots import make_bot
 from relicbox.bots.ismcts import IsmctsAgent, _key
+from relicbox.bots.specs import ISMCTS_SETTINGS
 from relicbox.core.rng import Rng
 from relicbox.play.simulate import make_job, run_games
 
@@ -69,13 +71,15 @@ def search_rate(
     bot = make_bot(spec, state.game)
     if not isinstance(bot, IsmctsAgent):
         raise SystemExit(f"{spec} is not an ISMCTS spec")
+    if spec == "ismcts:iters=50":  # the plain search: random playouts to the end
+        bot = IsmctsAgent(state.game, iters=50)
     best = 0.0
-    deadline = time.perf_counter() + seconds
+    deadline = time.process_time() + seconds
     calls = 0
-    while time.perf_counter() < deadline or calls < 3:
-        start = time.perf_counter()
+    while time.process_time() < deadline or calls < 3:
+        start = time.process_time()
         bot.choose(view, legal, Rng(calls))
-        best = max(best, bot.last_iterations / (time.perf_counter() - start))
+        best = max(best, bot.last_iterations / max(1e-9, time.process_time() - start))
         calls += 1
     return best
 
@@ -103,8 +107,14 @@ def part_rates(name: str, seconds: float) -> dict[str, float]:
         return 1
 
     rates = {}
+    coin = random.Random(12345)
     for label, play in (("sample_state", sample), ("sample+playout", playout), ("view key", key)):
-        rates[label], _ = best_rate(play, seconds / 3, windows=5)
+        calls = 0
+        start = time.process_time()
+        while time.process_time() < start + seconds / 3 or calls < 3:
+            play(calls, coin)
+            calls += 1
+        rates[label] = calls / (time.process_time() - start)
     return rates
 
 
@@ -131,7 +141,7 @@ def main() -> None:
         print(f"{game.name:>14}: ISMCTS {rate:8.0f} iterations/s (4 players, first decision)")
         print(f"{'':>16}{later:8.0f} iterations/s after 100 decisions of a rule game")
         guided = GUIDED.get(game.name)
-        if guided:
+        if guided and "prior" in ISMCTS_SETTINGS:
             first = search_rate(game.name, args.seconds, guided)
             mid = search_rate(game.name, args.seconds, guided, later=True)
             print(f"{'':>16}{guided}: {first:5.0f} / {mid:5.0f} iterations/s (first / later)")
