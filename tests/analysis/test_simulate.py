@@ -54,7 +54,7 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_job_count():
 
 def test_chunks_are_large_but_leave_every_process_several():
     assert chunk_size(12, 2) == 1
-    assert chunk_size(400, 2) == 25
+    assert chunk_size(400, 2) == 13
     assert chunk_size(100_000, 2) == MAX_CHUNK
     assert chunk_size(5, 1) == 1
 

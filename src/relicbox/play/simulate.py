@@ -11,7 +11,7 @@ worker played it, so ``--jobs`` and ``--backend`` cannot change the results.
 from __future__ import annotations
 
 import math
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -174,7 +174,7 @@ def _play_one(
     return GameResult(index, seed, seats, state.scores(), state.returns(), decisions)
 
 
-CHUNKS_PER_JOB = 8
+CHUNKS_PER_JOB = 16
 """Chunks per process: enough to keep every process busy to the end and the bar moving."""
 
 MAX_CHUNK = 500
@@ -205,7 +205,8 @@ def run_games(
 
     Locally, ``jobs - 1`` worker processes each make the game and its agents once and
     then play chunk after chunk, sending back plain tuples, while this process plays
-    chunks too (so the workers' start-up is not waited for) and reports progress.
+    chunks from the other end of the queue (so the workers' start-up is not waited
+    for) and reports progress.
     """
     total = len(indices)
     done = 0
@@ -241,30 +242,36 @@ def run_games(
 def _run_local(
     job: Job, chunks: list[list[int]], jobs: int, collect: Callable[[list[GameResult]], None]
 ) -> None:
-    """Workers take chunks from the front of the queue; this process plays from the back
-    whenever no worker has a result waiting."""
-    queue = deque(chunks)
-    workers = jobs - 1
+    """Every chunk goes to the pool, whose workers take them from the front; whenever
+    no result is waiting, this process takes back the last chunk no worker has started
+    (a future not yet running can be cancelled) and plays it itself."""
     with (
         Table(job) as table,
         ProcessPoolExecutor(
-            max_workers=workers,
+            max_workers=jobs - 1,
             mp_context=get_context("spawn"),
             initializer=_start_worker,
             initargs=(job,),
         ) as pool,
     ):
-        pending: set[Future[list[Row]]] = set()
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:
-                pending.add(pool.submit(_play_chunk, queue.popleft()))
-            finished, pending = wait(pending, timeout=0, return_when=FIRST_COMPLETED)
-            if not finished and not queue:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                collect([_from_row(row) for row in future.result()])
-            if not finished and queue:
-                collect(table.play(queue.pop()))
+        futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+        waiting: set[Future[list[Row]]] = set(futures)
+        back = len(futures) - 1
+        while waiting:
+            finished, _ = wait(waiting, timeout=0, return_when=FIRST_COMPLETED)
+            if finished:
+                for future in finished:
+                    waiting.discard(future)
+                    collect([_from_row(row) for row in future.result()])
+                continue
+            while back >= 0 and not futures[back].cancel():
+                back -= 1  # running or done: a worker has it
+            if back >= 0:
+                waiting.discard(futures[back])
+                collect(table.play(chunks[back]))
+                back -= 1
+            else:
+                wait(waiting, return_when=FIRST_COMPLETED)
 
 
 def _run_on_ray(
