@@ -100,14 +100,17 @@ def test_relic_runners_evaluation_is_found_and_judges_by_score_and_time_left():
     for state in (early, late):
         shares = relic_runners_bots.evaluate(state)
         assert sum(shares) == pytest.approx(1.0)
-        scores = state.scores()
-        ranked = sorted(range(4), key=lambda seat: scores[seat])
+        totals = [
+            score + relic_runners_bots.standing(state, seat)
+            for seat, score in enumerate(state.scores())
+        ]
+        ranked = sorted(range(4), key=lambda seat: totals[seat])
         assert [shares[seat] for seat in ranked] == sorted(shares)
     # The same lead counts for more when fewer relics are left to collect.
     shares = relic_runners_bots.evaluate(late)
     assert max(shares) > 0.25
     values = playout_values(late, relic_runners_bots.evaluate)
-    assert values.index(max(values)) == late.scores().index(max(late.scores()))
+    assert values.index(max(values)) == shares.index(max(shares))
 
 
 def test_worlds_limits_the_sampled_states_and_keeps_decisions_reproducible():
@@ -167,3 +170,34 @@ def test_paired_comparison_keeps_the_prior_without_clear_evidence_and_is_reprodu
     settings = dict(iters=3 * len(legal), rollout="rule", horizon=6, paired=True)
     first = IsmctsAgent(RELIC_RUNNERS, **settings).choose(view, legal, Rng(8))
     assert IsmctsAgent(RELIC_RUNNERS, **settings).choose(view, legal, Rng(8)) is first
+
+
+def test_a_turn_horizon_judges_playouts_when_the_searching_seat_has_finished_its_turn():
+    judged: list[tuple[int, ...]] = []
+
+    def judge(state):
+        judged.append(tuple(state.to_act))
+        return relic_runners_bots.evaluate(state)
+
+    game = dataclasses.replace(RELIC_RUNNERS, extra={**RELIC_RUNNERS.extra, "evaluate": judge})
+    state = _rule_positions("relic-runners", 4, 9, 3)[2]
+    seat = state.to_act[0]
+    bot = IsmctsAgent(game, iters=12, rollout="rule", horizon="turn", prior="rule", paired=True)
+    assert bot.name.endswith("horizon=turn,prior=rule,paired=1")
+    bot.choose(state.view(seat), state.legal_actions(seat), Rng(1))
+    assert len(judged) == 12
+    assert all(to_act and seat not in to_act for to_act in judged)
+    with pytest.raises(ConfigurationError, match="must be a number"):
+        make_bot("ismcts:horizon=soon", RELIC_RUNNERS)
+
+
+def test_standing_counts_unspent_toolboxes():
+    for state in _rule_positions("relic-runners", 4, 12, 30):
+        for seat in range(4):
+            tools = state.view(seat)["seats"][seat]["toolboxes"]
+            floor = sum(
+                tools[branch][0] * relic_runners_bots.TOOLBOX_WORTH[0]
+                + tools[branch][1] * relic_runners_bots.TOOLBOX_WORTH[1]
+                for branch in ("machete", "compass", "shovel")
+            )
+            assert relic_runners_bots.standing(state, seat) >= floor

@@ -21,7 +21,8 @@ and plays the game out:
   depend on the sampled state.
 * **rollouts** are pluggable: ``random`` or the game's ``rule`` bot (any bot
   name the game knows).
-* **horizon** (optional): playouts stop after that many decisions and are judged
+* **horizon** (optional): playouts stop after that many decisions (or, with
+  ``horizon=turn``, as soon as the searching seat is not among those to act) and are judged
   by the game's evaluation of the position (a function ``evaluate(state) -> list
   of per-seat win shares`` in the game's bots module, or ``Game.extra["evaluate"]``;
   see :func:`game_hook`),
@@ -141,7 +142,7 @@ class IsmctsAgent:
         ms: float | None = None,
         rollout: str = "random",
         c: float = 0.7,
-        horizon: int | None = None,
+        horizon: int | str | None = None,
         max_depth: int | None = None,
         prior: str | None = None,
         bias: float = 0.5,
@@ -154,7 +155,10 @@ class IsmctsAgent:
             iters = 1000
         if iters is not None and iters < 1:
             raise ConfigurationError(f"ismcts iters={iters!r} must be at least 1")
-        if horizon is not None and horizon < 1:
+        self.turn_horizon = horizon == "turn"
+        if isinstance(horizon, str) and not self.turn_horizon:
+            raise ConfigurationError(f"ismcts horizon={horizon!r}: give a number or turn")
+        if isinstance(horizon, int) and horizon < 1:
             raise ConfigurationError(f"ismcts horizon={horizon!r} must be at least 1")
         if clock not in CLOCKS:
             raise ConfigurationError(f"ismcts clock={clock!r} is not known: use wall or cpu")
@@ -173,7 +177,7 @@ class IsmctsAgent:
         self.ms = ms
         self.c = c
         self.max_depth = max_depth
-        self.horizon = horizon
+        self.horizon = horizon if isinstance(horizon, int) else None
         self.rollout_name = rollout
         self.bias = bias
         self.worlds = worlds
@@ -357,7 +361,7 @@ class IsmctsAgent:
             depth += 1
             if self.max_depth is not None and depth >= self.max_depth:
                 break
-        values = self._playout(state, rng)
+        values = self._playout(state, rng, root_seat)
         for stats, seat, index in path:
             stats.visits[index] = stats.visits.get(index, 0) + 1
             stats.total[index] = stats.total.get(index, 0.0) + values[seat]
@@ -385,10 +389,10 @@ class IsmctsAgent:
                 best, best_value = a, value
         return best
 
-    def _playout(self, state: State, rng: Rng) -> list[float]:
+    def _playout(self, state: State, rng: Rng, root_seat: int) -> list[float]:
         bot = self._rollout_bot
         for _ in range(self.horizon or MAX_PLAYOUT_DECISIONS):
-            if state.is_over:
+            if state.is_over or (self.turn_horizon and root_seat not in state.to_act):
                 break
             to_act = state.to_act
             seat = to_act[0]

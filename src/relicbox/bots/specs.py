@@ -72,7 +72,7 @@ def _families(game: Game) -> str:
     """The spec families, for error messages."""
     families = (
         [
-            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X"
+            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N|turn,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X"
         ]
         if game.sampler
         else []
@@ -161,7 +161,11 @@ def _ismcts(spec: str, rest: str, game: Game) -> Agent:
     iters = int(_number(spec, "iters", values["iters"])) if "iters" in values else None
     ms = _number(spec, "ms", values["ms"]) if "ms" in values else None
     c = _number(spec, "c", values["c"]) if "c" in values else 0.7
-    horizon = int(_number(spec, "horizon", values["horizon"])) if "horizon" in values else None
+    horizon: int | str | None = None
+    if values.get("horizon") == "turn":
+        horizon = "turn"
+    elif "horizon" in values:
+        horizon = int(_number(spec, "horizon", values["horizon"]))
     bias = _number(spec, "bias", values["bias"]) if "bias" in values else 0.5
     worlds = int(_number(spec, "worlds", values["worlds"])) if "worlds" in values else None
     return IsmctsAgent(
