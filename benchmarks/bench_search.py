@@ -6,8 +6,8 @@ first decision of a seeded game:
 * ``ismcts``: iterations per second of a whole search (random rollouts), at the
   first decision and at the first real choice after 100 decisions of a rule-bot
   game; for Relic Runners also the guided search used against its rule bot
-  (``GUIDED``: rule playouts cut at 8 decisions and judged by the game's
-  evaluation, the rule bot as prior, paired comparison at the root);
+  (``GUIDED``: rule playouts to the end of the searching seat's turn, judged by
+  the game's evaluation, the rule bot as prior, paired comparison at the root);
 * where an iteration's time goes, measured part by part: ``sample_state``
   from the view, one random playout from a sampled state, and one information
   set key (the seat's view as canonical JSON), per call;
@@ -36,7 +36,7 @@ from relicbox.core.rng import Rng
 from relicbox.play.simulate import make_job, run_games
 
 PLAYERS = 4
-GUIDED = {"relic-runners": "ismcts:iters=40,rollout=rule,horizon=8,prior=rule,paired=1"}
+GUIDED = {"relic-runners": "ismcts:iters=40,rollout=rule,horizon=turn,prior=rule,paired=1"}
 
 
 def _first_decision(name: str) -> tuple[relicbox.State, int]:

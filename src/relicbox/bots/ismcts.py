@@ -40,7 +40,7 @@ and plays the game out:
   lets tens of iterations tell actions apart when their values differ by little.
 * **a game's defaults**: a game may name the settings its search plays best with
   (hook ``SEARCH_DEFAULTS``, a mapping of spec settings such as
-  ``{"rollout": "rule", "horizon": "8"}``); a spec's own settings override them.
+  ``{"rollout": "rule", "horizon": "turn"}``); a spec's own settings override them.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
   and budget give the same decision) or milliseconds (``ms``, not reproducible
   across machines: the number of iterations varies) of wall-clock time, or of
@@ -284,7 +284,7 @@ class IsmctsAgent:
         while True:
             if self.iters is not None and done >= self.iters:
                 break
-            if deadline is not None and done >= count and now() >= deadline:
+            if deadline is not None and done > 0 and now() >= deadline:
                 break
             which = done % count
             if which == 0 or world is None:

@@ -665,10 +665,11 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return None
 
 
-SEARCH_DEFAULTS = {"rollout": "rule", "horizon": "8", "prior": "rule", "paired": "1"}
-"""ISMCTS settings for Relic Runners, whose long turns afford tens of iterations per
-decision: rule-bot playouts cut after 8 decisions and judged by :func:`evaluate`, the
-rule bot's move as the prior, and the root's moves compared on the same worlds."""
+SEARCH_DEFAULTS = {"rollout": "rule", "horizon": "turn", "prior": "rule", "paired": "1"}
+"""ISMCTS settings for Relic Runners, whose long games afford tens of iterations per
+decision: the rule bot plays out the rest of the searching seat's turn, which
+:func:`evaluate` then judges; the rule bot's move is the prior, and the root's moves
+are compared on the same worlds."""
 
 EVALUATION_SPREAD = (3.0, 1.5)
 """Points of doubt in a lead: a base, plus this many per relic still to collect."""
