@@ -52,7 +52,9 @@ def test_settings_are_read_from_the_spec_and_checked():
         ("ismcts:clock=sundial", "clock='sundial' is not known"),
         ("ismcts:worlds=0", "worlds=0 must be at least 1"),
         ("ismcts:bias=-1", "bias=-1.0 must not be negative"),
-        ("ismcts:prior=oracle", "unknown bot 'oracle'"),
+        ("ismcts:prior=oracle", "prior='oracle': choose a built-in bot"),
+        ("ismcts:rollout=stdio:python3 -c 1", "rollout='stdio:python3 -c 1': choose a built-in"),
+        ("ismcts:prior=os:getcwd", "prior='os:getcwd': choose a built-in bot"),
     ):
         with pytest.raises(ConfigurationError, match=message):
             make_bot(spec, RELIC_RUNNERS)

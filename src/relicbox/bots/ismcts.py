@@ -131,6 +131,19 @@ def game_evaluator(game: Game) -> Evaluator | None:
     return found if callable(found) else None
 
 
+def _helper_bot(role: str, name: str, game: Game) -> Agent:
+    """A built-in bot of ``game`` by plain name, for playouts or as the prior: never a
+    program or a Python entry point, which a search spec from the network could name."""
+    from relicbox.bots import GENERIC_BOTS
+
+    factory = game.bots.get(name) or GENERIC_BOTS.get(name)
+    if factory is None:
+        names = ", ".join(sorted({*GENERIC_BOTS, *game.bots}))
+        raise ConfigurationError(f"ismcts {role}={name!r}: choose a built-in bot: {names}")
+    agent: Agent = factory()
+    return agent
+
+
 class IsmctsAgent:
     """ISMCTS over states sampled from the bot's view; see the module doc."""
 
@@ -187,12 +200,10 @@ class IsmctsAgent:
         self.evaluate = game_evaluator(game)
         self._rollout_bot: Agent | None = None
         self._prior_bot: Agent | None = None
-        from relicbox.bots import make_bot
-
         if rollout != "random":
-            self._rollout_bot = make_bot(rollout, game)
+            self._rollout_bot = _helper_bot("rollout", rollout, game)
         if prior is not None:
-            self._prior_bot = make_bot(prior, game)
+            self._prior_bot = _helper_bot("prior", prior, game)
         budget = f"iters={iters}" if iters is not None else f"ms={ms:g}"
         reach = "" if horizon is None else f",horizon={horizon}"
         guide = "" if prior is None else f",prior={prior}"
