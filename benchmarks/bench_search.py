@@ -5,9 +5,9 @@ first decision of a seeded game:
 
 * ``ismcts``: iterations per second of a whole search (random rollouts), at the
   first decision and at the first real choice after 100 decisions of a rule-bot
-  game; for Relic Runners also the guided search used against its rule bot
-  (``GUIDED``: rule playouts to the end of the searching seat's turn, judged by
-  the game's evaluation, the rule bot as prior, paired comparison at the root);
+  game; for Relic Runners also the guided searches tried against its rule bot
+  (``GUIDED``: the rule bot as prior, paired comparison at the root, and rule
+  playouts to the end of the game or of the searching seat's turn);
 * where an iteration's time goes, measured part by part: ``sample_state``
   from the view, one random playout from a sampled state, and one information
   set key (the seat's view as canonical JSON), per call;
@@ -36,7 +36,12 @@ from relicbox.core.rng import Rng
 from relicbox.play.simulate import make_job, run_games
 
 PLAYERS = 4
-GUIDED = {"relic-runners": "ismcts:iters=40,rollout=rule,horizon=turn,prior=rule,paired=1"}
+GUIDED = {
+    "relic-runners": [
+        "ismcts:iters=12,rollout=rule,prior=rule,paired=1",
+        "ismcts:iters=40,rollout=rule,horizon=turn,prior=rule,paired=1",
+    ]
+}
 
 
 def _first_decision(name: str) -> tuple[relicbox.State, int]:
@@ -140,8 +145,7 @@ def main() -> None:
         parts = part_rates(game.name, args.seconds)
         print(f"{game.name:>14}: ISMCTS {rate:8.0f} iterations/s (4 players, first decision)")
         print(f"{'':>16}{later:8.0f} iterations/s after 100 decisions of a rule game")
-        guided = GUIDED.get(game.name)
-        if guided and "prior" in ISMCTS_SETTINGS:
+        for guided in GUIDED.get(game.name, []) if "prior" in ISMCTS_SETTINGS else []:
             first = search_rate(game.name, args.seconds, guided)
             mid = search_rate(game.name, args.seconds, guided, later=True)
             print(f"{'':>16}{guided}: {first:5.0f} / {mid:5.0f} iterations/s (first / later)")

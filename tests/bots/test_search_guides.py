@@ -62,7 +62,7 @@ def test_settings_are_read_from_the_spec_and_checked():
 
 def test_a_game_names_its_search_defaults_and_a_spec_overrides_them():
     guided = make_bot("ismcts:ms=200", RELIC_RUNNERS)
-    assert guided.name == "ismcts:ms=200,rollout=rule,horizon=turn,prior=rule,paired=1"
+    assert guided.name == "ismcts:ms=200,rollout=rule,prior=rule,paired=1"
     assert guided.evaluate is relic_runners_bots.evaluate
     plain = make_bot("ismcts:ms=200,rollout=random,horizon=0,prior=none,paired=0", RELIC_RUNNERS)
     assert plain.name == "ismcts:ms=200,rollout=random"

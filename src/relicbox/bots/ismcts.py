@@ -68,6 +68,9 @@ SCORE_WEIGHT = 0.05
 
 MAX_PLAYOUT_DECISIONS = 5_000
 
+MIN_PAIRED_ROUNDS = 3
+"""Worlds every root action must have played before a prior's move can be overruled."""
+
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What an ``ms`` budget counts: wall-clock time, or this thread's CPU time."""
 
@@ -318,7 +321,7 @@ class IsmctsAgent:
             return legal[best]
         diffs = [values[best][r] - values[kept][r] for r in range(complete)]
         mean = sum(diffs) / complete
-        if complete < 2:
+        if complete < MIN_PAIRED_ROUNDS:
             return legal[kept]
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (complete - 1) / complete)
         return legal[best] if mean > self.margin * spread else legal[kept]

@@ -665,11 +665,12 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return None
 
 
-SEARCH_DEFAULTS = {"rollout": "rule", "horizon": "turn", "prior": "rule", "paired": "1"}
-"""ISMCTS settings for Relic Runners, whose long games afford tens of iterations per
-decision: the rule bot plays out the rest of the searching seat's turn, which
-:func:`evaluate` then judges; the rule bot's move is the prior, and the root's moves
-are compared on the same worlds."""
+SEARCH_DEFAULTS = {"rollout": "rule", "prior": "rule", "paired": "1"}
+"""ISMCTS settings for Relic Runners: the rule bot's move is the prior, and the root's
+moves are compared on the same worlds with rule-bot playouts to the end of the game, so
+the rule's move is overruled only on evidence from whole games (in a short budget, late
+in the game). Playouts cut short by a horizon and judged by :func:`evaluate` lost
+clearly to the rule bot in measurements, so they are not the default."""
 
 EVALUATION_SPREAD = (3.0, 1.5)
 """Points of doubt in a lead: a base, plus this many per relic still to collect."""
