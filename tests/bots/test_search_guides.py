@@ -203,3 +203,26 @@ def test_standing_counts_unspent_toolboxes():
                 for branch in ("machete", "compass", "shovel")
             )
             assert relic_runners_bots.standing(state, seat) >= floor
+
+
+def test_a_diamant_path_whose_last_treasure_keeps_the_pooled_rest_loads_and_samples():
+    """Pooled splitting leaves what cannot be split on the last treasure card, which can
+    then hold more than it brought; such states must load, and search must sample them."""
+    from relicbox.core.registry import state_from_dict
+
+    state = relicbox.get_game("diamant").new_state(4, 3, auto_chance=False)
+    state.apply_chance("T9")  # 9 rubies for 4: 2 each, 1 left on T9
+    for seat in range(4):
+        state.act(seat, "continue")
+    state.apply_chance("T1")  # 1 ruby for 4: it stays on T1
+    state.act(0, "continue")
+    for seat in (1, 2, 3):
+        state.act(seat, "leave")  # 2 rubies for 3 leavers: both stay, on the last treasure
+    state.apply_chance("snakes")
+    assert [step["gems"] for step in state.view(None)["path"]] == [0, 2, 0]
+    data = state.to_dict()
+    assert state_from_dict(data).to_dict() == data
+    view = state.view(0)
+    assert state.game.sample_state(view, 1).view(0) == view
+    bot = IsmctsAgent(state.game, iters=30)
+    assert bot.choose(view, state.legal_actions(0), Rng(2)).text in ("continue", "leave")

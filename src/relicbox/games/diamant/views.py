@@ -175,12 +175,21 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
         length=len(state._path),
     )
     for i, (card, gems) in enumerate(zip(state._path, state._on_card, strict=True)):
-        if gems > CARDS[card].rubies:
+        # Pooled splitting keeps what cannot be split on the last treasure card, which
+        # may then hold more than it brought; only the path's total is bounded there.
+        brought = CARDS[card].rubies
+        if gems > brought and (state._per_card or not brought):
             raise checks.fail(
                 f"body.on_card[{i}]",
-                f"holds {gems} rubies, more than card {CARDS[card].code} brought "
-                f"({CARDS[card].rubies})",
+                f"holds {gems} rubies, more than card {CARDS[card].code} brought ({brought})",
             )
+    brought_in_all = sum(CARDS[card].rubies for card in state._path)
+    if sum(state._on_card) > brought_in_all:
+        raise checks.fail(
+            "body.on_card",
+            f"holds {sum(state._on_card)} rubies, more than the path's cards brought "
+            f"({brought_in_all})",
+        )
     state._path_gems = sum(state._on_card)
     state._path_relics = sum(1 for card in state._path if _IS_RELIC[card])
     state._traps = 0
