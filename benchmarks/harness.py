@@ -1,4 +1,9 @@
-"""The timing loop shared by the benchmark scripts (run them as ``python3 benchmarks/X.py``)."""
+"""The timing loop shared by the benchmark scripts (run them as ``python3 benchmarks/X.py``).
+
+Rates are counted in CPU time of this process (``time.process_time``): the machine is
+shared, and wall-clock figures swing two or three times with the load of others. Compare
+figures of one run with each other (:func:`ratio`), not with another run's.
+"""
 
 from __future__ import annotations
 
@@ -11,26 +16,33 @@ Play = Callable[[int, random.Random], int]
 
 
 def best_rate(play: Play, seconds: float, windows: int = 10) -> tuple[float, int]:
-    """Best rate over several windows: the machine's other load only ever slows a window down.
+    """Best rate in CPU time over several windows: what others do on the machine (caches,
+    frequency) only ever slows a window down.
 
-    Returns the best count per second and the number of games played in all.
+    Returns the best count per CPU second and the number of calls in all.
     """
+    clock = time.process_time
     rng = random.Random(12345)  # the harness's own coin, not the engine's
     games = 0
-    warm_up = time.perf_counter() + min(0.5, seconds / windows)
-    while time.perf_counter() < warm_up:
+    warm_up = clock() + min(0.5, seconds / windows)
+    while clock() < warm_up:
         play(games, rng)
         games += 1
     best = 0.0
     for _ in range(windows):
-        start = time.perf_counter()
+        start = clock()
         deadline = start + seconds / windows
         counted = 0
-        while time.perf_counter() < deadline:
+        while clock() < deadline:
             counted += play(games, rng)
             games += 1
-        best = max(best, counted / (time.perf_counter() - start))
+        best = max(best, counted / (clock() - start))
     return best, games
+
+
+def ratio(numerator: float, denominator: float) -> str:
+    """``numerator / denominator`` as ``"3.21x"``, or ``"-"`` when there is nothing to divide."""
+    return f"{numerator / denominator:.2f}x" if denominator > 0 else "-"
 
 
 def calibration() -> str:

@@ -12,7 +12,9 @@ from relicbox.core.i18n import message
 from relicbox.i18n import LANGUAGES, catalog_files, catalog_ids, format_message, tr
 
 NUMBERS = (0, 1, 2, 4, 5, 21)
-OWN_PREFIXES = ("cli-", "diamant-", "tschak-", "rr-")  # the terminal's and the games' catalogs
+# the terminal's, the engine's refusals and the games' catalogs
+OWN_PREFIXES = ("cli-", "error-", "diamant-", "tschak-", "rr-")
+PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 CATEGORY = {
     "en": {0: "other", 1: "one", 2: "other", 4: "other", 5: "other", 21: "other"},
     "cs": {0: "other", 1: "one", 2: "few", 4: "few", 5: "other", 21: "other"},
@@ -43,7 +45,9 @@ class _Collect(Visitor):
         self.generic_visit(node)
 
     def visit_SelectExpression(self, node: ast.SelectExpression) -> None:
-        if isinstance(node.selector, ast.VariableReference):
+        # A select on a number names plural categories; one on a word (a card class) does not.
+        keys = {v.key.name for v in node.variants if isinstance(v.key, ast.Identifier)}
+        if isinstance(node.selector, ast.VariableReference) and keys & PLURAL_CATEGORIES:
             self.plurals.append(node)
         self.generic_visit(node)
 

@@ -36,7 +36,7 @@ def test_the_code_is_formatted_with_ruff_format():
     assert result.returncode == 0, "run `ruff format`:\n" + result.stdout + result.stderr
 
 
-def test_mypy_strict_is_clean_on_core_and_games():
+def test_mypy_strict_is_clean_on_all_of_src():
     pytest.importorskip("mypy")
     result = subprocess.run(
         [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True

@@ -78,9 +78,10 @@ def bundle(lang: str) -> FluentBundle:
 
 
 def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
-    # Numbers keep their digits together: a seed is 123456, not 123,456.
+    # Numbers keep their digits together: a seed is 123456, not 123,456. A number too long
+    # for the number formatter (a hostile value quoted in an error) is shown as its digits.
     return {
-        key: fluent_number(value, useGrouping=False)
+        key: (fluent_number(value, useGrouping=False) if abs(value) < 10**15 else str(value))
         if isinstance(value, int) and not isinstance(value, bool)
         else value
         for key, value in args.items()

@@ -60,6 +60,13 @@ def test_czech_output():
             ("play", "diamant", "-p", "4", "-s", "rule,rule,rule"),
             "3 seats given, but the game has 4",
         ),
+        (("play", "diamant", "--bogus", "3"), "unknown option 'bogus' for diamant"),
+        (("play", "diamant", "--variant"), "option --variant needs a value"),
+        (("play", "diamant", "stray"), "unexpected argument 'stray'"),
+        (("simulate", "tschak", "-n", "2", "--variant", "relics"), "unknown option 'variant'"),
+        (("tournament", "chess"), "unknown game 'chess'"),
+        (("play", "diamant", "--lang", "xx"), "'xx' is not available: choose one of en, cs"),
+        (("simulate", "--variant", "relics"), "name a game"),
         (("play",), "Name a game to play"),
         (("replay", "/nonexistent/game.json"), "does not exist"),
     ],
@@ -135,3 +142,49 @@ def test_hot_seat_hides_each_choice(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Pass the keyboard to Player 2" in result.output
     assert "Choice made" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("diamant", "--variant", "relics", "--split=per-card"), {"variant": "relics"}),
+        (("relic-runners", "--setup", "first", "--no-progress-rounds", "7"), {"setup": "first"}),
+        (("relic-runners", "-o", "no_progress_rounds=7"), {"no_progress_rounds": 7}),
+    ],
+)
+def test_every_game_option_is_a_flag_read_from_the_game(tmp_path, args, expected):
+    """No command names a game's options: each comes from Game.options, as --NAME VALUE."""
+    save = tmp_path / "game.json"
+    seats = "rule,rule,rule"
+    result = run("play", *args, "-s", seats, "--seed", "3", "--save", str(save), "--plain")
+    assert result.exit_code == 0, result.output
+    options = json.loads(save.read_text())["record"]["options"]
+    for name, value in expected.items():
+        assert options[name] == value
+    if "--split=per-card" in args:
+        assert options["split"] == "per-card"
+    if "7" in args:
+        assert options["no_progress_rounds"] == 7
+
+
+def test_simulate_takes_game_options_as_flags():
+    result = run("simulate", "diamant", "-n", "4", "--variant", "relics", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output[result.output.index("{") :])["options"]["variant"] == "relics"
+
+
+@pytest.mark.parametrize(
+    ("typed", "game", "flags"),
+    [
+        (("diamant", "--variant", "relics"), "diamant", ["--variant", "relics"]),
+        (("--variant", "relics", "diamant"), "diamant", ["--variant", "relics"]),
+        (("--variant=relics", "diamant"), "diamant", ["--variant=relics"]),
+        (("--variant", "relics"), None, ["--variant", "relics"]),
+        (("--variant", "relics", "diamant", "stray"), "diamant", ["--variant", "relics", "stray"]),
+    ],
+)
+def test_the_game_name_and_its_option_flags_come_apart_in_any_order(typed, game, flags):
+    from relicbox.cli.options import untangle
+
+    # What the parser hands over: the first word goes to the game argument, the rest are left.
+    assert untangle(typed[0], list(typed[1:])) == (game, flags)

@@ -28,6 +28,11 @@ def test_legal_actions_apply_and_illegal_ones_change_nothing(game, players, seed
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_the_legality_hook_and_the_reasons_agree_with_legal_actions(game, players, seed):
+    conformance.check_legality_hooks(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
 def test_clone_dict_and_replay_reproduce_the_state(game, players, seed):
     conformance.check_roundtrips(game, players, seed)
 

@@ -300,3 +300,17 @@ def test_unknown_chance_outcome_is_refused():
     state.apply_chance("T1")
     with pytest.raises(IllegalActionError, match="no chance event"):
         state.apply_chance("T2")
+
+
+def test_a_determinized_state_at_a_reveal_has_no_invented_choices():
+    """At a reveal every choice is resolved: resampling must not make anyone leave unasked."""
+    state = relicbox.new_game("diamant", 4, 0, record=False, auto_chance=False)
+    assert state.is_chance
+    for seed in range(20):
+        sampled = state.determinize(0, seed)
+        sampled.sample_chance()
+        assert sampled.to_act == (0, 1, 2, 3)
+        for seat in sampled.to_act:
+            sampled.act(seat, "continue")
+        events = sampled.view(0)["history"]
+        assert not [e for e in events if e["type"] == "leave"], (seed, events)

@@ -27,7 +27,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from relicbox.core.errors import RelicboxError
+from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
+from relicbox.core.errors import ConfigurationError, RelicboxError, localized
 from relicbox.core.registry import get_game
 from relicbox.i18n import LANGUAGES, tr
 
@@ -78,24 +79,6 @@ CSV_FIELDS = (
 def _fail(lang: str, message: str) -> typer.Exit:
     err.print(f"[bold red]{tr(lang, 'error', message=message)}[/]")
     return typer.Exit(code=2)
-
-
-def _options(items: list[str] | None, lang: str) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise _fail(lang, f"option {item!r} must look like name=value")
-        text = value.strip()
-        parsed: object = text
-        if text.lower() in ("true", "yes", "on"):
-            parsed = True
-        elif text.lower() in ("false", "no", "off"):
-            parsed = False
-        elif text.lstrip("-").isdigit():
-            parsed = int(text)
-        options[key.strip().replace("-", "_")] = parsed
-    return options
 
 
 class _Bar:
@@ -158,6 +141,19 @@ def _csv(bots: list[dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
+def _game_and_options(
+    context: typer.Context, game: str, items: list[str] | None, lang: str
+) -> tuple[str, dict[str, object]]:
+    """The game's registered name and its options, or a one-line error before any work starts."""
+    try:
+        named, flags = untangle(game, context.args)
+        if named is None:
+            raise ConfigurationError(f"name a game: relicbox {context.info_name} GAME ...")
+        return get_game(named).name, game_options(flags, items)
+    except RelicboxError as error:
+        raise _fail(lang, localized(error, lang)) from None
+
+
 def _check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
         raise typer.BadParameter(f"{lang!r} is not available: choose one of {', '.join(LANGUAGES)}")
@@ -165,6 +161,7 @@ def _check_lang(lang: str) -> str:
 
 
 def simulate_command(
+    context: typer.Context,
     game: GameArg,
     bots: BotsOpt = "rule",
     players: PlayersOpt = None,
@@ -178,10 +175,19 @@ def simulate_command(
     as_csv: CsvOpt = False,
     plot: PlotOpt = None,
     lang: LangOpt = "en",
+    engine: Annotated[
+        bool,
+        typer.Option(
+            "--engine",
+            help="Play every game on the rules engine, even when the batch simulator could "
+            "(Diamant with random and threshold:N bots only).",
+        ),
+    ] = False,
 ) -> None:
     from relicbox.play.simulate import simulate
 
     _check_lang(lang)
+    game, options = _game_and_options(context, game, option, lang)
     try:
         with _Bar(lang, quiet=False) as bar:
             summary, _ = simulate(
@@ -193,11 +199,14 @@ def simulate_command(
                 jobs=jobs,
                 backend=backend,
                 address=address,
-                options=_options(option, lang),
+                options=options,
                 progress=bar,
+                engine=engine,
             )
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, localized(error, lang)) from None
+    if summary["simulator"] == "batch":
+        err.print(tr(lang, "simulator-batch"))
     if plot is not None:
         from relicbox.play.plots import plot_simulation
 
@@ -230,6 +239,7 @@ def simulate_command(
 
 
 def tournament_command(
+    context: typer.Context,
     game: GameArg,
     bots: BotsOpt = "random,rule,cautious",
     players: PlayersOpt = None,
@@ -254,6 +264,7 @@ def tournament_command(
     from relicbox.play.tournament import make_tournament
 
     _check_lang(lang)
+    game, options = _game_and_options(context, game, option, lang)
     path = store or Path(f"relicbox-tournament-{get_game(game).name}-seed{seed}.jsonl")
     try:
         tournament = make_tournament(
@@ -264,7 +275,7 @@ def tournament_command(
             path,
             seed=seed,
             pairing=pairing,
-            options=_options(option, lang),
+            options=options,
         )
         already = len(tournament.load())
         if already:
@@ -274,7 +285,7 @@ def tournament_command(
         with _Bar(lang, quiet=False) as bar:
             results = tournament.run(jobs=jobs, backend=backend, address=address, progress=bar)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, localized(error, lang)) from None
     report = tournament.report(results)
     if plot is not None:
         from relicbox.play.plots import plot_ratings
@@ -316,5 +327,10 @@ def tournament_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``tournament`` to the ``relicbox`` command."""
-    app.command("simulate", help=tr("en", "simulate-help"))(simulate_command)
-    app.command("tournament", help=tr("en", "tournament-help"))(tournament_command)
+    for name, command in (("simulate", simulate_command), ("tournament", tournament_command)):
+        app.command(
+            name,
+            help=tr("en", f"{name}-help"),
+            epilog=GAME_OPTIONS_HELP,
+            context_settings=PASS_GAME_OPTIONS,
+        )(command)

@@ -27,11 +27,39 @@ def t(lang: str, message_id: str, **args: Any) -> str:
     return tr(lang, "cli-" + message_id, **args)
 
 
+def error_text(error: Exception, lang: str) -> str:
+    """An error's sentence in ``lang``: the engine's reason, translated where it has one.
+
+    A damaged or unreadable save file is explained in English detail (it names a field or
+    a parser's complaint) inside a sentence of the user's language.
+    """
+    from relicbox.core.errors import RecordError, StateFormatError, localized
+
+    if isinstance(error, RecordError | StateFormatError) and error.reason is None:
+        return t(lang, "bad-record", detail=str(error))
+    return localized(error, lang)
+
+
 def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
     """``Player 3`` for a person, ``Player 3 (bot:random)`` for a bot."""
     if seats is not None and seat < len(seats) and not seats[seat].is_human:
         return t(lang, "player-bot", n=seat + 1, bot=seats[seat].kind)
     return t(lang, "player", n=seat + 1)
+
+
+def seat_labels(players: int, seats: list[SeatSpec] | None, lang: str) -> list[str]:
+    """Every seat's label, in seat order."""
+    return [seat_label(seat, seats, lang) for seat in range(players)]
+
+
+def transcript_lines(state: State, seats: list[SeatSpec] | None, lang: str) -> list[str]:
+    """The game's public history as sentences, each seat named by its label (bots shown)."""
+    text = state.game.text
+    if text is None or not hasattr(text, "transcript"):
+        return []
+    names = seat_labels(state.players, seats, lang)
+    lines: list[str] = text.transcript(state.view(None), lang, names=names)
+    return lines
 
 
 def label_rows(rows: list[list[str]], seats: list[SeatSpec] | None, lang: str) -> list[list[str]]:
@@ -112,8 +140,7 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
     try:
         state.clone().act(seat, action)
     except IllegalActionError as error:
-        reason = str(error).split(": ", 1)[-1]
-        return Answer(refusal=t(lang, "illegal", reason=reason))
+        return Answer(refusal=t(lang, "illegal", reason=error_text(error, lang)))
     return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
 
 

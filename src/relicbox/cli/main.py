@@ -28,12 +28,15 @@ from relicbox.cli.common import (
     QuitGame,
     alias_hint,
     console,
+    error_text,
     label_rows,
     read_answer,
     rules_summary,
     seat_label,
     t,
+    transcript_lines,
 )
+from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
 from relicbox.core.errors import ConfigurationError, RelicboxError
 from relicbox.core.i18n import LANGUAGES
 
@@ -78,7 +81,7 @@ def _root(
 def _check_lang(lang: str | None) -> str:
     if lang is not None and lang not in LANGUAGES:
         raise typer.BadParameter(
-            t("en", "unknown-lang", lang=repr(lang), langs=", ".join(LANGUAGES))
+            t("en", "unknown-lang", language=repr(lang), langs=", ".join(LANGUAGES))
         )
     return lang or "en"
 
@@ -129,34 +132,19 @@ def rules_command(
     try:
         info = relicbox.get_game(game)
     except RelicboxError as error:
-        raise _fail(lang, str(error)) from None
+        raise _fail(lang, error_text(error, lang)) from None
     console.print(f"[bold]{t(lang, 'rules-title', game=info.title)}[/]\n")
     console.print(rules_summary(info, lang))
 
 
-def _parse_option_value(text: str) -> object:
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered.lstrip("-").isdigit():
-        return int(lowered)
-    return text
-
-
-def _collect_options(named: dict[str, object | None], extra: list[str]) -> dict[str, object]:
-    options = {key: value for key, value in named.items() if value is not None}
-    for item in extra:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ConfigurationError(f"option {item!r} must look like name=value")
-        options[key.strip().replace("-", "_")] = _parse_option_value(value)
-    return options
-
-
-@app.command("play", help="Play a game in the terminal against bots or friends (hot-seat).")
+@app.command(
+    "play",
+    help="Play a game in the terminal against bots or friends (hot-seat).",
+    epilog=GAME_OPTIONS_HELP,
+    context_settings=PASS_GAME_OPTIONS,
+)
 def play_command(
+    context: typer.Context,
     game: Annotated[str | None, typer.Argument(help="diamant, tschak or relic-runners")] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players.")
@@ -167,11 +155,6 @@ def play_command(
     ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed: the same seed deals the same game.")
-    ] = None,
-    variant: Annotated[str | None, typer.Option(help="Diamant: base or relics.")] = None,
-    split: Annotated[str | None, typer.Option(help="Diamant: pooled or per-card.")] = None,
-    setup: Annotated[
-        str | None, typer.Option(help="Relic Runners: first, standard or random.")
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Any game option as name=value.")
@@ -197,27 +180,28 @@ def play_command(
     resume_path = None if resume is None else Path(resume)
     save_path = None if save is None else Path(save)
     try:
+        game, flags = untangle(game, context.args)
+        options = game_options(flags, option)
         if save == "" or resume == "":
             raise ConfigurationError(
-                t(chosen_lang, "bad-save-path", path="''", reason="the file name is empty")
+                t(chosen_lang, "bad-save-path", path="''", reason=t(chosen_lang, "empty-name"))
             )
         if resume_path is not None:
             state, saved_seats, data = load_saved(resume_path)
             saved_lang = data.get("lang")
             if lang is None and saved_lang in LANGUAGES:
                 chosen_lang = str(saved_lang)
-            given = {"variant": variant, "split": split, "setup": setup}
             _check_resume(
                 state,
                 saved_seats,
-                resume,
+                resume_path,
                 chosen_lang,
                 game,
                 players,
                 seed,
                 seats,
                 reseat,
-                _collect_options(given, option or []),
+                options,
             )
             if state.is_over:
                 _show_results(state, saved_seats, chosen_lang)
@@ -228,15 +212,13 @@ def play_command(
                 t(chosen_lang, "resumed", game=state.game.title, events=len(state.record["events"]))
             )
         else:
-            match = _new_match(
-                game, players, seats, seed, variant, split, setup, option, chosen_lang
-            )
+            match = _new_match(game, players, seats, seed, options, chosen_lang)
         if save_path is not None:
             _check_save_target(save_path, match, force, chosen_lang)
         elif resume_path is not None:
             save_path = resume_path  # the file we resumed from is this game's own save
     except RelicboxError as error:
-        raise _fail(chosen_lang, str(error)) from None
+        raise _fail(chosen_lang, error_text(error, chosen_lang)) from None
     _run(match, save_path, chosen_lang, plain)
 
 
@@ -286,7 +268,7 @@ def _check_resume(
                 )
             )
     elif reseat:
-        raise ConfigurationError("--reseat needs the new seating in -s")
+        raise ConfigurationError(t(lang, "reseat-needs-seats"))
 
 
 def _resumed_match(
@@ -306,10 +288,7 @@ def _new_match(
     players: int | None,
     seats: str | None,
     seed: int | None,
-    variant: str | None,
-    split: str | None,
-    setup: str | None,
-    option: list[str] | None,
+    options: dict[str, Any],
     lang: str,
 ) -> Match:
     import relicbox
@@ -329,7 +308,6 @@ def _new_match(
         count = info.default_players or info.min_players
     if specs is not None and len(specs) != count:
         raise ConfigurationError(t(lang, "seat-count", seats=len(specs), players=count))
-    options = _collect_options({"variant": variant, "split": split, "setup": setup}, option or [])
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     state = relicbox.new_game(info.name, count, chosen_seed, **options)
     return _match(state, specs or default_seats(count), chosen_seed)
@@ -387,6 +365,7 @@ def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
         _finish(match, save_path, lang)
         return
     narrator = _Narrator(lang, saver)
+    narrator.seats = match.seats
     match.ask_human = _HumanPrompt(lang, narrator, hotseat=humans > 1)
     console.print(
         t(
@@ -432,7 +411,7 @@ class _Saver:
             self.warned = False
             return None
         except (OSError, RelicboxError) as error:
-            warning = t(self.lang, "save-failed", reason=str(error))
+            warning = t(self.lang, "save-failed", reason=error_text(error, self.lang))
             if not self.warned and not quiet:
                 console.print(f"[bold red]{warning}[/]")
             self.warned = True
@@ -551,10 +530,7 @@ class _Narrator:
         self.saver(match)
 
     def narrate(self, state: State) -> None:
-        text = state.game.text
-        if text is None or not hasattr(text, "transcript"):
-            return
-        lines = text.transcript(state.view(None), self.lang)
+        lines = transcript_lines(state, self.seats, self.lang)
         for line in lines[self.shown :]:
             console.print(f"[dim]·[/] {line}")
         self.shown = len(lines)
@@ -672,7 +648,7 @@ def replay_command(
     try:
         state, seats, data = load_saved(file)
     except RelicboxError as error:
-        raise _fail(chosen, str(error)) from None
+        raise _fail(chosen, error_text(error, chosen)) from None
     if lang is None and data.get("lang") in LANGUAGES:
         chosen = str(data["lang"])
     lang = chosen
@@ -685,9 +661,8 @@ def replay_command(
         labels = ", ".join(seat_label(s, seats, lang) for s in range(state.players))
         console.print(t(lang, "seating", seats=labels))
     text = state.game.text
-    if text is not None and hasattr(text, "transcript"):
-        for line in text.transcript(state.view(None), lang):
-            console.print(line)
+    for line in transcript_lines(state, seats, lang):
+        console.print(line)
     if events or text is None or not hasattr(text, "transcript"):
         console.print(t(lang, "record-events", count=len(record["events"])))
         for event in record["events"]:

@@ -28,7 +28,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from relicbox.cli.common import QuitGame, alias_hint, read_answer, rules_summary, seat_label, t
+from relicbox.cli.common import (
+    QuitGame,
+    alias_hint,
+    read_answer,
+    rules_summary,
+    seat_label,
+    t,
+    transcript_lines,
+)
 from relicbox.core.game import State
 from relicbox.play.match import Match
 
@@ -107,7 +115,7 @@ class AnswerInput(Input):
         self.value = self.history[self.position] if self.position < len(self.history) else ""
         self.cursor_position = len(self.value)
 
-    def _on_key(self, event: Any) -> None:
+    async def _on_key(self, event: Any) -> None:
         app = self.app
         if not self.value and isinstance(app, GameApp):
             if event.character == "?":
@@ -224,11 +232,7 @@ class GameApp(App[str]):
         self.answers.put(_QUIT)
 
     def _transcript(self, state: State) -> list[str]:
-        text = state.game.text
-        if text is None or not hasattr(text, "transcript"):
-            return []
-        lines: list[str] = text.transcript(state.view(None), self.lang)
-        return lines
+        return transcript_lines(state, self.match.seats, self.lang)
 
     def _after_each(self, match: Match, seat: int) -> None:
         lines = self._transcript(match.state)

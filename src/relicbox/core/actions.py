@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from relicbox.core.errors import InvalidActionError, quote
+from relicbox.core.errors import InvalidActionError, quote, reason_error
 
 
 class Action:
@@ -91,16 +91,23 @@ class ActionSpace:
         if action is None:
             action = self._by_folded.get(_fold(text))
         if action is None:
-            raise InvalidActionError(
-                f"unknown action {quote(text)} for {self.game}: expected one of {self._examples()}"
+            raise reason_error(
+                InvalidActionError,
+                "error-unknown-action",
+                action=quote(text),
+                game=self.game,
+                examples=self._examples(),
             )
         return action
 
     def from_index(self, index: int) -> Action:
         if type(index) is not int or not 0 <= index < len(self._actions):
-            raise InvalidActionError(
-                f"action index {quote(index)} is out of range for {self.game} "
-                f"(0..{len(self._actions) - 1})"
+            raise reason_error(
+                InvalidActionError,
+                "error-action-index",
+                index=quote(index),
+                game=self.game,
+                last=len(self._actions) - 1,
             )
         return self._actions[index]
 
@@ -109,8 +116,12 @@ class ActionSpace:
             return self.from_text(data["action"])
         if isinstance(data, dict) and isinstance(data.get("index"), int):
             return self.from_index(data["index"])
-        raise InvalidActionError(
-            f"cannot read action {quote(data)}: expected {{'action': text}} or {{'index': n}}"
+        raise reason_error(
+            InvalidActionError,
+            "error-action-form",
+            action=quote(data),
+            by_text="{'action': text}",
+            by_index="{'index': n}",
         )
 
     def parse(self, value: object) -> Action:
@@ -123,10 +134,13 @@ class ActionSpace:
                 and self._actions[index].text == value.text
             ):
                 return self._actions[index]
-            raise InvalidActionError(
-                f"action {quote(value.text)} with index {quote(index)} does not belong to "
-                f"{self.game}: its index must be a whole number from 0 to "
-                f"{len(self._actions) - 1} matching its text"
+            raise reason_error(
+                InvalidActionError,
+                "error-foreign-action",
+                action=quote(value.text),
+                index=quote(index),
+                game=self.game,
+                last=len(self._actions) - 1,
             )
         if isinstance(value, str):
             return self.from_text(value)
@@ -134,8 +148,8 @@ class ActionSpace:
             return self.from_index(value)
         if isinstance(value, dict):
             return self.from_json(value)
-        raise InvalidActionError(
-            f"cannot read action {quote(value)} for {self.game}: give its text, index or an Action"
+        raise reason_error(
+            InvalidActionError, "error-action-type", action=quote(value), game=self.game
         )
 
     def _examples(self) -> str:

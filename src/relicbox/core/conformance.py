@@ -117,6 +117,34 @@ def check_actions(game: Game, players: int, seed: int, every: int = 7) -> None:
                 )
 
 
+def check_legality_hooks(game: Game, players: int, seed: int, every: int = 9) -> None:
+    """``_is_legal`` and ``_why_illegal`` agree with ``legal_actions`` for every seat and action.
+
+    ``act`` trusts the cheap ``_is_legal`` test and asks ``_why_illegal`` only for the reason
+    of a refusal, so the three must say the same thing everywhere.
+    """
+    state = fresh(game, players, seed)
+    space = list(game.action_space)
+    for step, _ in enumerate(random_steps(state, Rng(seed))):
+        if step % every:
+            continue
+        for who in range(players + 1):  # and one seat that does not exist
+            legal = {id(a) for a in state.legal_actions(who)} if who < players else set()
+            for action in space:
+                expected = id(action) in legal
+                if state._is_legal(who, action) is not expected:
+                    raise _fail(game, seed, step, f"_is_legal({who}, {action!r}) is not {expected}")
+                reason = state._why_illegal(who, action)
+                if (reason is None) is not expected:
+                    raise _fail(
+                        game,
+                        seed,
+                        step,
+                        f"_why_illegal({who}, {action!r}) gives {reason!r} "
+                        f"but the action is {'legal' if expected else 'illegal'}",
+                    )
+
+
 def check_roundtrips(game: Game, players: int, seed: int, every: int = 5) -> None:
     """clone, to_dict/from_dict and replay reproduce the state exactly, and stay independent."""
     state = fresh(game, players, seed)
@@ -216,7 +244,13 @@ def check_sample_state(game: Game, players: int, seed: int, every: int = 2) -> N
 
 def check_all(game: Game, players: int, seed: int) -> None:
     """Every check above, for one game, player count and seed."""
-    checks = [check_same_seed_same_game, check_actions, check_roundtrips, check_views]
+    checks = [
+        check_same_seed_same_game,
+        check_actions,
+        check_legality_hooks,
+        check_roundtrips,
+        check_views,
+    ]
     if game.sampler is not None:
         checks.append(check_sample_state)
     for check in checks:

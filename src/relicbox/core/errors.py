@@ -3,13 +3,81 @@
 All of them derive from :class:`RelicboxError`, so a caller can catch one type.
 Messages quote the offending value and give the reason, and list what is allowed
 where there is a short list to offer.
+
+An error a person can cause (a refused move, an unknown action or option) also
+carries a :class:`Reason`: the catalog message that says the same in any
+language. ``str(error)`` stays the English sentence; :meth:`RelicboxError.localized`
+gives the sentence in the user's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TypeVar
+
+from relicbox.core.i18n import message
+
+Scalar = str | int | float | bool | None
+"""A message argument: plain JSON data, so a reason can travel to a browser as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why something was refused: a Fluent message id and its arguments.
+
+    Built only on the failure path, so a legal move costs nothing extra.
+    """
+
+    id: str
+    args: Mapping[str, Scalar] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def of(cls, message_id: str, **args: Scalar) -> Reason:
+        """``Reason.of("error-no-seat", seat=7)``."""
+        return cls(message_id, MappingProxyType(args))
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang`` (``"en"`` or ``"cs"``)."""
+        return message(lang, self.id, **self.args)
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "args": dict(self.args)}
+
 
 class RelicboxError(Exception):
-    """Base class of every error relicbox raises on purpose."""
+    """Base class of every error relicbox raises on purpose.
+
+    ``reason`` (optional) is the same refusal as a catalog message; without one the
+    error is for developers and reads the same in every language.
+    """
+
+    reason: Reason | None
+
+    def __init__(self, *args: object, reason: Reason | None = None) -> None:
+        super().__init__(*args)
+        self.reason = reason
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang``: the reason's sentence, or ``str(self)`` if there is none."""
+        return str(self) if self.reason is None else self.reason.text(lang)
+
+
+def localized(error: BaseException, lang: str) -> str:
+    """Any exception's message in ``lang`` (English for errors that carry no reason)."""
+    if isinstance(error, RelicboxError):
+        return error.localized(lang)
+    return str(error)
+
+
+E = TypeVar("E", bound=RelicboxError)
+
+
+def reason_error(kind: type[E], message_id: str, **args: Scalar) -> E:
+    """An error of ``kind`` whose English text is the catalog message ``message_id``."""
+    reason = Reason.of(message_id, **args)
+    return kind(reason.text("en"), reason=reason)
 
 
 class InvalidActionError(RelicboxError, ValueError):

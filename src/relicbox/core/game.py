@@ -29,11 +29,13 @@ from relicbox.core.errors import (
     ConfigurationError,
     IllegalActionError,
     InvalidActionError,
+    Reason,
     RecordError,
     RelicboxError,
     SeatError,
     StateFormatError,
     quote,
+    reason_error,
 )
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
@@ -75,8 +77,12 @@ class Option:
                 isinstance(value, int) and not isinstance(value, bool) and value >= 0
             ):
                 return value
-            raise ConfigurationError(
-                f"option {self.name}={value!r} for {game} must be a whole number >= 0"
+            raise reason_error(
+                ConfigurationError,
+                "error-option-whole-number",
+                option=self.name,
+                value=quote(value),
+                game=game,
             )
         if self.data_file:
             if value is None:
@@ -104,8 +110,13 @@ class Option:
             ):
                 return allowed
         allowed_text = ", ".join(str(c) for c in self.choices)
-        raise ConfigurationError(
-            f"option {self.name}={value!r} is not allowed for {game}: choose one of {allowed_text}"
+        raise reason_error(
+            ConfigurationError,
+            "error-option-choice",
+            option=self.name,
+            value=quote(value),
+            game=game,
+            choices=allowed_text,
         )
 
 
@@ -152,10 +163,17 @@ class Game:
 
     def check_players(self, players: object) -> int:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigurationError(f"players={players!r} for {self.name} must be a whole number")
+            raise reason_error(
+                ConfigurationError, "error-players-type", players=quote(players), game=self.name
+            )
         if not self.min_players <= players <= self.max_players:
-            raise ConfigurationError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            raise reason_error(
+                ConfigurationError,
+                "error-players-range",
+                game=self.name,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
         return players
 
@@ -167,8 +185,12 @@ class Game:
         for name in given:
             if name not in known:
                 listed = ", ".join(sorted(known)) or "none"
-                raise ConfigurationError(
-                    f"unknown option {name!r} for {self.name}: its options are {listed}"
+                raise reason_error(
+                    ConfigurationError,
+                    "error-unknown-option",
+                    option=quote(name),
+                    game=self.name,
+                    options=listed,
                 )
         return {
             option.name: option.validate(given[option.name], self.name)
@@ -188,8 +210,8 @@ class Game:
     ) -> State:
         count = self.check_players(self.default_players if players is None else players)
         if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
-            raise ConfigurationError(
-                f"seed={quote(seed)} must be a whole number from {SEED_MIN} to {SEED_MAX}"
+            raise reason_error(
+                ConfigurationError, "error-seed", seed=quote(seed), low=SEED_MIN, high=SEED_MAX
             )
         resolved = self.resolve_options(options)
         state = self.state_class._create(count, seed, resolved)
@@ -285,26 +307,44 @@ class State(ABC):
         """Every legal action for ``seat`` now, in a stable order (empty if it need not act)."""
 
     @abstractmethod
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
-        """The reason ``action`` is illegal for ``seat`` now, or ``None`` if it is legal."""
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
+        """The reason ``action`` is illegal for ``seat`` now, or ``None`` if it is legal.
+
+        A :class:`Reason` (a catalog message and its arguments), so every interface can
+        show the refusal in its user's language."""
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now: the check :meth:`act` runs every decision.
+
+        Games override it with a cheap test (a bit mask, a look-up in a cached list), since
+        simulations spend most of their time in :meth:`act`; :meth:`_why_illegal` builds the
+        reason only when this says no. The conformance suite checks that the two agree.
+        """
+        return self._why_illegal(seat, action) is None
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
-        """Apply a legal decision. Must not resolve chance: the base class does that."""
+        """Apply a legal decision. Must not resolve chance: :meth:`_settle` does that."""
 
     def act(self, seat: int, action: Action | str | int) -> None:
-        """Apply ``seat``'s decision. Raises and changes nothing when it is not allowed."""
-        chosen = (
-            action
-            if isinstance(action, Action) and id(action) in self.game.action_space.ids
-            else self.game.action_space.parse(action)
+        """Apply ``seat``'s decision. Raises and changes nothing when it is not allowed.
+
+        The only path a decision takes in every game: parse, :meth:`_is_legal` (with
+        :meth:`_why_illegal` for the reason on refusal), :meth:`_apply`, the log entry, and
+        :meth:`_settle` for the chance events that follow.
+        """
+        space = self.game.action_space
+        chosen: Action = (
+            action  # type: ignore[assignment]  # an id in the space is one of its Actions
+            if id(action) in space.ids
+            else space.parse(action)
         )
-        reason = self._why_illegal(seat, chosen)
-        if reason is not None:
-            raise self._refusal(seat, chosen, reason)
+        if not self._is_legal(seat, chosen):
+            raise self._refusal(seat, chosen, self._why_illegal(seat, chosen))
         self._apply(seat, chosen)
-        if self._log is not None:
-            self._log.append((seat, chosen.text, False))
+        log = self._log
+        if log is not None:
+            log.append((seat, chosen.text, False))
         if self.auto_chance:
             self._settle()
 
@@ -317,29 +357,31 @@ class State(ABC):
             mask[action.index] = True
         return mask
 
-    def _not_a_seat(self, seat: object) -> str | None:
+    def _not_a_seat(self, seat: object) -> Reason | None:
         """Why ``seat`` is not a seat: seats are plain ``int`` (not bool, float or numpy)."""
         if type(seat) is not int:
-            return (
-                f"there is no seat {quote(seat)}: a seat is a whole number (int) "
-                f"from 0 to {self.players - 1}"
-            )
+            return Reason.of("error-seat-type", seat=quote(seat), last=self.players - 1)
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat} (seats are 0..{self.players - 1})"
+            return Reason.of("error-no-seat", seat=str(seat), last=self.players - 1)
         return None
 
     def _require_seat(self, seat: object, what: str) -> None:
         """Raise :class:`SeatError` unless ``seat`` is one of this game's seats."""
         reason = self._not_a_seat(seat)
         if reason is not None:
-            raise SeatError(f"{what}: {reason}")
+            raise SeatError(f"{what}: {reason.text('en')}", reason=reason)
 
-    def _refusal(self, seat: object, action: Action, reason: str | None) -> IllegalActionError:
-        """The error for a refused ``act``: :class:`SeatError` when the seat is not a seat."""
-        text = f"illegal action {action.text!r} for seat {quote(seat)}: {reason}"
+    def _refusal(self, seat: object, action: Action, reason: Reason | None) -> IllegalActionError:
+        """The error for a refused ``act``: :class:`SeatError` when the seat is not a seat.
+
+        The English text quotes the action and the seat; ``error.reason`` is the rule
+        that refused it, for saying so in the user's language."""
+        if reason is None:
+            reason = Reason.of("error-not-now")
+        text = f"illegal action {action.text!r} for seat {quote(seat)}: {reason.text('en')}"
         if self._not_a_seat(seat) is not None:
-            return SeatError(text)
-        return IllegalActionError(text)
+            return SeatError(text, reason=reason)
+        return IllegalActionError(text, reason=reason)
 
     # -- chance ---------------------------------------------------------------
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from relicbox.core.errors import ConfigurationError, RecordError, StateFormatError, quote
+from relicbox.core.errors import (
+    ConfigurationError,
+    RecordError,
+    StateFormatError,
+    quote,
+    reason_error,
+)
 from relicbox.core.game import Game, State
 from relicbox.core.game import replay as _replay
 
@@ -47,7 +53,7 @@ def get_game(name: str) -> Game:
     canonical = _NAMES.get(_key(name))
     if canonical is None:
         listed = ", ".join(sorted(_GAMES)) or "none"
-        raise ConfigurationError(f"unknown game {quote(name)}: available games are {listed}")
+        raise reason_error(ConfigurationError, "error-unknown-game", game=quote(name), games=listed)
     return _GAMES[canonical]
 
 

@@ -18,7 +18,13 @@ from typing import Any
 
 from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.core.agents import Agent
-from relicbox.core.errors import ConfigurationError, RecordError, RelicboxError, StateFormatError
+from relicbox.core.errors import (
+    ConfigurationError,
+    RecordError,
+    RelicboxError,
+    StateFormatError,
+    reason_error,
+)
 from relicbox.core.game import Game, State
 from relicbox.core.registry import replay
 from relicbox.core.rng import Rng
@@ -55,7 +61,9 @@ def parse_seats(text: str, game: Game) -> list[SeatSpec]:
             specs.append(SeatSpec(name if ":" in name else name.lower()))
         else:
             allowed = ", ".join([HUMAN] + [f"bot:{b}" for b in bot_names(game)])
-            raise ConfigurationError(f"unknown seat {raw.strip()!r}: each seat is one of {allowed}")
+            raise reason_error(
+                ConfigurationError, "error-unknown-seat", seat=repr(raw.strip()), seats=allowed
+            )
     return specs
 
 
@@ -234,7 +242,7 @@ def read_save(path: Path) -> dict[str, Any]:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise RecordError(f"saved game {str(path)!r} does not exist") from None
+        raise reason_error(RecordError, "error-no-save", path=repr(str(path))) from None
     except (OSError, ValueError) as error:
         raise RecordError(f"cannot read saved game {str(path)!r}: {error}") from None
     if not stat.S_ISREG(info.st_mode):
@@ -294,4 +302,4 @@ def is_save_of(data: dict[str, Any], state: State) -> bool:
     events = record.get("events")
     if not isinstance(events, list):
         return False
-    return events == ours["events"][: len(events)]
+    return bool(events == ours["events"][: len(events)])

@@ -405,12 +405,26 @@ def simulate(
     address: str | None = None,
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
-) -> tuple[dict[str, Any], list[GameResult]]:
-    """Run ``games`` games and summarise them; see the module doc."""
+    engine: bool = False,
+) -> tuple[dict[str, Any], Sequence[GameResult]]:
+    """Run ``games`` games and summarise them; see the module doc.
+
+    Diamant games whose bots are all leave policies (``random``, ``threshold:N``) go to the
+    NumPy batch simulator (in this process, whatever ``jobs`` and ``backend`` say) unless
+    ``engine`` is set; the summary's ``simulator`` says which one played (``"batch"`` or
+    ``"engine"``).
+    """
     if games < 1:
         raise ConfigurationError(f"games={games} must be at least 1")
     job = make_job(game, players, bots, seed, options)
+    if not engine:
+        from relicbox.play.batch_diamant import batch_policies, run_batch, summarize_batch
+
+        policies = batch_policies(job)
+        if policies is not None:
+            batch = run_batch(job, range(games), policies, progress)
+            return {**summarize_batch(job, batch), "simulator": "batch"}, batch
     results = run_games(
         job, range(games), jobs=jobs, backend=backend, address=address, progress=progress
     )
-    return summarize(job, results), results
+    return {**summarize(job, results), "simulator": "engine"}, results

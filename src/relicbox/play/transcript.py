@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from relicbox.core.game import State
 from relicbox.core.registry import get_game, new_game
 from relicbox.play.match import Match, parse_seats
@@ -24,7 +26,7 @@ def transcript(state: State, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def bot_game(game: str, seats: str, seed: int, **options: object) -> State:
+def bot_game(game: str, seats: str, seed: int, **options: Any) -> State:
     """A full game between bots (``seats`` like ``"rule,random,rule"``), seeded throughout."""
     specs = parse_seats(seats, get_game(game))
     state = new_game(game, len(specs), seed, **options)

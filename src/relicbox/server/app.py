@@ -122,9 +122,10 @@ def create_app(settings: Settings) -> FastAPI:
             response.set_cookie("relicbox_lang", lang, max_age=365 * 86400, samesite="lax")
         return response
 
-    def refused(error: TableError) -> JSONResponse:
+    def refused(error: TableError, request: Request | None = None) -> JSONResponse:
+        lang = "en" if request is None else language(request)
         return JSONResponse(
-            {"error": error.code, "message": error.message},
+            {"error": error.code, "message": error.text(lang)},
             status_code=STATUS_CODES.get(error.code, 400),
         )
 
@@ -219,7 +220,7 @@ def create_app(settings: Settings) -> FastAPI:
                 body.name,
             )
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
 
     @app.get("/api/tables/{table_id}")
@@ -227,7 +228,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             table = await service_of(request).get(table_id)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse(table.info())
 
     @app.post("/api/tables/{table_id}/join")
@@ -235,7 +236,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             seat, token = await service_of(request).join(table_id, body.name, body.seat)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": table_id, "seat": seat, "token": token})
 
     @app.post("/api/tables/{table_id}/start")
@@ -243,7 +244,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             await service_of(request).start(table_id, body.token)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": table_id, "status": "playing"})
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -251,7 +252,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             new_id, seat, token = await service_of(request).rematch(table_id, body.token, body.name)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         return JSONResponse({"table": new_id, "seat": seat, "token": token}, status_code=201)
 
     @app.get("/api/tables/{table_id}/record")
@@ -260,9 +261,9 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             table = await service.get(table_id)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         if table.status != "finished":
-            return refused(TableError("not-finished", "the record is public once the game is over"))
+            return refused(TableError.said("not-finished", "error-table-record-early"), request)
         record = await asyncio.to_thread(service.store.record, table_id)
         return JSONResponse(
             record,
@@ -276,7 +277,7 @@ def create_app(settings: Settings) -> FastAPI:
         service = service_of_app(app)
         record = await asyncio.to_thread(service.store.record, table_id)
         if record is None:
-            raise TableError("no-table", f"there is no table {table_id!r}")
+            raise TableError.said("no-table", "error-table-none", table=repr(table_id))
         points = await asyncio.to_thread(_replay_points, record)
         replays[table_id] = points
         while len(replays) > 8:
@@ -291,12 +292,12 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             table = await service.get(table_id)
             if table.status == "open":
-                raise TableError("not-started", "the game has not started")
+                raise TableError.said("not-started", "error-table-not-started")
             if table.status != "finished":
                 replays.pop(table_id, None)
             points = await replay_points(table_id)
         except TableError as error:
-            return refused(error)
+            return refused(error, request)
         if seat is not None and not (
             table.status == "finished"
             and table.settings.get("reveal_after")
@@ -305,7 +306,7 @@ def create_app(settings: Settings) -> FastAPI:
             seat = None
         index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
         seq, state = points[index]
-        body = snapshot(state, seat, language(request), seq)
+        body = snapshot(state, seat, language(request), seq, table.bots())
         return JSONResponse({"step": index, "steps": len(points), **body, "table": table.info()})
 
     # -- play ---------------------------------------------------------------------
@@ -328,10 +329,13 @@ def create_app(settings: Settings) -> FastAPI:
             while True:
                 raw = await websocket.receive_text()
                 if len(raw.encode("utf-8")) > settings.max_message_bytes:
-                    conn.push(_error("too-large", "message too large"))
+                    refusal = TableError.said("too-large", "error-table-too-large")
+                    conn.push(refusal.frame(conn.lang))
                     continue
                 if not conn.allow():
-                    conn.push(_error("rate-limited", "too many messages: slow down"))
+                    conn.push(
+                        TableError.said("rate-limited", "error-table-rate-limited").frame(conn.lang)
+                    )
                     continue
                 try:
                     message = client_message(json.loads(raw))
@@ -341,15 +345,15 @@ def create_app(settings: Settings) -> FastAPI:
                 try:
                     if isinstance(message, JoinMessage):
                         if joined:
-                            raise TableError("already-joined", "this connection has joined")
+                            raise TableError.said("already-joined", "error-table-already-joined")
                         conn.lang = message.lang
                         await service.connect(table, conn, message.token)
                         joined = True
                     elif not joined:
-                        raise TableError("not-joined", "send a join message first")
+                        raise TableError.said("not-joined", "error-table-not-joined")
                     elif isinstance(message, ActMessage):
                         if conn.seat is None:
-                            raise TableError("spectator", "spectators cannot act")
+                            raise TableError.said("spectator", "error-table-spectator-act")
                         await service.act(table, conn.seat, message.action)
                     elif isinstance(message, ChatMessage):
                         await service.chat(table, conn, message.text)
@@ -358,7 +362,7 @@ def create_app(settings: Settings) -> FastAPI:
                     elif isinstance(message, PingMessage):
                         conn.push({"type": "pong"})
                 except TableError as error:
-                    conn.push(_error(error.code, error.message))
+                    conn.push(error.frame(conn.lang))
         except WebSocketDisconnect:
             pass
         finally:

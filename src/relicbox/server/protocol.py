@@ -6,7 +6,9 @@ an action's text form), ``chat`` (``text``), ``resync`` and ``ping``. The server
 answers with ``welcome`` (``seat``, ``table``), ``state`` (a snapshot of the
 seat's view, its legal actions and the table; ``seq`` counts the table's record
 events, so a client that sees a gap asks for ``resync``), ``chat``, ``pong`` and
-``error`` (``code`` for programs, ``message`` for people, sent to that connection only).
+``error`` (``code`` for programs, ``message`` for people in the language given at
+``join``, and ``reason`` ``{"id", "args"}`` naming the catalog message when there is one;
+sent to that connection only).
 """
 
 from __future__ import annotations

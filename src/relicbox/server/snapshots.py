@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from rich.style import Style
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 
 from relicbox.core.game import State
+from relicbox.i18n import tr
 
 LOG_LINES = 120
 
@@ -86,10 +88,24 @@ def legal_entries(
     ]
 
 
-def result_table(state: State, view: dict[str, Any], lang: str) -> dict[str, Any] | None:
+def seat_names(bots: Sequence[str | None], lang: str) -> list[str]:
+    """Each seat's name in the log and results: ``Player 3 (bot:rule)`` for a bot's seat."""
+    return [
+        tr(lang, "web-player", seat=seat + 1)
+        if bot is None
+        else tr(lang, "web-player-bot", seat=seat + 1, bot=bot)
+        for seat, bot in enumerate(bots)
+    ]
+
+
+def result_table(
+    state: State, view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+) -> dict[str, Any] | None:
     if not state.is_over:
         return None
     headers, rows = state.game.text.result_rows(view, lang)
+    if names is not None:  # the first cell names the seat
+        rows = [[names[seat], *row[1:]] for seat, row in enumerate(rows)]
     scores = state.scores()  # public once the game is over
     best = max(scores)
     return {
@@ -101,19 +117,32 @@ def result_table(state: State, view: dict[str, Any], lang: str) -> dict[str, Any
     }
 
 
-def _log(text: Any, view: dict[str, Any], lang: str) -> list[str]:
+def _log(
+    text: Any, view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+) -> list[str]:
     """The latest events as readable lines, written from the end of the view's history only
     (a long game's whole transcript would cost more with every decision)."""
     recent = view
     history = view.get("history")
     if isinstance(history, list) and len(history) > HISTORY_SHOWN:
         recent = {**view, "history": history[-HISTORY_SHOWN:]}
-    return [plain(line) for line in text.transcript(recent, lang)[-LOG_LINES:]]
+    lines = text.transcript(recent, lang, names=names)
+    return [plain(line) for line in lines[-LOG_LINES:]]
 
 
-def snapshot(state: State, seat: int | None, lang: str, seq: int) -> dict[str, Any]:
-    """The ``state`` message body for ``seat`` (``None``: the public view)."""
+def snapshot(
+    state: State,
+    seat: int | None,
+    lang: str,
+    seq: int,
+    bots: Sequence[str | None] | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message body for ``seat`` (``None``: the public view).
+
+    ``bots`` names the bot playing each seat (``None`` for a person's seat), so the log and
+    the results say ``Player 3 (bot:rule)`` as the terminal does."""
     view = state.view(seat)
+    names = None if bots is None else seat_names(bots, lang)
     text = state.game.text
     to_act = list(state.to_act)
     return {
@@ -124,6 +153,6 @@ def snapshot(state: State, seat: int | None, lang: str, seq: int) -> dict[str, A
         "to_act": to_act,
         "over": state.is_over,
         "board_html": markup_html(text.render(view, lang)),
-        "log": _log(text, view, lang),
-        "result": result_table(state, view, lang),
+        "log": _log(text, view, lang, names),
+        "result": result_table(state, view, lang, names),
     }

@@ -22,9 +22,10 @@ from typing import Any
 from relicbox.bots import bot_names, is_bot_spec
 from relicbox.core.errors import (
     ConfigurationError,
-    IllegalActionError,
     InvalidActionError,
+    Reason,
     RelicboxError,
+    Scalar,
 )
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
@@ -40,12 +41,38 @@ QUEUE_LIMIT = 512
 
 
 class TableError(Exception):
-    """A refused request: ``code`` for programs, ``message`` (the reason) for people."""
+    """A refused request: ``code`` for programs, ``message`` (the reason) for people.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``reason`` (when the refusal has one in the catalogs) says it in the person's language.
+    """
+
+    def __init__(self, code: str, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason
+
+    @classmethod
+    def of(cls, code: str, error: RelicboxError) -> TableError:
+        """The refusal for an engine error, keeping its reason."""
+        return cls(code, str(error), error.reason)
+
+    @classmethod
+    def said(cls, code: str, message_id: str, **args: Scalar) -> TableError:
+        """A refusal whose sentence is the catalog message ``message_id``."""
+        reason = Reason.of(message_id, **args)
+        return cls(code, reason.text("en"), reason)
+
+    def text(self, lang: str) -> str:
+        """The sentence for a person reading ``lang``."""
+        return self.message if self.reason is None else self.reason.text(lang)
+
+    def frame(self, lang: str) -> dict[str, Any]:
+        """The WebSocket ``error`` message; ``reason`` names the catalog message, if any."""
+        frame: dict[str, Any] = {"type": "error", "code": self.code, "message": self.text(lang)}
+        if self.reason is not None:
+            frame["reason"] = self.reason.to_json()
+        return frame
 
 
 @dataclass
@@ -146,6 +173,10 @@ class LiveTable:
             return str(self.settings.get("takeover_bot") or "random")
         return None
 
+    def bots(self) -> list[str | None]:
+        """The bot seated at each seat (``None`` for a person's or an open seat)."""
+        return [info.bot if info.kind == "bot" else None for info in self.seats]
+
     def seat_of(self, token: str) -> int | None:
         found = None
         for info in self.seats:  # every seat compared, in constant time each
@@ -203,7 +234,7 @@ ONLINE_SEARCH_LIMITS = {"iters": 5_000, "ms": 3_000}
 """The largest search budgets a table may ask of its bots, so no seat can tie a worker up."""
 
 
-def online_bot_problem(spec: str, game: Game) -> str | None:
+def online_bot_problem(spec: str, game: Game) -> Reason | None:
     """Why ``spec`` cannot sit at an online table, or ``None``.
 
     Only the built-in bots (plain names, ``ismcts:...`` within limits, ``threshold:N``)
@@ -213,15 +244,18 @@ def online_bot_problem(spec: str, game: Game) -> str | None:
     base, _, params = spec.partition(":")
     allowed = [*bot_names(game), "threshold"]
     if base not in allowed or not is_bot_spec(spec, game):
-        return f"unknown bot {spec!r} for {game.name}: choose one of " + ", ".join(
+        bots = ", ".join(
             [*bot_names(game), "ismcts:iters=N", "ismcts:ms=N"]
             + (["threshold:N"] if is_bot_spec("threshold:5", game) else [])
         )
+        return Reason.of("error-table-unknown-bot", bot=repr(spec), game=game.name, bots=bots)
     for part in params.split(",") if base == "ismcts" and params else []:
         key, _, value = part.partition("=")
         limit = ONLINE_SEARCH_LIMITS.get(key.strip())
         if limit is not None and value.strip().isdigit() and int(value) > limit:
-            return f"bot {spec!r}: {key.strip()} is at most {limit} online"
+            return Reason.of(
+                "error-table-bot-limit", bot=repr(spec), setting=key.strip(), limit=limit
+            )
     return None
 
 
@@ -323,7 +357,7 @@ class TableService:
         if table.status in ("playing", "finished"):
             record = await asyncio.to_thread(self.store.record, table.id)
             if record is None:
-                raise TableError("no-table", f"table {table.id!r} vanished from the store")
+                raise TableError.said("no-table", "error-table-none", table=repr(table.id))
             table.state = replay(record)
         self.tables[table.id] = table
         return table
@@ -334,7 +368,7 @@ class TableService:
             return table
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
-            raise TableError("no-table", f"there is no table {table_id!r}")
+            raise TableError.said("no-table", "error-table-none", table=repr(table_id))
         return await self._load(row)
 
     # -- the lobby ------------------------------------------------------------
@@ -357,12 +391,14 @@ class TableService:
             players = game.check_players(players)
             resolved = game.resolve_options(options)
         except ConfigurationError as error:
-            raise TableError("bad-table", str(error)) from None
+            raise TableError.of("bad-table", error) from None
         for option in game.options:
             if option.data_file and resolved.get(option.name) is not None:
-                raise TableError("bad-table", f"option {option.name} takes a file: not online")
+                raise TableError.said("bad-table", "error-table-file-option", option=option.name)
         if len(seats) != players:
-            raise TableError("bad-table", f"{len(seats)} seats given for {players} players")
+            raise TableError.said(
+                "bad-table", "error-table-seat-count", seats=len(seats), players=players
+            )
         token: str | None = None
         host_seat: int | None = None
         rows: list[dict[str, Any]] = []
@@ -370,7 +406,7 @@ class TableService:
             kind = spec.get("kind")
             if kind == "me":
                 if host_seat is not None:
-                    raise TableError("bad-table", "only one seat can be yours")
+                    raise TableError.said("bad-table", "error-table-one-seat-yours")
                 host_seat, token = number, secrets.token_urlsafe(24)
                 rows.append(
                     {
@@ -384,15 +420,15 @@ class TableService:
                 bot = spec.get("bot") or "random"
                 problem = online_bot_problem(bot, game)
                 if problem is not None:
-                    raise TableError("bad-table", problem)
+                    raise TableError("bad-table", problem.text("en"), problem)
                 rows.append({"kind": "bot", "bot": bot, "name": None})
             elif kind == "open":
                 rows.append({"kind": "open"})
             else:
-                raise TableError("bad-table", f"seat {number + 1} must be open, bot or me")
+                raise TableError.said("bad-table", "error-table-seat-kind", seat=number + 1)
         takeover = settings.get("takeover_bot")
         if takeover is not None and online_bot_problem(str(takeover), game) is not None:
-            raise TableError("bad-table", f"unknown takeover bot {takeover!r}")
+            raise TableError.said("bad-table", "error-table-takeover-bot", bot=repr(takeover))
         table_id = secrets.token_urlsafe(6)
         clock = settings.get("clock") or {}
         if clock.get("mode") == "game":
@@ -423,20 +459,20 @@ class TableService:
         table = await self.get(table_id)
         async with table.lock:
             if table.status != "open":
-                raise TableError("table-closed", "this table has already started")
+                raise TableError.said("table-closed", "error-table-started")
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if seat is None:
                 if not open_seats:
-                    raise TableError("table-full", "every seat at this table is taken")
+                    raise TableError.said("table-full", "error-table-full")
                 seat = open_seats[0]
             if seat not in open_seats:
-                raise TableError("seat-taken", f"seat {seat + 1} is not open")
+                raise TableError.said("seat-taken", "error-table-seat-taken", seat=seat + 1)
             token = secrets.token_urlsafe(24)
             taken = await asyncio.to_thread(
                 self.store.claim_open_seat, table.id, seat, name, hash_token(token)
             )
             if not taken:
-                raise TableError("seat-taken", f"seat {seat + 1} is not open")
+                raise TableError.said("seat-taken", "error-table-seat-taken", seat=seat + 1)
             info = table.seats[seat]
             info.kind, info.name, info.token_hash = "human", name, hash_token(token)
         await self._start_if_full(table)
@@ -448,9 +484,9 @@ class TableService:
         table = await self.get(table_id)
         seat = table.seat_of(token)
         if seat is None or not table.seats[seat].is_host:
-            raise TableError("not-host", "only the person who made the table can start it")
+            raise TableError.said("not-host", "error-table-not-host")
         if table.status != "open":
-            raise TableError("table-closed", "this table has already started")
+            raise TableError.said("table-closed", "error-table-started")
         bot = str(table.settings.get("takeover_bot") or "random")
         for info in table.seats:
             if info.kind == "open":
@@ -465,11 +501,11 @@ class TableService:
         table = await self.get(table_id)
         seat = table.seat_of(token)
         if seat is None:
-            raise TableError("bad-token", "only a player of this table can ask for a rematch")
+            raise TableError.said("bad-token", "error-table-rematch-player")
         if table.status != "finished":
-            raise TableError("not-finished", "a rematch can start once the game is over")
+            raise TableError.said("not-finished", "error-table-rematch-early")
         if table.rematch_id is not None:
-            raise TableError("rematch-exists", "a rematch already exists: join it")
+            raise TableError.said("rematch-exists", "error-table-rematch-exists")
         seats = [
             {"kind": "me"}
             if s.seat == seat
@@ -513,7 +549,7 @@ class TableService:
         if token:
             seat = table.seat_of(token)
             if seat is None:
-                raise TableError("bad-token", "this seat link is not valid for this table")
+                raise TableError.said("bad-token", "error-table-bad-link")
         conn.seat, conn.table_id = seat, table.id
         table.connections.add(conn)
         if seat is not None:
@@ -549,7 +585,7 @@ class TableService:
 
     async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
         if conn.seat is None:
-            raise TableError("spectator", "spectators cannot chat")
+            raise TableError.said("spectator", "error-table-spectator-chat")
         message = {
             "type": "chat",
             "seat": conn.seat,
@@ -573,19 +609,16 @@ class TableService:
     ) -> None:
         state = table.state
         if table.status != "playing" or state is None:
-            raise TableError(
-                "game-over" if table.status == "finished" else "not-started",
-                "the game is over" if table.status == "finished" else "the game has not started",
-            )
+            if table.status == "finished":
+                raise TableError.said("game-over", "error-game-over")
+            raise TableError.said("not-started", "error-table-not-started")
         trial = state.clone()
         try:
             trial.act(seat, action)
         except InvalidActionError as error:
-            raise TableError("invalid-action", str(error)) from None
-        except IllegalActionError as error:
-            raise TableError("illegal-action", str(error)) from None
+            raise TableError.of("invalid-action", error) from None
         except RelicboxError as error:
-            raise TableError("illegal-action", str(error)) from None
+            raise TableError.of("illegal-action", error) from None
         start = table.seq
         clocks = self._charge_clock(table, seat)
         status = "finished" if trial.is_over else None
@@ -639,7 +672,7 @@ class TableService:
                 "result": None,
             }
             if table.state is not None:
-                body = snapshot(table.state, seat, lang, table.seq)
+                body = snapshot(table.state, seat, lang, table.seq, table.bots())
             cache[key] = {
                 "type": "state",
                 **body,

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from relicbox.core.actions import Action, ActionSpace
-from relicbox.core.errors import StateFormatError
+from relicbox.core.errors import Reason, StateFormatError
 from relicbox.core.game import State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.diamant.data import (
@@ -177,47 +177,24 @@ class DiamantState(State):
         self._require_seat(seat, "legal_actions")
         return _NONE
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._phase is Phase.OVER:
-            return "the game is over"
+            return Reason.of("error-game-over")
         if not self._inside >> seat & 1:
-            return f"seat {seat} has already left the cave this round"
+            return Reason.of("diamant-error-left", seat=seat, player=seat + 1)
         if self._phase is _REVEAL:
-            return "the next card must be revealed first"
+            return Reason.of("diamant-error-reveal-first")
         if not self._open >> seat & 1:
-            return f"seat {seat} has already chosen this step"
+            return Reason.of("diamant-error-chosen", seat=seat, player=seat + 1)
         return None
 
-    def act(self, seat: int, action: Action | str | int) -> None:
-        # The generic State.act, fused into one call: bots and simulations spend
-        # most of their time here, and Python charges for every call.
-        # Identity tests against the only two actions cost less than a lookup.
-        chosen: Action = (
-            action if action is LEAVE or action is CONTINUE else ACTION_SPACE.parse(action)
-        )
-        if type(seat) is not int or seat < 0 or not self._open >> seat & 1:
-            raise self._refusal(seat, chosen, self._why_illegal(seat, chosen))
-        self._open &= ~(1 << seat)
-        if chosen is LEAVE:
-            self._leaving |= 1 << seat
-        log = self._log
-        if log is not None:
-            log.append((seat, chosen.text, False))
-        if not self._open:
-            self._resolve_choices()
-            if self.auto_chance:
-                deck, rng, codes = self._deck, self._rng, self._codes
-                while self._phase is _REVEAL:
-                    index = rng.below(len(deck))
-                    card = deck[index]
-                    deck[index] = deck[-1]
-                    deck.pop()
-                    self._reveal(card)
-                    if log is not None:
-                        log.append((None, codes[card], True))
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # One mask test covers the seat, the phase and "already chosen": only open seats
+        # may choose, and both actions are always open to them.
+        return type(seat) is int and seat >= 0 and bool(self._open >> seat & 1)
 
     def _apply(self, seat: int, action: Action) -> None:
         self._open &= ~(1 << seat)
@@ -304,6 +281,20 @@ class DiamantState(State):
             counts[code] = counts.get(code, 0) + 1
         total = len(self._deck)
         return [(code, count / total) for code, count in counts.items()]
+
+    def _settle(self) -> None:
+        # The base loop with the draw inlined: a game reveals about 30 cards.
+        if not self.auto_chance:
+            return
+        deck, rng, codes, log = self._deck, self._rng, self._codes, self._log
+        while self._phase is _REVEAL:
+            index = rng.below(len(deck))
+            card = deck[index]
+            deck[index] = deck[-1]
+            deck.pop()
+            self._reveal(card)
+            if log is not None:
+                log.append((None, codes[card], True))
 
     def _sample_chance(self) -> str:
         deck = self._deck
@@ -442,7 +433,9 @@ class DiamantState(State):
         other._log = None
         other._rng = Rng(source.next64())
         own = 1 << seat
-        for s in _SEATS[other._inside & ~other._open & ~own]:
+        # Choices are pending only while a step is open; at a reveal they are all resolved.
+        chosen = other._inside & ~other._open & ~own if other._open else 0
+        for s in _SEATS[chosen]:
             if source.below(2):
                 other._leaving |= 1 << s
             else:

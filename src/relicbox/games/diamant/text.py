@@ -5,6 +5,7 @@ Strings carry rich-style markup (``[bold]``); the terminal layer interprets it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from relicbox.core.i18n import message
@@ -39,7 +40,10 @@ def card_markup(code: str, gems: int | None, lang: str) -> str:
     return f"[{style}]{label}[/]{left}"
 
 
-def player_name(seat: int, lang: str) -> str:
+def player_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """``names[seat]`` if the caller labels seats (``Player 3 (bot:rule)``), else ``Player 3``."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
     return _t(lang, "player", seat=seat + 1)
 
 
@@ -129,27 +133,29 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
     return headers, rows
 
 
-def transcript(view: dict[str, Any], lang: str) -> list[str]:
-    """The public history as sentences, one per event worth reading."""
+def transcript(view: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The public history as sentences, one per event worth reading.
+
+    ``names`` (one per seat) replaces the plain ``Player N`` in the sentences."""
     lines = []
     for event in view["history"]:
-        line = describe_event(event, lang)
+        line = describe_event(event, lang, names)
         if line:
             lines.append(line)
     return lines
 
 
-def _seats(seats: list[int], lang: str) -> str:
+def _seats(seats: list[int], lang: str, names: Sequence[str] | None) -> str:
     """``Player 2``, ``Player 2 and Player 3``, ``Player 2, Player 3 and Player 4``."""
-    names = [player_name(s, lang) for s in seats]
-    if not names:
+    listed = [player_name(s, lang, names) for s in seats]
+    if not listed:
         return _t(lang, "nobody")
-    if len(names) == 1:
-        return names[0]
-    return _t(lang, "list_two", first=", ".join(names[:-1]), last=names[-1])
+    if len(listed) == 1:
+        return listed[0]
+    return _t(lang, "list_two", first=", ".join(listed[:-1]), last=listed[-1])
 
 
-def describe_event(event: dict[str, Any], lang: str) -> str:
+def describe_event(event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     kind = event["type"]
     if kind == "round":
         return _t(lang, "ev_round", round=event["round"])
@@ -161,13 +167,13 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if kind == "choices":
         return "" if event["leavers"] else _t(lang, "ev_choices_none")
     if kind == "leave":
-        return _leave_line(event, lang)
+        return _leave_line(event, lang, names)
     if event["reason"] == "trap":
         line = _t(
             lang,
             "ev_round_end_trap",
             second=_t(lang, f"second_trap_{event['trap']}"),
-            busted=_seats(event["busted"], lang),
+            busted=_seats(event["busted"], lang, names),
             count=len(event["busted"]),
         )
     else:
@@ -177,8 +183,8 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     return line
 
 
-def _leave_line(event: dict[str, Any], lang: str) -> str:
-    seats = _seats(event["seats"], lang)
+def _leave_line(event: dict[str, Any], lang: str, names: Sequence[str] | None) -> str:
+    seats = _seats(event["seats"], lang, names)
     count = len(event["seats"])
     relics = " ".join(event["relics"])
     share = event["path_share"]

@@ -8,31 +8,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from relicbox.core.actions import Action
+from relicbox.core.errors import Reason
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 
 if TYPE_CHECKING:
     from relicbox.games.relic_runners.rules import RelicRunnersState
 
-_TASK_NEEDS = {
-    "place": "choose a trail for your pathway (path ...)",
-    "lift": "choose which of your pathways to move (lift ...)",
-    "keep": "choose which ivory tile of that level to keep (keep ...)",
-    "pick": "choose which tile of the stack to take (pick ...)",
-    "target": "choose the adjacent ruin or temple to explore (target ...)",
-    "flip": "choose a toolbox token to flip (flip ...)",
-    "steps": "advance your toolboxes with the steps you earned (step ...)",
-    "start": "choose your starting space (start ...)",
+_TASK_VERB = {
+    "place": "path",
+    "lift": "lift",
+    "keep": "keep",
+    "pick": "pick",
+    "target": "target",
+    "flip": "flip",
+    "steps": "step",
+    "start": "start",
 }
+"""The verb of each pending choice's actions; ``rr-error-first-<task>`` names the choice."""
+_WRONG_CHOICE = {
+    "lift": "rr-error-choice-lift",
+    "keep": "rr-error-choice-keep",
+    "target": "rr-error-choice-target",
+    "flip": "rr-error-choice-flip",
+    "steps": "rr-error-choice-steps",
+}
+"""Why a choice of the right kind is not allowed (``start``: the space is too far)."""
 
 
-def explain(state: RelicRunnersState, action: Action) -> str:
+def explain(state: RelicRunnersState, action: Action) -> Reason:
     phase = state.phase
-    if phase in _TASK_NEEDS:
-        verb = _TASK_NEEDS[phase].rsplit("(", 1)[1].split()[0]
-        if action.text.split()[0] == verb:
+    if phase in _TASK_VERB:
+        if action.text.split()[0] == _TASK_VERB[phase]:
             return _explain_choice(state, action)
-        return f"first {_TASK_NEEDS[phase]}"
+        return Reason.of("rr-error-first-" + phase)
     text = action.text
     if text.startswith("move "):
         return _explain_move(state, action)
@@ -45,91 +54,84 @@ def explain(state: RelicRunnersState, action: Action) -> str:
     if text.startswith("jump "):
         return _explain_jump(state)
     if action is A.END:
-        return (
-            "finish your move first: you must move, and stop somewhere other than where you began"
-        )
-    return f"{text!r} is not a choice at this point of the turn ({phase})"
+        return Reason.of("rr-error-finish-move")
+    return Reason.of("rr-error-no-choice", action=repr(text), phase=phase)
 
 
-def _explain_move(state: RelicRunnersState, action: Action) -> str:
+def _explain_move(state: RelicRunnersState, action: Action) -> Reason:
     if state._stage != "move":
         # The move may have ended by itself because no step was left: say which rule.
         reason = _move_rule(state, action) if state._moves else None
-        over = "your movement is over for this turn"
-        return f"{over}: {reason}" if reason else over
-    return _move_rule(state, action) or "that move is not allowed now"
+        if reason is None:
+            return Reason.of("rr-error-move-over")
+        return Reason.of(
+            "rr-error-move-over-rule", rule=reason.id.removeprefix("rr-error-"), **reason.args
+        )
+    return _move_rule(state, action) or Reason.of("rr-error-move-not-now")
 
 
-def _move_rule(state: RelicRunnersState, action: Action) -> str | None:
+def _move_rule(state: RelicRunnersState, action: Action) -> Reason | None:
     seat = state._seat
     pos = state._pos[seat]
     a, b = (NODE_IDS.index(x) for x in action.text[5:].split("-"))
     trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
     if trail is None:
-        return f"there is no trail between {NODE_IDS[a]} and {NODE_IDS[b]} on this board"
+        return Reason.of("rr-error-no-trail", a=NODE_IDS[a], b=NODE_IDS[b])
     if pos not in (a, b):
-        return f"your explorer is on {NODE_IDS[pos]}, not at either end of that trail"
+        return Reason.of("rr-error-not-at-end", space=NODE_IDS[pos])
     bit = 1 << trail
     other = b if pos == a else a
     if state._used & bit:
-        return "each trail may be used only once per turn"
+        return Reason.of("rr-error-trail-used")
     if state._paths[seat] & bit:
         if state._unexp and state._fam_before and not state._free_order:
-            return (
-                "your own pathways may be used before or after your one unexplored trail, "
-                "not on both sides of it"
-            )
+            return Reason.of("rr-error-own-pathways")
     elif state._unexp:
-        return "you may use only one unexplored trail (one without your pathway) per turn"
+        return Reason.of("rr-error-one-unexplored")
     if other == state._start:
         if other == CAMP:
-            return "entering the camp stops your move, and you may not end where you began"
-        return "you could not go on from there, and a move may not end where it began"
+            return Reason.of("rr-error-camp-start")
+        return Reason.of("rr-error-start-end")
     return None
 
 
-def _explain_stop(state: RelicRunnersState) -> str:
+def _explain_stop(state: RelicRunnersState) -> Reason:
     if state._stage != "move":
-        return "your movement is already over"
+        return Reason.of("rr-error-stop-over")
     if state._moves == 0:
-        return "you must move: staying where you are is not allowed"
-    return "you may not end your move on the space where your turn began"
+        return Reason.of("rr-error-must-move")
+    return Reason.of("rr-error-stop-start")
 
 
-def _explain_explore(state: RelicRunnersState) -> str:
+def _explain_explore(state: RelicRunnersState) -> Reason:
     seat = state._seat
     if state._stage == "move":
-        return "explore after moving: stop your move first"
+        return Reason.of("rr-error-explore-after-move")
     if state._explored:
-        return "you may explore only once per turn"
+        return Reason.of("rr-error-explore-once")
     if state._rations[seat] <= 0:
-        return "exploring costs a ration and you have none"
-    return (
-        "there is nothing left to explore here (only ruins and temples with tiles can be explored)"
-    )
+        return Reason.of("rr-error-explore-ration")
+    return Reason.of("rr-error-explore-nothing")
 
 
-def _explain_use(state: RelicRunnersState, text: str) -> str:
+def _explain_use(state: RelicRunnersState, text: str) -> Reason:
     if text.startswith("use I2-"):
         code = text[4:]
         if not state._has(state._seat, code):
-            return f"you do not hold the ivory tile {code}"
-        return f"the ivory tile {code} cannot be used at this moment"
+            return Reason.of("rr-error-ivory-missing", tile=code)
+        return Reason.of("rr-error-ivory-not-now", tile=code)
     if state._tool_used:
-        return "you may use only one toolbox per turn"
+        return Reason.of("rr-error-toolbox-once")
     if state._stage == "move" and state._moves:
-        return "a toolbox cannot be used in the middle of a move"
+        return Reason.of("rr-error-toolbox-mid-move")
     words = text.split()
     branch = ("machete", "compass", "shovel").index(words[1])
     if not state._tools[state._seat][branch * 3 + int(words[2]) - 1]:
-        return f"you have no toolbox at {words[1]} level {words[2]}"
-    return (
-        "that toolbox action cannot be carried out in full here "
-        "(e.g. no temple tile here, too few pathways on the board, or no toolbox in reserve)"
-    )
+        return Reason.of("rr-error-toolbox-missing", branch=words[1], level=int(words[2]))
+    return Reason.of("rr-error-toolbox-cannot")
 
 
-def _explain_choice(state: RelicRunnersState, action: Action) -> str:
+def _explain_choice(state: RelicRunnersState, action: Action) -> Reason:
     """The right kind of choice for the pending task, but not one of the allowed ones."""
     task = state._agenda[-1]
     kind = task[0]
@@ -137,33 +139,17 @@ def _explain_choice(state: RelicRunnersState, action: Action) -> str:
     if kind == "place":
         trail = _trail_of(state, action.text[5:])
         if trail is None:
-            return "there is no such trail on this board"
+            return Reason.of("rr-error-no-such-trail")
         if state._paths[seat] >> trail & 1:
-            return "you already have a pathway on that trail (never two of yours on one trail)"
+            return Reason.of("rr-error-pathway-twice")
         if task[4] and state._vacated >> trail & 1:
-            return "a moved pathway must go to a new trail"
-        return f"the pathway must go on a trail touching {NODE_IDS[task[1]]}"
-    if kind == "lift":
-        return "you have no pathway there that you may move now"
-    if kind == "keep":
-        return "keep one of the two ivory tiles of this level: the one you held or the new one"
+            return Reason.of("rr-error-pathway-new-trail")
+        return Reason.of("rr-error-pathway-touching", space=NODE_IDS[task[1]])
     if kind == "pick":
         if task[4]:
-            return (
-                f"take the top tile (pick {state._levels[task[1]][-1]}) or look through "
-                "the stack with I2-b (use I2-b)"
-            )
-        return "that level is no longer in the stack"
-    if kind == "target":
-        return (
-            "the target must be a ruin or temple with tiles, one trail away "
-            "(not the camp, not a stack already used by this effect)"
-        )
-    if kind == "flip":
-        return "that token was already flipped by this effect"
-    if kind == "steps":
-        return "you have no toolbox there that can go up (level 3 is the top)"
-    return "that space is not one trail away from the camp"
+            return Reason.of("rr-error-pick-top", tile=state._levels[task[1]][-1])
+        return Reason.of("rr-error-pick-gone")
+    return Reason.of(_WRONG_CHOICE.get(kind, "rr-error-choice-start"))
 
 
 def _trail_of(state: RelicRunnersState, pair: str) -> int | None:
@@ -171,12 +157,9 @@ def _trail_of(state: RelicRunnersState, pair: str) -> int | None:
     return state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
 
 
-def _explain_jump(state: RelicRunnersState) -> str:
+def _explain_jump(state: RelicRunnersState) -> Reason:
     if not state._has(state._seat, "I2-f"):
-        return "jumping needs the ivory tile I2-f"
+        return Reason.of("rr-error-jump-tile")
     if state._stage != "move" or state._moves:
-        return "the I2-f jump replaces the whole move, so it comes before any step"
-    return (
-        "you may jump only from a temple with tiles to another temple of the same colour "
-        "that holds no relic"
-    )
+        return Reason.of("rr-error-jump-first")
+    return Reason.of("rr-error-jump-where")

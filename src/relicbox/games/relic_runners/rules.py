@@ -22,6 +22,7 @@ from collections.abc import Container, Mapping, Sequence
 from typing import Any, cast
 
 from relicbox.core.actions import Action
+from relicbox.core.errors import Reason
 from relicbox.core.game import State
 from relicbox.core.history import History
 from relicbox.core.rng import Rng, as_rng
@@ -833,44 +834,31 @@ class RelicRunnersState(State):
 
     # -- applying decisions ------------------------------------------------------------
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._stage == "over":
-            return "the game is over"
+            return Reason.of("error-game-over")
         if self._chance:
-            return "a chance event (a tile or colour being revealed) must be resolved first"
+            return Reason.of("rr-error-chance")
         if seat != self._seat:
-            return f"it is seat {self._seat}'s turn"
+            return Reason.of("rr-error-turn", seat=self._seat, player=self._seat + 1)
         if any(a is action for a in self._legal):
             return None
         from relicbox.games.relic_runners.explain import explain
 
         return explain(self, action)
 
-    def act(self, seat: int, action: Action | str | int) -> None:
-        # The generic State.act with the legality test reduced to a look-up in the
-        # cached legal list: simulations spend most of their time here.
-        if id(action) not in _ACTION_IDS:
-            action = ACTION_SPACE.parse(action)
-        action = cast(Action, action)
-        if (
-            type(seat) is not int
-            or seat != self._seat
-            or self._chance
-            or self._stage == "over"
-            or not any(a is action for a in self._legal)
-        ):
-            raise self._refusal(seat, action, self._why_illegal(seat, action))
-        self._apply(seat, action)
-        if self._log is not None:
-            self._log.append((seat, action.text, False))
-        if self.auto_chance:
-            while self._chance and self._stage != "over":
-                outcome = self._sample_chance()
-                if self._log is not None:
-                    self._log.append((None, outcome, True))
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # A look-up in the cached legal list: simulations spend most of their time in act.
+        return (
+            type(seat) is int
+            and seat == self._seat
+            and not self._chance
+            and self._stage != "over"
+            and any(a is action for a in self._legal)
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
         task = self._agenda[-1] if self._agenda and self._agenda[-1][0] in DECISIONS else None
@@ -1364,6 +1352,16 @@ class RelicRunnersState(State):
         if not allowed:
             allowed = [c for c in range(3) if left[c]]
         return [(c, 1 / len(allowed)) for c in allowed]
+
+    def _settle(self) -> None:
+        # The base loop with is_chance inlined.
+        if not self.auto_chance:
+            return
+        log = self._log
+        while self._chance and self._stage != "over":
+            outcome = self._sample_chance()
+            if log is not None:
+                log.append((None, outcome, True))
 
     def _sample_chance(self) -> str:
         event = self._chance[0]

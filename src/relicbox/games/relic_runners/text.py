@@ -9,6 +9,7 @@ Strings carry rich-style markup (``[bold]``); the terminal layer interprets it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from relicbox.core.i18n import message
@@ -31,7 +32,10 @@ def _t(lang: str, key: str, **params: Any) -> str:
     return message(lang, "rr-" + key, **params)
 
 
-def player_name(seat: int, lang: str) -> str:
+def player_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """``names[seat]`` if the caller labels seats (``Player 3 (bot:rule)``), else ``Player 3``."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
     return _t(lang, "player", seat=seat + 1)
 
 
@@ -485,8 +489,10 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
     return headers, rows
 
 
-def transcript(view: dict[str, Any], lang: str) -> list[str]:
-    """The public history as sentences, each turn's end with the reason it ended."""
+def transcript(view: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The public history as sentences, each turn's end with the reason it ended.
+
+    ``names`` (one per seat) replaces the plain ``Player N`` in the sentences."""
     lines = []
     turn: list[dict[str, Any]] = []
     for event in view["history"]:
@@ -494,16 +500,18 @@ def transcript(view: dict[str, Any], lang: str) -> list[str]:
             turn = []
         turn.append(event)
         line = (
-            _turn_end(turn, lang) if event["type"] == "end" else describe_event(event, view, lang)
+            _turn_end(turn, lang, names)
+            if event["type"] == "end"
+            else describe_event(event, view, lang, names)
         )
         if line:
             lines.append(line)
     return lines
 
 
-def _turn_end(turn: list[dict[str, Any]], lang: str) -> str:
+def _turn_end(turn: list[dict[str, Any]], lang: str, names: Sequence[str] | None) -> str:
     """Why a turn ended: the camp, a teleport, or the player's own choice."""
-    player = player_name(turn[-1]["seat"], lang)
+    player = player_name(turn[-1]["seat"], lang, names)
     if any(event["type"] == "teleport" for event in turn):
         return _t(lang, "ev_end_teleport", player=player)
     moves = [event for event in turn if event["type"] == "move"]
@@ -512,11 +520,13 @@ def _turn_end(turn: list[dict[str, Any]], lang: str) -> str:
     return _t(lang, "ev_end", player=player)
 
 
-def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> str:
+def describe_event(
+    event: dict[str, Any], view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+) -> str:
     kind = event["type"]
     params: dict[str, Any] = {}
     if "seat" in event:
-        params["player"] = player_name(event["seat"], lang)
+        params["player"] = player_name(event["seat"], lang, names)
     if kind == "end":
         return ""
     if kind == "move":
@@ -531,10 +541,10 @@ def describe_event(event: dict[str, Any], view: dict[str, Any], lang: str) -> st
     elif kind in ("coins", "rations"):
         params.update(amount=event["amount"], reason=_t(lang, f"reason_{event['reason']}"))
     elif kind in ("relocate", "pathway"):
-        names = [t["id"] for t in view["trails"]]
-        params.update(trail=names[event["trail"]], b=names[event["trail"]])
+        trails = [t["id"] for t in view["trails"]]
+        params.update(trail=trails[event["trail"]], b=trails[event["trail"]])
         if kind == "relocate":
-            params["a"] = names[event["from_trail"]]
+            params["a"] = trails[event["from_trail"]]
     elif kind == "keep":
         params.update(tile=event["tile"], dropped=event["discarded"])
     elif kind == "flip":

@@ -50,7 +50,7 @@ from itertools import combinations, permutations
 from typing import Any, TypeVar, cast
 
 from relicbox.core.actions import Action, ActionSpace
-from relicbox.core.errors import IllegalActionError
+from relicbox.core.errors import Reason
 from relicbox.core.game import State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.tschak.data import (
@@ -413,65 +413,32 @@ class TschakState(State):
             return _NONE
         return _LEGAL[self._used[seat] & 15](self._acts[seat])
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
         if not_a_seat is not None:
             return not_a_seat
         if self._phase is Phase.OVER:
-            return "the game is over"
+            return Reason.of("error-game-over")
         if self._phase is not _PLAY:
-            return "the tower is still being set up"
+            return Reason.of("tschak-error-setup")
         if seat not in self._to_act:
-            need = self._need
-            cards = "card" if need == 1 else f"{need} cards"
-            return f"you have already chosen your {cards} for this reveal"
+            return Reason.of("tschak-error-chosen", need=self._need)
         k = action.index
         if k not in self._hand[seat][_TYPE[k]]:
-            return f"{_CODE[k]} is not in your hand"
+            return Reason.of("tschak-error-not-in-hand", card=_CODE[k])
         if self._used[seat] & _BIT[k]:
             clash = next(
                 c for c in self._revealed[seat] + self._picks[seat] if _TYPE[c] == _TYPE[k]
             )
-            return f"your party already has a{'n' if _TYPE[k] == 3 else ''} " + (
-                f"{_TYPE_NAMES[_TYPE[k]]} ({_CODE[clash]})"
-            )
+            return Reason.of("tschak-error-clash", kind=_TYPE_NAMES[_TYPE[k]], card=_CODE[clash])
         return None
 
-    def act(self, seat: int, action: Action | str | int) -> None:
-        # The generic State.act and the commit fused into one call: simulations
-        # spend most of their time here, and Python charges for every call.
-        chosen: Action = (
-            action  # type: ignore[assignment]  # an id in the space is one of its Actions
-            if id(action) in _ACTION_IDS
-            else ACTION_SPACE.parse(action)
-        )
-        k = chosen.index
-        t = _TYPE[k]
+    def _is_legal(self, seat: int, action: Action) -> bool:
         # to_act is empty unless cards are being chosen, so it also checks the phase.
         if type(seat) is not int or seat not in self._to_act:
-            raise self._illegal(seat, chosen)
-        hand = self._hand[seat]
-        group = hand[t]
-        used = self._used[seat]
-        if k not in group or used & _BIT[k]:
-            raise self._illegal(seat, chosen)
-        i = group.index(k)
-        hand[t] = group = group[:i] + group[i + 1 :]
-        self._acts[seat][t] = _ACTIONS_OF[group]
-        self._used[seat] = used | _PARTY_BIT[k]
-        picks = self._picks[seat]
-        picks.append(k)
-        if self._log is not None:
-            self._log.append((seat, chosen.text, False))
-        if len(picks) == self._need:
-            self._to_act = to_act = _WITHOUT[(self._to_act, seat)]
-            if not to_act:
-                self._reveal()
-                if self._phase is _SETUP and self.auto_chance:
-                    self._settle()
-
-    def _illegal(self, seat: int, action: Action) -> IllegalActionError:
-        return self._refusal(seat, action, self._why_illegal(seat, action))
+            return False
+        k = action.index
+        return k in self._hand[seat][_TYPE[k]] and not self._used[seat] & _BIT[k]
 
     def _apply(self, seat: int, action: Action) -> None:
         k = action.index

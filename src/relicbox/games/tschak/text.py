@@ -7,6 +7,7 @@ sentence comes from the catalogs in ``locales/<lang>/tschak.ftl``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from relicbox.core.i18n import message
@@ -21,8 +22,13 @@ def _t(lang: str, key: str, **params: Any) -> str:
     return message(lang, "tschak-" + key, **params)
 
 
-def player_name(seat: int | None, lang: str) -> str:
-    return _t(lang, "board") if seat is None else _t(lang, "player", seat=seat + 1)
+def player_name(seat: int | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """``names[seat]`` if the caller labels seats (``Player 3 (bot:rule)``), else ``Player 3``."""
+    if seat is None:
+        return _t(lang, "board")
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return _t(lang, "player", seat=seat + 1)
 
 
 def card_name(code: str, lang: str) -> str:
@@ -227,12 +233,14 @@ def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[s
 # -- transcript ----------------------------------------------------------------------------
 
 
-def transcript(view: dict[str, Any], lang: str) -> list[str]:
-    """The public history as sentences, one per event (results come from ``result_rows``)."""
-    return [describe_event(event, lang) for event in view["history"]]
+def transcript(view: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The public history as sentences, one per event (results come from ``result_rows``).
+
+    ``names`` (one per seat) replaces the plain ``Player N`` in the sentences."""
+    return [describe_event(event, lang, names) for event in view["history"]]
 
 
-def describe_event(event: dict[str, Any], lang: str) -> str:
+def describe_event(event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     kind = event["type"]
     if kind == "tower":
         floors = "; ".join(
@@ -248,7 +256,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         return _t(lang, "ev_tower", tower=event["tower"], floors=floors)
     if kind == "floor":
         parties = "; ".join(
-            f"{player_name(s, lang)} {' '.join(shown_party(event['parties'], s))}"
+            f"{player_name(s, lang, names)} {' '.join(shown_party(event['parties'], s))}"
             f" = {event['strengths'][s]}"
             for s, party in enumerate(event["parties"])
         )
@@ -256,17 +264,17 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
             lang,
             "took",
             monster=card_name(event["monster"], lang),
-            loser=player_name(event["monster_to"], lang),
+            loser=player_name(event["monster_to"], lang, names),
             treasure=card_name(event["treasure"], lang),
-            winner=player_name(event["treasure_to"], lang),
+            winner=player_name(event["treasure_to"], lang, names),
         )
         line = _t(
             lang, "ev_floor", tower=event["tower"], floor=event["floor"], parties=parties, took=took
         )
-        ties = tie_lines(event, lang)
+        ties = tie_lines(event, lang, names)
         return " ".join([line, *ties])
     entries = [
-        _t(lang, "loot_entry", who=player_name(s, lang), card=card, gold=gold)
+        _t(lang, "loot_entry", who=player_name(s, lang, names), card=card, gold=gold)
         for s, (card, gold) in enumerate(zip(event["cards"], event["gold"], strict=True))
     ]
     if not any(event["gold"]):
@@ -355,7 +363,7 @@ def _tie_reason(winner: list[str], loser: list[str]) -> str | None:
     return None
 
 
-def tie_lines(event: dict[str, Any], lang: str) -> list[str]:
+def tie_lines(event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> list[str]:
     """One sentence for each end of the floor that equal strengths decided by the hierarchy."""
     strengths, parties = event["strengths"], event["parties"]
     lines = []
@@ -381,8 +389,8 @@ def tie_lines(event: dict[str, Any], lang: str) -> list[str]:
                 lang,
                 key,
                 strength=strengths[taker],
-                player=player_name(taker, lang),
-                rival=player_name(rival, lang),
+                player=player_name(taker, lang, names),
+                rival=player_name(rival, lang, names),
                 reason=_t(lang, reason),
             )
         )

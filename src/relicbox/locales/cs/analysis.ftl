@@ -30,5 +30,6 @@ resuming = Pokračuje se: { $done ->
    *[other] { $done } partií už je uloženo
   } v { $store }.
 stored-in = Výsledky se ukládají do { $store }.
+simulator-batch = Odehráno v dávkovém simulátoru (NumPy): každý bot je pravidlo odchodu. S --engine se partie odehrají v enginu pravidel.
 plot-written = Graf uložen do { $path }.
 error = Chyba: { $message }

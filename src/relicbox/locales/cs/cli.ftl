@@ -51,6 +51,7 @@ cli-record-events = { $count ->
 cli-chance-event = náhoda: { $outcome }
 cli-decision-event = { $player }: { $action }
 cli-error = Chyba: { $message }
+cli-bad-record = Uloženou hru nelze použít: { $detail }
 cli-seat-count = { $seats ->
     [one] { $seats } místo zadáno, ale hra má hráčů: { $players }
     [few] { $seats } místa zadána, ale hra má hráčů: { $players }
@@ -61,7 +62,7 @@ cli-save-exists = { $path } už existuje a není uloženou pozicí této hry: zv
 cli-bad-save-path = do { $path } nelze uložit: { $reason }
 cli-resume-conflict = --resume pokračuje v uložené hře beze změn: { $option } je v { $path } { $saved }, ne { $given }.
 cli-resume-seats = --resume zachovává uložené obsazení míst ({ $saved }); přidej --reseat, chceš-li hrát s { $given }.
-cli-unknown-lang = { $lang } není k dispozici: zvol jeden z jazyků { $langs }
+cli-unknown-lang = { $language } není k dispozici: zvol jeden z jazyků { $langs }
 cli-rules-title = { $game }: pravidla ve zkratce
 cli-help-title = Nápověda
 cli-help-keys = Klávesy: číslo nebo ↑/↓ a Enter volí; samotný Enter vezme jedinou možnost; Ctrl-P a Ctrl-N vrátí dřívější odpovědi; b ukáže stůl; ? otevře tuto nápovědu; q nebo exit hru ukončí (nabídne uložení). Escape nápovědu zavře.
@@ -73,3 +74,8 @@ cli-tui-type = napiš číslo, akci, ?, q
 cli-quit-offer = Hra zastavena. Následuje dotaz na uložení.
 cli-version = relicbox { $version }
 cli-tui-chosen = Volba zadána.
+cli-option-form = volba { $option } musí mít tvar název=hodnota
+cli-empty-name = název souboru je prázdný
+cli-reseat-needs-seats = --reseat potřebuje nové obsazení míst v -s
+cli-unexpected-argument = nečekaný argument { $word }: volby hry se píší jako --NÁZEV HODNOTA
+cli-option-needs-value = volba --{ $option } potřebuje hodnotu: --{ $option } HODNOTA

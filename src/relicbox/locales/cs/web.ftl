@@ -95,3 +95,4 @@ web-tie-broken = Shoda na { $score } mezi: { $names }. { $rule } Vítězí { $wi
 web-tiebreak-diamant = Diamant shodu nerozhoduje.
 web-tiebreak-tschak = Při shodě vyhrává ten, kdo má méně karet nestvůr.
 web-tiebreak-relic-runners = Při shodě rozhoduje více relikvií, pak více barev relikvií.
+web-player-bot = Hráč { $seat } (bot:{ $bot })

@@ -27,5 +27,6 @@ resuming = Resuming: { $done ->
    *[other] { $done } games
   } already stored in { $store }.
 stored-in = Results are stored in { $store }.
+simulator-batch = Played on the batch simulator (NumPy): every bot is a leave policy. Add --engine to play the games on the rules engine.
 plot-written = Plot written to { $path }.
 error = Error: { $message }

@@ -52,6 +52,7 @@ cli-record-events = { $count ->
 cli-chance-event = chance: { $outcome }
 cli-decision-event = { $player }: { $action }
 cli-error = Error: { $message }
+cli-bad-record = { $detail }
 cli-seat-count = { $seats ->
     [one] { $seats } seat given, but the game has { $players } players
    *[other] { $seats } seats given, but the game has { $players } players
@@ -61,7 +62,7 @@ cli-save-exists = { $path } already exists and is not a save of this game: choos
 cli-bad-save-path = cannot save to { $path }: { $reason }
 cli-resume-conflict = --resume continues the saved game as it was: { $option } is { $saved } in { $path }, not { $given }.
 cli-resume-seats = --resume keeps the saved seating ({ $saved }); add --reseat to play with { $given } instead.
-cli-unknown-lang = { $lang } is not available: choose one of { $langs }
+cli-unknown-lang = { $language } is not available: choose one of { $langs }
 cli-rules-title = { $game }: the rules in brief
 cli-help-title = Help
 cli-help-keys = Keys: a number or ↑/↓ and Enter chooses; Enter alone takes a single forced option; Ctrl-P and Ctrl-N recall earlier answers; b shows the board; ? opens this help; q or exit stops (you are offered a save). Escape closes this help.
@@ -73,3 +74,8 @@ cli-tui-type = type a number, an action, ?, q
 cli-quit-offer = Game stopped. Your answer at the save prompt comes next.
 cli-version = relicbox { $version }
 cli-tui-chosen = Choice made.
+cli-option-form = option { $option } must look like name=value
+cli-empty-name = the file name is empty
+cli-reseat-needs-seats = --reseat needs the new seating in -s
+cli-unexpected-argument = unexpected argument { $word }: game options look like --NAME VALUE
+cli-option-needs-value = option --{ $option } needs a value: --{ $option } VALUE

@@ -95,3 +95,4 @@ web-tie-broken = Tie at { $score } between { $names }. { $rule } The win goes to
 web-tiebreak-diamant = Diamant breaks no ties.
 web-tiebreak-tschak = On equal totals, fewer monster cards wins.
 web-tiebreak-relic-runners = On equal totals, more relics win, then more relic colours.
+web-player-bot = Player { $seat } (bot:{ $bot })

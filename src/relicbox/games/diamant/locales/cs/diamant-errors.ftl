@@ -1,0 +1,5 @@
+## Proč Diamant volbu odmítá. $seat se počítá od 0 (místo v enginu), $player od 1.
+
+diamant-error-left = Hráč { $player } už v tomto kole z jeskyně odešel
+diamant-error-reveal-first = nejdřív se musí odkrýt další karta
+diamant-error-chosen = Hráč { $player } už v tomto kroku zvolil

@@ -1,0 +1,51 @@
+## Odmítnutí enginu: co hráč napsal nebo zvolil a nelze to použít.
+
+error-unknown-action = neznámý tah { $action } ve hře { $game }: možnosti jsou například { $examples }
+error-action-index = číslo tahu { $index } je mimo rozsah hry { $game } (0..{ $last })
+error-action-form = tah { $action } nelze přečíst: čeká se { $by_text } nebo { $by_index }
+error-foreign-action = tah { $action } s číslem { $index } nepatří ke hře { $game }: jeho číslo musí být celé číslo od 0 do { $last } odpovídající jeho textu
+error-action-type = tah { $action } ve hře { $game } nelze přečíst: zadejte jeho text, číslo nebo Action
+error-seat-type = místo { $seat } neexistuje: místo je celé číslo (int) od 0 do { $last }
+error-no-seat = místo { $seat } neexistuje (místa jsou 0..{ $last })
+error-not-now = to teď není dovoleno
+error-game-over = hra skončila
+error-unknown-game = neznámá hra { $game }: k dispozici jsou { $games }
+error-unknown-option = neznámá volba { $option } pro hru { $game }: její volby jsou { $options }
+error-option-whole-number = volba { $option }={ $value } pro hru { $game } musí být celé číslo >= 0
+error-option-choice = volba { $option }={ $value } není pro hru { $game } dovolena: vyberte jednu z možností { $choices }
+error-players-type = players={ $players } pro hru { $game } musí být celé číslo
+error-players-range = { $game }: počet hráčů musí být od { $low } do { $high }, ne { $players }
+error-seed = seed={ $seed } musí být celé číslo od { $low } do { $high }
+
+## Odmítnutí herního serveru, na která člověk u stolu může narazit.
+
+error-table-not-started = hra ještě nezačala
+error-table-spectator-chat = diváci nemohou psát do chatu
+error-table-spectator-act = diváci nemohou hrát
+error-table-not-joined = nejdřív pošlete zprávu join
+error-table-already-joined = toto spojení už se připojilo
+error-table-too-large = zpráva je příliš dlouhá
+error-table-rate-limited = příliš mnoho zpráv: zpomalte
+error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
+error-no-save = uložená hra { $path } neexistuje
+error-table-unknown-bot = neznámý bot { $bot } pro hru { $game }: zvol jednoho z { $bots }
+error-table-bot-limit = bot { $bot }: { $setting } smí být online nejvýš { $limit }
+error-table-file-option = volba { $option } potřebuje soubor: online nejde
+error-table-seat-count = { $seats ->
+    [one] zadáno { $seats } místo
+    [few] zadána { $seats } místa
+   *[other] zadáno { $seats } míst
+}, ale hráčů je { $players }
+error-table-one-seat-yours = tvoje může být jen jedno místo
+error-table-seat-kind = místo { $seat } musí být volné, bot, nebo tvoje
+error-table-takeover-bot = neznámý bot pro zástup { $bot }
+error-table-started = hra u tohoto stolu už začala
+error-table-full = všechna místa u tohoto stolu jsou obsazená
+error-table-seat-taken = místo { $seat } není volné
+error-table-not-host = hru může spustit jen ten, kdo stůl založil
+error-table-rematch-player = odvetu může chtít jen hráč tohoto stolu
+error-table-rematch-early = odveta může začít až po konci hry
+error-table-rematch-exists = odveta už existuje: připoj se k ní
+error-table-bad-link = tento odkaz na místo u tohoto stolu neplatí
+error-table-none = stůl { $table } neexistuje
+error-table-record-early = záznam je veřejný až po konci hry

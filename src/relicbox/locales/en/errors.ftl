@@ -1,0 +1,54 @@
+## The engine's refusals: what a person typed or chose that cannot be used.
+## Each English sentence is also the error's own text (str(error)), so it keeps the input quoted.
+
+error-unknown-action = unknown action { $action } for { $game }: expected one of { $examples }
+error-action-index = action index { $index } is out of range for { $game } (0..{ $last })
+error-action-form = cannot read action { $action }: expected { $by_text } or { $by_index }
+error-foreign-action = action { $action } with index { $index } does not belong to { $game }: its index must be a whole number from 0 to { $last } matching its text
+error-action-type = cannot read action { $action } for { $game }: give its text, index or an Action
+error-seat-type = there is no seat { $seat }: a seat is a whole number (int) from 0 to { $last }
+error-no-seat = there is no seat { $seat } (seats are 0..{ $last })
+error-not-now = that is not allowed now
+error-game-over = the game is over
+error-unknown-game = unknown game { $game }: available games are { $games }
+error-unknown-option = unknown option { $option } for { $game }: its options are { $options }
+error-option-whole-number = option { $option }={ $value } for { $game } must be a whole number >= 0
+error-option-choice = option { $option }={ $value } is not allowed for { $game }: choose one of { $choices }
+error-players-type = players={ $players } for { $game } must be a whole number
+error-players-range = { $game } is for { $low }-{ $high } players, not { $players }
+error-seed = seed={ $seed } must be a whole number from { $low } to { $high }
+
+## Refusals of the play server that a person can meet at a table.
+
+error-table-not-started = the game has not started
+error-table-spectator-chat = spectators cannot chat
+error-table-spectator-act = spectators cannot act
+error-table-not-joined = send a join message first
+error-table-already-joined = this connection has joined
+error-table-too-large = message too large
+error-table-rate-limited = too many messages: slow down
+error-unknown-seat = unknown seat { $seat }: each seat is one of { $seats }
+error-no-save = saved game { $path } does not exist
+error-table-unknown-bot = unknown bot { $bot } for { $game }: choose one of { $bots }
+error-table-bot-limit = bot { $bot }: { $setting } is at most { $limit } online
+error-table-file-option = option { $option } takes a file: not online
+error-table-seat-count = { $seats ->
+    [one] { $seats } seat given
+   *[other] { $seats } seats given
+} for { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}
+error-table-one-seat-yours = only one seat can be yours
+error-table-seat-kind = seat { $seat } must be open, bot or me
+error-table-takeover-bot = unknown takeover bot { $bot }
+error-table-started = this table has already started
+error-table-full = every seat at this table is taken
+error-table-seat-taken = seat { $seat } is not open
+error-table-not-host = only the person who made the table can start it
+error-table-rematch-player = only a player of this table can ask for a rematch
+error-table-rematch-early = a rematch can start once the game is over
+error-table-rematch-exists = a rematch already exists: join it
+error-table-bad-link = this seat link is not valid for this table
+error-table-none = there is no table { $table }
+error-table-record-early = the record is public once the game is over
