@@ -3,14 +3,19 @@
 For every game that can sample a state from a view, at 4 players, from the
 first decision of a seeded game:
 
-* ``ismcts``: iterations per second of a whole search (random rollouts);
+* ``ismcts``: iterations per second of a whole search (random rollouts), at the
+  first decision and at the first real choice after 100 decisions of a rule-bot
+  game; for Relic Runners also the guided searches tried against its rule bot
+  (``GUIDED``: the rule bot as prior, paired comparison at the root, and rule
+  playouts to the end of the game or of the searching seat's turn);
 * where an iteration's time goes, measured part by part: ``sample_state``
   from the view, one random playout from a sampled state, and one information
   set key (the seat's view as canonical JSON), per call;
 
 then ``simulate`` throughput (games per second, rule bots, Diamant at 4 players)
-with ``--jobs 1`` and ``--jobs 2``. Timings take the best of several windows, so
-other load on the machine only ever makes a figure look slower.
+with ``--jobs 1`` and ``--jobs 2`` in wall time (``bench_simulate.py`` gives the CPU
+times behind it). Search figures count this process's CPU time, so other load on a
+shared machine disturbs them little; a search rate is the best of several searches.
 
 Usage: python3 benchmarks/bench_search.py [--seconds 3] [--games 400]
 """
@@ -21,14 +26,22 @@ import argparse
 import random
 import time
 
-from harness import best_rate, calibration
+from harness import calibration
 
 import relicbox
+from relicbox.bots import make_bot
 from relicbox.bots.ismcts import IsmctsAgent, _key
+from relicbox.bots.specs import ISMCTS_SETTINGS
 from relicbox.core.rng import Rng
 from relicbox.play.simulate import make_job, run_games
 
 PLAYERS = 4
+GUIDED = {
+    "relic-runners": [
+        "ismcts:iters=12,rollout=rule,prior=rule,paired=1",
+        "ismcts:iters=40,rollout=rule,horizon=turn,prior=rule,paired=1",
+    ]
+}
 
 
 def _first_decision(name: str) -> tuple[relicbox.State, int]:
@@ -36,10 +49,35 @@ def _first_decision(name: str) -> tuple[relicbox.State, int]:
     return state, state.to_act[0]
 
 
-def search_rate(name: str, seconds: float) -> float:
-    state, seat = _first_decision(name)
+def _later_decision(name: str, after: int = 100) -> tuple[relicbox.State, int]:
+    """The first real choice after ``after`` decisions of a rule-bot game (or its last)."""
+    state = relicbox.new_game(name, PLAYERS, 3, record=False)
+    rule = make_bot("rule", state.game)
+    rng = Rng(3)
+    decisions = 0
+    last = state.clone()
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            last = state.clone()
+            if decisions >= after:
+                break
+        state.act(seat, rule.choose(state.view(seat), legal, rng) if len(legal) > 1 else legal[0])
+        decisions += 1
+    return last, last.to_act[0]
+
+
+def search_rate(
+    name: str, seconds: float, spec: str = "ismcts:iters=50", later: bool = False
+) -> float:
+    state, seat = _later_decision(name) if later else _first_decision(name)
     view, legal = state.view(seat), state.legal_actions(seat)
-    bot = IsmctsAgent(state.game, iters=50)
+    bot = make_bot(spec, state.game)
+    if not isinstance(bot, IsmctsAgent):
+        raise SystemExit(f"{spec} is not an ISMCTS spec")
+    if spec == "ismcts:iters=50":  # the plain search: random playouts to the end
+        bot = IsmctsAgent(state.game, iters=50)
     best = 0.0
     clock = time.process_time
     deadline = clock() + seconds
@@ -75,8 +113,14 @@ def part_rates(name: str, seconds: float) -> dict[str, float]:
         return 1
 
     rates = {}
+    coin = random.Random(12345)
     for label, play in (("sample_state", sample), ("sample+playout", playout), ("view key", key)):
-        rates[label], _ = best_rate(play, seconds / 3, windows=5)
+        calls = 0
+        start = time.process_time()
+        while time.process_time() < start + seconds / 3 or calls < 3:
+            play(calls, coin)
+            calls += 1
+        rates[label] = calls / (time.process_time() - start)
     return rates
 
 
@@ -99,14 +143,21 @@ def main() -> None:
             print(f"{game.name:>14}: no sample_state yet, no ISMCTS figure")
             continue
         rate = search_rate(game.name, args.seconds)
+        later = search_rate(game.name, args.seconds, later=True)
         parts = part_rates(game.name, args.seconds)
         print(f"{game.name:>14}: ISMCTS {rate:8.0f} iterations/s (4 players, first decision)")
+        print(f"{'':>16}{later:8.0f} iterations/s after 100 decisions of a rule game")
+        for guided in GUIDED.get(game.name, []) if "prior" in ISMCTS_SETTINGS else []:
+            first = search_rate(game.name, args.seconds, guided)
+            mid = search_rate(game.name, args.seconds, guided, later=True)
+            print(f"{'':>16}{guided}: {first:5.0f} / {mid:5.0f} iterations/s (first / later)")
         for label, per_second in parts.items():
             print(f"{'':>16}{label:<15} {1e6 / per_second:9.1f} us per call")
     for jobs in (1, 2):
         print(
             f"simulate diamant 4p rule bots, --jobs {jobs}: "
-            f"{simulate_rate(jobs, args.games):7.1f} games/s wall clock ({args.games} games)"
+            f"{simulate_rate(jobs, args.games):7.1f} games/s wall clock ({args.games} games; "
+            "see bench_simulate.py for CPU times)"
         )
 
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from relicbox.cli.main import app
 from relicbox.core.errors import ConfigurationError
-from relicbox.play.simulate import make_job, run_games, simulate
+from relicbox.play.simulate import MAX_CHUNK, chunk_size, make_job, run_games, simulate
 
 
 def test_every_bot_plays_every_seat_equally_often():
@@ -50,6 +50,31 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_job_count():
     assert one == two
     other_seed = run_games(make_job("diamant", 3, "rule,random,threshold:5", seed=18), range(12))
     assert other_seed != one
+
+
+def test_chunks_are_large_but_leave_every_process_several():
+    assert chunk_size(12, 2) == 1
+    assert chunk_size(400, 2) == 13
+    assert chunk_size(100_000, 2) == MAX_CHUNK
+    assert chunk_size(5, 1) == 1
+
+
+def test_two_jobs_report_every_game_once_and_match_one_job():
+    job = make_job("tschak", 3, "rule,random,random", seed=2)
+    seen: list[int] = []
+    ticks: list[tuple[int, int]] = []
+    two = run_games(
+        job,
+        range(10),
+        jobs=2,
+        on_result=lambda result: seen.append(result.index),
+        progress=lambda done, total: ticks.append((done, total)),
+    )
+    assert sorted(seen) == list(range(10))
+    assert ticks[0] == (0, 10) and ticks[-1] == (10, 10)
+    assert [done for done, _ in ticks] == sorted(done for done, _ in ticks)
+    assert two == run_games(job, range(10), jobs=1)
+    assert [result.index for result in two] == list(range(10))
 
 
 def _without_ray(reason: str) -> None:

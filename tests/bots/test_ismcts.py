@@ -78,6 +78,17 @@ def test_same_seed_same_decision_whatever_the_seat_cannot_know(twins):
         assert bot_a.last_iterations == bot_b.last_iterations == iters
 
 
+def test_a_guided_search_is_as_honest():
+    """The prior bot, the rule playouts, the horizon's evaluation and the reused worlds
+    all work from sampled states only."""
+    first, second = _relic_runners_twins()
+    seat = first.to_act[0]
+    assert first.view(seat) == second.view(seat)
+    settings = dict(iters=8, rollout="rule", horizon=6, prior="rule", worlds=3)
+    bot_a, bot_b = IsmctsAgent(first.game, **settings), IsmctsAgent(first.game, **settings)
+    assert _decide(bot_a, first, seat, 2) is _decide(bot_b, second, seat, 2)
+
+
 def test_the_same_seed_gives_the_same_decision_and_budgets_are_kept():
     state = relicbox.new_game("tschak", players=3, seed=2)
     bot = make_bot("ismcts:iters=25", state.game)
@@ -89,7 +100,7 @@ def test_the_same_seed_gives_the_same_decision_and_budgets_are_kept():
     assert timed.last_iterations >= 1
 
 
-def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
+def _sure_trap_state():
     state = relicbox.new_game("diamant", players=3, seed=3)
     data = state.to_dict()
     body = dict(data["body"])
@@ -117,7 +128,18 @@ def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
     )
     rigged = state_from_dict(dict(data, body=body))
     assert len(rigged.view(0)["traps_on_path"]) == 5
+    return rigged
+
+
+def test_it_leaves_a_cave_when_the_next_card_is_sure_to_be_a_second_trap():
+    rigged = _sure_trap_state()
     bot = IsmctsAgent(rigged.game, iters=40)
+    assert _decide(bot, rigged, 0, 0).text == "leave"
+
+
+def test_a_paired_comparison_also_leaves_before_a_sure_second_trap():
+    rigged = _sure_trap_state()
+    bot = IsmctsAgent(rigged.game, iters=20, paired=True)
     assert _decide(bot, rigged, 0, 0).text == "leave"
 
 

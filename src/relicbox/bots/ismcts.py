@@ -21,19 +21,40 @@ and plays the game out:
   depend on the sampled state.
 * **rollouts** are pluggable: ``random`` or the game's ``rule`` bot (any bot
   name the game knows).
-* **horizon** (optional): playouts stop after that many decisions and are judged
-  by the scores so far, for long games such as Relic Runners.
+* **horizon** (optional): playouts stop after that many decisions (or, with
+  ``horizon=turn``, as soon as the searching seat is not among those to act) and are judged
+  by the game's evaluation of the position (a function ``evaluate(state) -> list
+  of per-seat win shares`` in the game's bots module, or ``Game.extra["evaluate"]``;
+  see :func:`game_hook`),
+  or by the scores so far where the game has none, for long games such as Relic
+  Runners.
+* **prior** (optional): a bot (``prior=rule``) asked once at each new information
+  set; its choice is tried first and keeps a progressive bias ``bias / (n + 1)``
+  in its favour, so a short search plays like that bot and departs from it only
+  where the playouts disagree clearly.
+* **worlds** (optional): at most that many states are sampled per decision and then
+  replayed (cloned) in turn, for games whose sampler is slow next to a playout; the
+  actions are then compared on the same worlds, which also steadies the comparison.
+* **paired** (optional): the root seat's actions are compared on the same sampled
+  worlds and the same luck (see :meth:`IsmctsAgent._choose_paired`), which is what
+  lets tens of iterations tell actions apart when their values differ by little.
+* **a game's defaults**: a game may name the settings its search plays best with
+  (hook ``SEARCH_DEFAULTS``, a mapping of spec settings such as
+  ``{"rollout": "rule", "horizon": "turn"}``); a spec's own settings override them.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
-  and budget give the same decision) or wall-clock milliseconds (``ms``, not
-  reproducible across machines: the number of iterations varies).
+  and budget give the same decision) or milliseconds (``ms``, not reproducible
+  across machines: the number of iterations varies) of wall-clock time, or of
+  this thread's CPU time with ``clock=cpu`` (a fair budget on a shared machine,
+  where other programs would otherwise eat a wall-clock budget).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from relicbox.core.actions import Action
@@ -47,20 +68,83 @@ SCORE_WEIGHT = 0.05
 
 MAX_PLAYOUT_DECISIONS = 5_000
 
+MIN_PAIRED_ROUNDS = 3
+"""Worlds every root action must have played before a prior's move can be overruled."""
+
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What an ``ms`` budget counts: wall-clock time, or this thread's CPU time."""
+
+Evaluator = Callable[[State], Sequence[float]]
+"""A game's judgement of an unfinished position: one expected win share per seat."""
+
 
 class _Stats:
-    """Per information set: visits, value sum and availability of each action index."""
+    """Per information set: visits, value sum and availability of each action index,
+    and the prior bot's choice there (an action index), if any."""
 
-    __slots__ = ("avail", "total", "visits")
+    __slots__ = ("avail", "hint", "total", "visits")
 
     def __init__(self) -> None:
         self.visits: dict[int, int] = {}
         self.total: dict[int, float] = {}
         self.avail: dict[int, int] = {}
+        self.hint: int | None = None
 
 
 def _key(view: dict[str, Any]) -> str:
     return json.dumps(view, separators=(",", ":"), sort_keys=True)
+
+
+def _inner_key(view: dict[str, Any]) -> str:
+    """The key of an information set below the root: the view as the engine built it.
+
+    The engine builds every view of a game in the same key order, so ``repr`` tells
+    views apart as well as canonical JSON does, in a fraction of the time. (The root's
+    view may come from elsewhere, over JSON, so the root keeps :func:`_key`; no view
+    below the root can equal it, since each decision lengthens the history.)
+
+    A view's ``history`` list, which grows all game long, is keyed by its length and
+    its last event only: two positions a seat sees alike in every other respect, reached
+    by the same number of events ending alike, share their statistics (a transposition).
+    """
+    history = view.get("history")
+    if isinstance(history, list) and history:
+        rest = [item for item in view.items() if item[0] != "history"]
+        return f"{rest!r}|{len(history)}|{history[-1]!r}"
+    return repr(view)
+
+
+def game_hook(game: Game, name: str) -> Any:
+    """What a game offers its searches under ``name``: ``Game.extra[name]``, or an
+    attribute ``name`` of the module that defines the game's bots; ``None`` if neither."""
+    found = game.extra.get(name)
+    if found is not None:
+        return found
+    for factory in game.bots.values():
+        module = sys.modules.get(getattr(factory, "__module__", ""))
+        found = getattr(module, name, None)
+        if found is not None:
+            return found
+    return None
+
+
+def game_evaluator(game: Game) -> Evaluator | None:
+    """The game's position evaluation (hook ``evaluate``), or ``None`` if it has none."""
+    found = game_hook(game, "evaluate")
+    return found if callable(found) else None
+
+
+def _helper_bot(role: str, name: str, game: Game) -> Agent:
+    """A built-in bot of ``game`` by plain name, for playouts or as the prior: never a
+    program or a Python entry point, which a search spec from the network could name."""
+    from relicbox.bots import GENERIC_BOTS
+
+    factory = game.bots.get(name) or GENERIC_BOTS.get(name)
+    if factory is None:
+        names = ", ".join(sorted({*GENERIC_BOTS, *game.bots}))
+        raise ConfigurationError(f"ismcts {role}={name!r}: choose a built-in bot: {names}")
+    agent: Agent = factory()
+    return agent
 
 
 class IsmctsAgent:
@@ -74,15 +158,30 @@ class IsmctsAgent:
         ms: float | None = None,
         rollout: str = "random",
         c: float = 0.7,
-        horizon: int | None = None,
+        horizon: int | str | None = None,
         max_depth: int | None = None,
+        prior: str | None = None,
+        bias: float = 0.5,
+        worlds: int | None = None,
+        clock: str = "wall",
+        paired: bool = False,
+        margin: float = 1.5,
     ) -> None:
         if iters is None and ms is None:
             iters = 1000
         if iters is not None and iters < 1:
             raise ConfigurationError(f"ismcts iters={iters!r} must be at least 1")
-        if horizon is not None and horizon < 1:
+        self.turn_horizon = horizon == "turn"
+        if isinstance(horizon, str) and not self.turn_horizon:
+            raise ConfigurationError(f"ismcts horizon={horizon!r}: give a number or turn")
+        if isinstance(horizon, int) and horizon < 1:
             raise ConfigurationError(f"ismcts horizon={horizon!r} must be at least 1")
+        if clock not in CLOCKS:
+            raise ConfigurationError(f"ismcts clock={clock!r} is not known: use wall or cpu")
+        if worlds is not None and worlds < 1:
+            raise ConfigurationError(f"ismcts worlds={worlds!r} must be at least 1")
+        if bias < 0:
+            raise ConfigurationError(f"ismcts bias={bias!r} must not be negative")
         if ms is not None and ms <= 0:
             raise ConfigurationError(f"ismcts ms={ms!r} must be more than 0")
         if game.sampler is None:
@@ -94,16 +193,27 @@ class IsmctsAgent:
         self.ms = ms
         self.c = c
         self.max_depth = max_depth
-        self.horizon = horizon
+        self.horizon = horizon if isinstance(horizon, int) else None
         self.rollout_name = rollout
+        self.bias = bias
+        self.worlds = worlds
+        self.clock = CLOCKS[clock]
+        self.paired = paired
+        self.margin = margin
+        self.evaluate = game_evaluator(game)
         self._rollout_bot: Agent | None = None
+        self._prior_bot: Agent | None = None
         if rollout != "random":
-            from relicbox.bots import make_bot
-
-            self._rollout_bot = make_bot(rollout, game)
+            self._rollout_bot = _helper_bot("rollout", rollout, game)
+        if prior is not None:
+            self._prior_bot = _helper_bot("prior", prior, game)
         budget = f"iters={iters}" if iters is not None else f"ms={ms:g}"
         reach = "" if horizon is None else f",horizon={horizon}"
-        self.name = f"ismcts:{budget},rollout={rollout}{reach}"
+        guide = "" if prior is None else f",prior={prior}"
+        pool = "" if worlds is None else f",worlds={worlds}"
+        timer = "" if clock == "wall" else f",clock={clock}"
+        pairs = ",paired=1" if paired else ""
+        self.name = f"ismcts:{budget},rollout={rollout}{reach}{guide}{pool}{timer}{pairs}"
         self.last_iterations = 0
 
     # -- the agent protocol ------------------------------------------------------------
@@ -117,16 +227,32 @@ class IsmctsAgent:
         search_rng = Rng(rng.next64())
         trees: list[dict[str, _Stats]] = []
         root_key = _key(view)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        now = self.clock
+        deadline = None if self.ms is None else now() + self.ms / 1000.0
         done = 0
+        root_hint = None
+        worlds: list[State] = []
+        if self._prior_bot is not None:
+            root_hint = self._prior_bot.choose(view, legal, Rng(search_rng.next64())).index
+        if self.paired:
+            return self._choose_paired(view, legal, root_key, root_hint, search_rng)
         while True:
             if self.iters is not None and done >= self.iters:
                 break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done > 0 and now() >= deadline:
                 break
-            state = self.game.sample_state(view, search_rng)
+            if self.worlds is None:
+                state = self.game.sample_state(view, search_rng)
+            elif len(worlds) < self.worlds:
+                worlds.append(self.game.sample_state(view, search_rng))
+                state = worlds[-1].clone()
+            else:
+                state = worlds[done % self.worlds].clone()
             if not trees:
                 trees = [{} for _ in range(state.players)]
+                if root_hint is not None:
+                    trees[seat][root_key] = _Stats()
+                    trees[seat][root_key].hint = root_hint
             self._iterate(state, seat, root_key, trees, search_rng)
             done += 1
         self.last_iterations = done
@@ -135,15 +261,84 @@ class IsmctsAgent:
             return legal[0]
         best = max(
             legal,
-            key=lambda a: (root.visits.get(a.index, 0), root.total.get(a.index, 0.0), -a.index),
+            key=lambda a: (
+                root.visits.get(a.index, 0),
+                a.index == root.hint,
+                root.total.get(a.index, 0.0),
+                -a.index,
+            ),
         )
         return best
+
+    def _choose_paired(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Action],
+        root_key: str,
+        hint: int | None,
+        search_rng: Rng,
+    ) -> Action:
+        """Every legal action in turn on each sampled world, with the same generator for
+        the rest of the iteration, so actions are compared on the same luck (common
+        random numbers); below the root the trees grow as usual.
+
+        The best mean over the worlds every action has played wins; with a prior, its
+        choice is kept unless the best beats it by ``margin`` standard errors of the
+        paired differences.
+        """
+        seat: int = view["seat"]
+        count = len(legal)
+        now = self.clock
+        deadline = None if self.ms is None else now() + self.ms / 1000.0
+        trees: list[dict[str, _Stats]] = []
+        values: list[list[float]] = [[] for _ in legal]
+        world: State | None = None
+        seed = 0
+        done = 0
+        while True:
+            if self.iters is not None and done >= self.iters:
+                break
+            if deadline is not None and done > 0 and now() >= deadline:
+                break
+            which = done % count
+            if which == 0 or world is None:
+                world, seed = self.game.sample_state(view, search_rng), search_rng.next64()
+            state = world.clone()
+            if not trees:
+                trees = [{} for _ in range(state.players)]
+            value = self._iterate(state, seat, root_key, trees, Rng(seed), forced=legal[which])
+            values[which].append(value)
+            done += 1
+        self.last_iterations = done
+        complete = min(len(v) for v in values)
+        by_index = {action.index: i for i, action in enumerate(legal)}
+        kept = by_index.get(hint) if hint is not None else None
+        if complete == 0:
+            return legal[kept if kept is not None else 0]
+        means = [sum(v[:complete]) / complete for v in values]
+        best = max(range(count), key=lambda i: (means[i], i == kept, -legal[i].index))
+        if kept is None or best == kept:
+            return legal[best]
+        diffs = [values[best][r] - values[kept][r] for r in range(complete)]
+        mean = sum(diffs) / complete
+        if complete < MIN_PAIRED_ROUNDS:
+            return legal[kept]
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (complete - 1) / complete)
+        return legal[best] if mean > self.margin * spread else legal[kept]
 
     # -- one iteration -------------------------------------------------------------------
 
     def _iterate(
-        self, state: State, root_seat: int, root_key: str, trees: list[dict[str, _Stats]], rng: Rng
-    ) -> None:
+        self,
+        state: State,
+        root_seat: int,
+        root_key: str,
+        trees: list[dict[str, _Stats]],
+        rng: Rng,
+        forced: Action | None = None,
+    ) -> float:
+        """One descent and playout; returns the root seat's value. ``forced`` is the
+        root seat's action at the root (the paired comparison), else UCB chooses."""
         path: list[tuple[_Stats, int, int]] = []
         at_root = True
         expanding = True
@@ -155,47 +350,63 @@ class IsmctsAgent:
             else:
                 seat = to_act[rng.below(len(to_act))] if len(to_act) > 1 else to_act[0]
             legal = state.legal_actions(seat)
+            view = None
             if at_root and seat == root_seat:
                 key = root_key
                 at_root = False
             else:
-                key = _key(state.view(seat))
+                view = state.view(seat)
+                key = _inner_key(view)
             tree = trees[seat]
             stats = tree.get(key)
             if stats is None:
                 stats = tree[key] = _Stats()
                 expanding = False
-            action = self._select(stats, legal, rng)
+                if self._prior_bot is not None and view is not None and len(legal) > 1:
+                    stats.hint = self._prior_bot.choose(view, legal, rng).index
+            if forced is not None and key == root_key:
+                for a in legal:
+                    stats.avail[a.index] = stats.avail.get(a.index, 0) + 1
+                action, forced = forced, None
+            else:
+                action = self._select(stats, legal, rng)
             path.append((stats, seat, action.index))
             state.act(seat, action)
             depth += 1
             if self.max_depth is not None and depth >= self.max_depth:
                 break
-        values = self._playout(state, rng)
+        values = self._playout(state, rng, root_seat)
         for stats, seat, index in path:
             stats.visits[index] = stats.visits.get(index, 0) + 1
             stats.total[index] = stats.total.get(index, 0.0) + values[seat]
+        return values[root_seat]
 
     def _select(self, stats: _Stats, legal: Sequence[Action], rng: Rng) -> Action:
         visits, total, avail = stats.visits, stats.total, stats.avail
+        hint = stats.hint
         untried = [a for a in legal if a.index not in visits]
         for a in legal:
             avail[a.index] = avail.get(a.index, 0) + 1
         if untried:
+            for a in untried:
+                if a.index == hint:
+                    return a
             return untried[rng.below(len(untried))]
         best = legal[0]
         best_value = -math.inf
         for a in legal:
             n = visits[a.index]
             value = total[a.index] / n + self.c * math.sqrt(math.log(avail[a.index]) / n)
+            if a.index == hint:
+                value += self.bias / (n + 1)
             if value > best_value:
                 best, best_value = a, value
         return best
 
-    def _playout(self, state: State, rng: Rng) -> list[float]:
+    def _playout(self, state: State, rng: Rng, root_seat: int) -> list[float]:
         bot = self._rollout_bot
         for _ in range(self.horizon or MAX_PLAYOUT_DECISIONS):
-            if state.is_over:
+            if state.is_over or (self.turn_horizon and root_seat not in state.to_act):
                 break
             to_act = state.to_act
             seat = to_act[0]
@@ -205,18 +416,21 @@ class IsmctsAgent:
             else:
                 action = bot.choose(state.view(seat), legal, rng)
             state.act(seat, action)
-        return playout_values(state)
+        return playout_values(state, self.evaluate)
 
 
-def playout_values(state: State) -> list[float]:
+def playout_values(state: State, evaluate: Evaluator | None = None) -> list[float]:
     """Win share plus a small score share, per seat (see :data:`SCORE_WEIGHT`).
 
-    A playout cut short by the horizon is judged by the scores so far: the
-    leaders share the win.
+    A playout cut short by the horizon is judged by ``evaluate`` (the game's
+    expected win shares), or without one by the scores so far: the leaders share
+    the win.
     """
     scores = state.scores()
     if state.is_over:
         returns = state.returns()
+    elif evaluate is not None:
+        returns = list(evaluate(state))
     else:
         best = max(scores)
         leaders = [seat for seat, score in enumerate(scores) if score == best]

@@ -5,7 +5,13 @@
 ``ismcts``                             ISMCTS, 1000 iterations, random rollouts
 ``ismcts:ms=200``                      ISMCTS with 200 ms per decision
 ``ismcts:iters=2000,rollout=rule``     ISMCTS, 2000 iterations, the rule bot in playouts
-``ismcts:iters=50,horizon=30``         playouts cut after 30 decisions, judged by score
+``ismcts:iters=50,horizon=30``         playouts cut after 30 decisions, judged by the
+                                       game's evaluation (or the score)
+``ismcts:ms=200,prior=rule``           the rule bot's choice tried first and favoured
+``ismcts:ms=200,worlds=8``             8 sampled states per decision, replayed in turn
+``ismcts:ms=200,clock=cpu``            200 ms of CPU time (fair on a busy machine)
+``ismcts:ms=200,paired=1,prior=rule``  root actions compared on the same worlds; the
+                                       rule's move kept unless clearly beaten
 ``threshold:5``                        Diamant: leave once the pocket holds 5 rubies
 ``module:callable``                    a Python function ``f(view, legal) -> action``
 ``stdio:COMMAND``                      a program in any language speaking JSON lines
@@ -32,6 +38,9 @@ from relicbox.core.rng import Rng
 GENERIC_BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
 SEARCH_BOTS = ("ismcts",)
 DEFAULT_STDIO_MS = 2000
+ISMCTS_SETTINGS = (
+    "iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock", "paired", "margin"
+)  # fmt: skip
 
 
 def split_specs(text: str) -> list[str]:
@@ -61,7 +70,13 @@ def spec_names(game: Game) -> list[str]:
 
 def _families(game: Game) -> str:
     """The spec families, for error messages."""
-    families = ["ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N"] if game.sampler else []
+    families = (
+        [
+            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N|turn,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X"
+        ]
+        if game.sampler
+        else []
+    )
     if game.name == "diamant":
         families.append("threshold:N")
     return ", ".join([*families, "module:callable", "stdio:COMMAND"])
@@ -130,15 +145,42 @@ def make_agent(spec: str, game: Game) -> Agent:
 
 
 def _ismcts(spec: str, rest: str, game: Game) -> Agent:
-    from relicbox.bots.ismcts import IsmctsAgent
+    """ISMCTS from a spec, over the game's ``SEARCH_DEFAULTS``; ``horizon=0`` and
+    ``prior=none`` switch a default off."""
+    from relicbox.bots.ismcts import IsmctsAgent, game_hook
 
-    values = _keywords(spec, rest, ("iters", "ms", "rollout", "c", "horizon"))
+    defaults = game_hook(game, "SEARCH_DEFAULTS") or {}
+    values = {
+        **{str(k): str(v) for k, v in defaults.items()},
+        **_keywords(spec, rest, ISMCTS_SETTINGS),
+    }
+    if values.get("horizon") == "0":
+        del values["horizon"]
+    if values.get("prior") == "none":
+        del values["prior"]
     iters = int(_number(spec, "iters", values["iters"])) if "iters" in values else None
     ms = _number(spec, "ms", values["ms"]) if "ms" in values else None
     c = _number(spec, "c", values["c"]) if "c" in values else 0.7
-    horizon = int(_number(spec, "horizon", values["horizon"])) if "horizon" in values else None
+    horizon: int | str | None = None
+    if values.get("horizon") == "turn":
+        horizon = "turn"
+    elif "horizon" in values:
+        horizon = int(_number(spec, "horizon", values["horizon"]))
+    bias = _number(spec, "bias", values["bias"]) if "bias" in values else 0.5
+    worlds = int(_number(spec, "worlds", values["worlds"])) if "worlds" in values else None
     return IsmctsAgent(
-        game, iters=iters, ms=ms, rollout=values.get("rollout", "random"), c=c, horizon=horizon
+        game,
+        iters=iters,
+        ms=ms,
+        rollout=values.get("rollout", "random"),
+        c=c,
+        horizon=horizon,
+        prior=values.get("prior"),
+        bias=bias,
+        worlds=worlds,
+        clock=values.get("clock", "wall"),
+        paired=_number(spec, "paired", values.get("paired", "0")) != 0,
+        margin=_number(spec, "margin", values["margin"]) if "margin" in values else 1.5,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -85,21 +85,74 @@ def seating(job: Job, index: int) -> tuple[list[int], int]:
     return [table[(seat + rotation) % n] for seat in range(n)], deal_seed(job.seed, deal)
 
 
-def play_games(job: Job, indices: Sequence[int]) -> list[GameResult]:
-    """Play the games ``indices`` of ``job`` (in any process) and return their results."""
-    game = get_game(job.game)
-    options = dict(job.options)
-    agents = [make_bot(spec, game) for spec in job.specs]
-    results = []
-    try:
-        for index in indices:
-            results.append(_play_one(game, job, index, agents, options))
-    finally:
-        for agent in agents:
+class Table:
+    """A game and one agent per entry, made once and reused for every game a process plays."""
+
+    def __init__(self, job: Job) -> None:
+        self.job = job
+        self.game = get_game(job.game)
+        self.options = dict(job.options)
+        self.agents = [make_bot(spec, self.game) for spec in job.specs]
+
+    def play(self, indices: Sequence[int]) -> list[GameResult]:
+        return [_play_one(self.game, self.job, i, self.agents, self.options) for i in indices]
+
+    def close(self) -> None:
+        for agent in self.agents:
             close = getattr(agent, "close", None)
             if callable(close):
                 close()
-    return results
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def play_games(job: Job, indices: Sequence[int]) -> list[GameResult]:
+    """Play the games ``indices`` of ``job`` (in any process) and return their results."""
+    with Table(job) as table:
+        return table.play(indices)
+
+
+Row = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[float, ...], int]
+"""A result as plain tuples: what a worker sends back (small to pickle)."""
+
+
+def _row(result: GameResult) -> Row:
+    return (
+        result.index,
+        result.seed,
+        tuple(result.seating),
+        tuple(result.scores),
+        tuple(result.returns),
+        result.length,
+    )
+
+
+def _from_row(row: Row) -> GameResult:
+    index, seed, seats, scores, returns, length = row
+    return GameResult(index, seed, list(seats), list(scores), list(returns), length)
+
+
+_WORKER_TABLE: Table | None = None
+"""The table of a worker process, made once by :func:`_start_worker`."""
+
+
+def _start_worker(job: Job) -> None:
+    global _WORKER_TABLE
+    _WORKER_TABLE = Table(job)
+    # Close the agents (programs over stdio) when the worker process ends.
+    from multiprocessing.util import Finalize
+
+    Finalize(_WORKER_TABLE, _WORKER_TABLE.close, exitpriority=10)
+
+
+def _play_chunk(indices: Sequence[int]) -> list[Row]:
+    if _WORKER_TABLE is None:  # pragma: no cover - only if the initializer did not run
+        raise ConfigurationError("a simulate worker was started without its job")
+    return [_row(result) for result in _WORKER_TABLE.play(indices)]
 
 
 def _play_one(
@@ -121,6 +174,18 @@ def _play_one(
     return GameResult(index, seed, seats, state.scores(), state.returns(), decisions)
 
 
+CHUNKS_PER_JOB = 16
+"""Chunks per process: enough to keep every process busy to the end and the bar moving."""
+
+MAX_CHUNK = 500
+"""Games per chunk at most, so progress and a resumable tournament's store keep up."""
+
+
+def chunk_size(total: int, jobs: int) -> int:
+    """Games per chunk: large, since each chunk costs a round trip to a worker."""
+    return max(1, min(MAX_CHUNK, math.ceil(total / max(1, jobs * CHUNKS_PER_JOB))))
+
+
 def _chunks(indices: Sequence[int], size: int) -> list[list[int]]:
     return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
 
@@ -135,7 +200,14 @@ def run_games(
     progress: Progress | None = None,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play ``indices`` with ``jobs`` worker processes (or on Ray); results by index."""
+    """Play ``indices`` in ``jobs`` processes, this one included (or on Ray); results by
+    index.
+
+    Locally, ``jobs - 1`` worker processes each make the game and its agents once and
+    then play chunk after chunk, sending back plain tuples, while this process plays
+    chunks from the other end of the queue (so the workers' start-up is not waited
+    for) and reports progress.
+    """
     total = len(indices)
     done = 0
     results: list[GameResult] = []
@@ -152,24 +224,54 @@ def run_games(
 
     if progress is not None:
         progress(0, total)
-    size = max(1, min(50, math.ceil(total / max(1, jobs * 8))))
-    chunks = _chunks(indices, size)
+    chunks = _chunks(indices, chunk_size(total, jobs))
     if backend == "ray":
         _run_on_ray(job, chunks, jobs, address, collect)
     elif backend != "local":
         raise ConfigurationError(f"backend {backend!r} is not known: use local or ray")
     elif jobs <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            collect(play_games(job, chunk))
+        with Table(job) as table:
+            for chunk in chunks:
+                collect(table.play(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-            pending = {pool.submit(play_games, job, chunk) for chunk in chunks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    collect(future.result())
+        _run_local(job, chunks, jobs, collect)
     results.sort(key=lambda r: r.index)
     return results
+
+
+def _run_local(
+    job: Job, chunks: list[list[int]], jobs: int, collect: Callable[[list[GameResult]], None]
+) -> None:
+    """Every chunk goes to the pool, whose workers take them from the front; whenever
+    no result is waiting, this process takes back the last chunk no worker has started
+    (a future not yet running can be cancelled) and plays it itself."""
+    with (
+        Table(job) as table,
+        ProcessPoolExecutor(
+            max_workers=jobs - 1,
+            mp_context=get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(job,),
+        ) as pool,
+    ):
+        futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+        waiting: set[Future[list[Row]]] = set(futures)
+        back = len(futures) - 1
+        while waiting:
+            finished, _ = wait(waiting, timeout=0, return_when=FIRST_COMPLETED)
+            if finished:
+                for future in finished:
+                    waiting.discard(future)
+                    collect([_from_row(row) for row in future.result()])
+                continue
+            while back >= 0 and not futures[back].cancel():
+                back -= 1  # running or done: a worker has it
+            if back >= 0:
+                waiting.discard(futures[back])
+                collect(table.play(chunks[back]))
+                back -= 1
+            else:
+                wait(waiting, return_when=FIRST_COMPLETED)
 
 
 def _run_on_ray(

@@ -106,12 +106,20 @@ def _loaders(state: DiamantState) -> dict[str, Loader]:
             _need(body, key), "body.on_card", 0, _COUNT_MAX, length=len(state._path)
         )
         for i, (card, count) in enumerate(zip(state._path, gems, strict=True)):
-            if count > CARDS[card].rubies:
+            # Pooled splitting keeps what cannot be split on the last treasure card, which
+            # may then hold more than it brought; only the path's total is bounded there.
+            brought = CARDS[card].rubies
+            if count > brought and (state._per_card or not brought):
                 raise checks.fail(
                     f"body.on_card[{i}]",
-                    f"holds {count} rubies, more than card {CARDS[card].code} brought "
-                    f"({CARDS[card].rubies})",
+                    f"holds {count} rubies, more than card {CARDS[card].code} brought ({brought})",
                 )
+        brought_in_all = sum(CARDS[card].rubies for card in state._path)
+        if sum(gems) > brought_in_all:
+            raise checks.fail(
+                "body.on_card",
+                f"holds {sum(gems)} rubies, more than the path's cards brought ({brought_in_all})",
+            )
         return gems
 
     def inside(body: Mapping[str, Any], key: str) -> int:

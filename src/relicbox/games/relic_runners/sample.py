@@ -422,13 +422,15 @@ def _agenda(
     elif kind == "keep":
         agenda.append(["keep", _LEVEL_OF[decision["held"]]])
     elif kind == "pick":
-        agenda.append(["pick", _NODE[decision["space"]]])
+        # The seat stands on the origin; the I2-b look-through offer stands until the
+        # tile is used (then the seat picks from the whole stack, and holds I2-b no more).
+        looked = any(e["type"] == "use-ivory" and e["code"] == "I2-b" for e in events)
+        origin = _NODE[seats[current]["position"]]
+        agenda.append(
+            ["pick", _NODE[decision["space"]], origin, _forbidden(events), int(not looked)]
+        )
     elif kind == "target":
-        forbidden = 0
-        for event in events:
-            if event["type"] == "purple" and str(event["tile"]).endswith("-g"):
-                forbidden |= 1 << _NODE[event["space"]]
-        agenda.append(["target", _NODE[decision["from"]], forbidden])
+        agenda.append(["target", _NODE[decision["from"]], _forbidden(events)])
     elif kind == "flip":
         context = "move" if stage == "move" else "effect"
         start = 0
@@ -443,6 +445,15 @@ def _agenda(
     elif kind == "start":
         agenda.append(["start"])
     return agenda
+
+
+def _forbidden(events: list[dict[str, Any]]) -> int:
+    """The spaces this turn's P-g effects already targeted, as a node mask."""
+    forbidden = 0
+    for event in events:
+        if event["type"] == "purple" and str(event["tile"]).endswith("-g"):
+            forbidden |= 1 << _NODE[event["space"]]
+    return forbidden
 
 
 def _setup_task(ability: str | None) -> list[Any] | None:

@@ -1,0 +1,228 @@
+"""ISMCTS guides: a prior bot, a game's evaluation at the horizon, reused worlds, a CPU clock."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import relicbox
+from relicbox.bots import make_bot
+from relicbox.bots.ismcts import IsmctsAgent, game_evaluator, playout_values
+from relicbox.core.errors import ConfigurationError
+from relicbox.core.rng import Rng
+from relicbox.games.relic_runners import bots as relic_runners_bots
+
+RELIC_RUNNERS = relicbox.get_game("relic-runners")
+
+
+def _rule_positions(name: str, players: int, seed: int, count: int) -> list[relicbox.State]:
+    """Positions of a rule-bot game where the seat to act has a real choice."""
+    game = relicbox.get_game(name)
+    state = relicbox.new_game(name, players, seed, record=False)
+    rule = make_bot("rule", game)
+    rng = Rng(seed)
+    found: list[relicbox.State] = []
+    while not state.is_over and len(found) < count:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 2:
+            found.append(state.clone())
+        state.act(seat, rule.choose(state.view(seat), legal, rng) if len(legal) > 1 else legal[0])
+        for _ in range(7):  # spread the positions over the game
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.act(seat, rule.choose(state.view(seat), legal, rng))
+    return found
+
+
+def test_settings_are_read_from_the_spec_and_checked():
+    bot = make_bot(
+        "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,bias=0.3,worlds=3,clock=cpu",
+        RELIC_RUNNERS,
+    )
+    assert isinstance(bot, IsmctsAgent)
+    assert (bot.iters, bot.horizon, bot.bias, bot.worlds) == (5, 4, 0.3, 3)
+    assert bot.name == (
+        "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,worlds=3,clock=cpu,paired=1"
+    )
+    for spec, message in (
+        ("ismcts:clock=sundial", "clock='sundial' is not known"),
+        ("ismcts:worlds=0", "worlds=0 must be at least 1"),
+        ("ismcts:bias=-1", "bias=-1.0 must not be negative"),
+        ("ismcts:prior=oracle", "prior='oracle': choose a built-in bot"),
+        ("ismcts:rollout=stdio:python3 -c 1", "rollout='stdio:python3 -c 1': choose a built-in"),
+        ("ismcts:prior=os:getcwd", "prior='os:getcwd': choose a built-in bot"),
+    ):
+        with pytest.raises(ConfigurationError, match=message):
+            make_bot(spec, RELIC_RUNNERS)
+
+
+def test_a_game_names_its_search_defaults_and_a_spec_overrides_them():
+    guided = make_bot("ismcts:ms=200", RELIC_RUNNERS)
+    assert guided.name == "ismcts:ms=200,rollout=rule,prior=rule,paired=1"
+    assert guided.evaluate is relic_runners_bots.evaluate
+    plain = make_bot("ismcts:ms=200,rollout=random,horizon=0,prior=none,paired=0", RELIC_RUNNERS)
+    assert plain.name == "ismcts:ms=200,rollout=random"
+    assert make_bot("ismcts:ms=200", relicbox.get_game("diamant")).name == (
+        "ismcts:ms=200,rollout=random"
+    )
+
+
+@pytest.mark.parametrize("name", ["relic-runners", "tschak"])
+def test_one_iteration_with_a_prior_plays_the_prior_bots_move(name):
+    """The prior's choice is tried first, so the shortest search is the prior bot."""
+    positions = _rule_positions(name, 4, 11, 6)
+    assert len(positions) >= 4
+    game = positions[0].game
+    rule = make_bot("rule", game)
+    searched = IsmctsAgent(game, iters=1, prior="rule")
+    unguided = IsmctsAgent(game, iters=1)
+    differs = 0
+    for state in positions:
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        expected = rule.choose(view, legal, Rng(0)).text
+        assert searched.choose(view, legal, Rng(5)).text == expected
+        differs += unguided.choose(view, legal, Rng(5)).text != expected
+    assert differs > 0, "without a prior the first try is random, so some moves must differ"
+
+
+def test_relic_runners_evaluation_is_found_and_judges_by_score_and_time_left():
+    assert game_evaluator(RELIC_RUNNERS) is relic_runners_bots.evaluate
+    assert game_evaluator(relicbox.get_game("diamant")) is None
+    early, late = _rule_positions("relic-runners", 4, 3, 40)[0], None
+    for state in _rule_positions("relic-runners", 4, 3, 40):
+        if state.view(None)["relics_collected"] >= 6 and len(set(state.scores())) == 4:
+            late = state
+            break
+    assert late is not None
+    for state in (early, late):
+        shares = relic_runners_bots.evaluate(state)
+        assert sum(shares) == pytest.approx(1.0)
+        totals = [
+            score + relic_runners_bots.standing(state, seat)
+            for seat, score in enumerate(state.scores())
+        ]
+        ranked = sorted(range(4), key=lambda seat: totals[seat])
+        assert [shares[seat] for seat in ranked] == sorted(shares)
+    # The same lead counts for more when fewer relics are left to collect.
+    shares = relic_runners_bots.evaluate(late)
+    assert max(shares) > 0.25
+    values = playout_values(late, relic_runners_bots.evaluate)
+    assert values.index(max(values)) == shares.index(max(shares))
+
+
+def test_worlds_limits_the_sampled_states_and_keeps_decisions_reproducible():
+    calls = []
+    sampler = RELIC_RUNNERS.sampler
+    assert sampler is not None
+
+    def counting(view, rng):
+        calls.append(1)
+        return sampler(view, rng)
+
+    game = dataclasses.replace(RELIC_RUNNERS, sampler=counting)
+    state = _rule_positions("relic-runners", 3, 5, 3)[2]
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    bot = IsmctsAgent(game, iters=9, worlds=2, horizon=6)
+    first = bot.choose(view, legal, Rng(4))
+    assert len(calls) == 2 and bot.last_iterations == 9
+    assert bot.choose(view, legal, Rng(4)) is first
+
+
+def test_a_cpu_clock_budget_is_kept():
+    state = _rule_positions("relic-runners", 4, 2, 2)[1]
+    seat = state.to_act[0]
+    bot = make_bot("ismcts:ms=20,clock=cpu,horizon=4,prior=rule", RELIC_RUNNERS)
+    bot.choose(state.view(seat), state.legal_actions(seat), Rng(1))
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_state_sampled_at_a_pick_gives_back_the_view_and_the_choices(seed):
+    """Rule bots often look through a stack (I2-b); search samples states right there."""
+    state = relicbox.new_game("relic-runners", 4, seed, record=False)
+    rule = make_bot("rule", RELIC_RUNNERS)
+    rng = Rng(seed)
+    while True:
+        assert not state.is_over, "the rule game should reach a pick"
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if (view["decision"] or {}).get("type") == "pick":
+            break
+        state.act(seat, rule.choose(view, legal, rng) if len(legal) > 1 else legal[0])
+    for draw in range(3):
+        sampled = RELIC_RUNNERS.sample_state(view, draw)
+        assert sampled.view(seat) == view
+        assert [a.text for a in sampled.legal_actions(seat)] == [a.text for a in legal]
+
+
+def test_paired_comparison_keeps_the_prior_without_clear_evidence_and_is_reproducible():
+    state = _rule_positions("relic-runners", 4, 6, 4)[3]
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    rule_move = make_bot("rule", RELIC_RUNNERS).choose(view, legal, Rng(0))
+    # One world per action: no evidence against the prior, so its move stands.
+    one_round = IsmctsAgent(RELIC_RUNNERS, iters=len(legal), prior="rule", paired=True)
+    assert one_round.choose(view, legal, Rng(3)) is rule_move
+    settings = dict(iters=3 * len(legal), rollout="rule", horizon=6, paired=True)
+    first = IsmctsAgent(RELIC_RUNNERS, **settings).choose(view, legal, Rng(8))
+    assert IsmctsAgent(RELIC_RUNNERS, **settings).choose(view, legal, Rng(8)) is first
+
+
+def test_a_turn_horizon_judges_playouts_when_the_searching_seat_has_finished_its_turn():
+    judged: list[tuple[int, ...]] = []
+
+    def judge(state):
+        judged.append(tuple(state.to_act))
+        return relic_runners_bots.evaluate(state)
+
+    game = dataclasses.replace(RELIC_RUNNERS, extra={**RELIC_RUNNERS.extra, "evaluate": judge})
+    state = _rule_positions("relic-runners", 4, 9, 3)[2]
+    seat = state.to_act[0]
+    bot = IsmctsAgent(game, iters=12, rollout="rule", horizon="turn", prior="rule", paired=True)
+    assert bot.name.endswith("horizon=turn,prior=rule,paired=1")
+    bot.choose(state.view(seat), state.legal_actions(seat), Rng(1))
+    assert len(judged) == 12
+    assert all(to_act and seat not in to_act for to_act in judged)
+    with pytest.raises(ConfigurationError, match="must be a number"):
+        make_bot("ismcts:horizon=soon", RELIC_RUNNERS)
+
+
+def test_standing_counts_unspent_toolboxes():
+    for state in _rule_positions("relic-runners", 4, 12, 30):
+        for seat in range(4):
+            tools = state.view(seat)["seats"][seat]["toolboxes"]
+            floor = sum(
+                tools[branch][0] * relic_runners_bots.TOOLBOX_WORTH[0]
+                + tools[branch][1] * relic_runners_bots.TOOLBOX_WORTH[1]
+                for branch in ("machete", "compass", "shovel")
+            )
+            assert relic_runners_bots.standing(state, seat) >= floor
+
+
+def test_a_diamant_path_whose_last_treasure_keeps_the_pooled_rest_loads_and_samples():
+    """Pooled splitting leaves what cannot be split on the last treasure card, which can
+    then hold more than it brought; such states must load, and search must sample them."""
+    from relicbox.core.registry import state_from_dict
+
+    state = relicbox.get_game("diamant").new_state(4, 3, auto_chance=False)
+    state.apply_chance("T9")  # 9 rubies for 4: 2 each, 1 left on T9
+    for seat in range(4):
+        state.act(seat, "continue")
+    state.apply_chance("T1")  # 1 ruby for 4: it stays on T1
+    state.act(0, "continue")
+    for seat in (1, 2, 3):
+        state.act(seat, "leave")  # 2 rubies for 3 leavers: both stay, on the last treasure
+    state.apply_chance("snakes")
+    assert [step["gems"] for step in state.view(None)["path"]] == [0, 2, 0]
+    data = state.to_dict()
+    assert state_from_dict(data).to_dict() == data
+    view = state.view(0)
+    assert state.game.sample_state(view, 1).view(0) == view
+    bot = IsmctsAgent(state.game, iters=30)
+    assert bot.choose(view, state.legal_actions(0), Rng(2)).text in ("continue", "leave")
