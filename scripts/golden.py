@@ -17,13 +17,13 @@ Run it after a deliberate change of behaviour and review the diff:
 from __future__ import annotations
 
 import hashlib
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import relicbox
+from relicbox.core.conformance import canonical
 from relicbox.core.game import State
 from relicbox.play.transcript import bot_game, transcript
 
@@ -53,8 +53,7 @@ PLAYTHROUGHS = (
 
 def digest(view: object) -> str:
     """A short, stable fingerprint of a JSON-ready view."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
+    return hashlib.sha256(canonical(view).encode()).hexdigest()[:12]
 
 
 def step_lines(final: State) -> list[str]:
