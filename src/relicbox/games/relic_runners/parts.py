@@ -108,7 +108,26 @@ STEPS: dict[int, tuple[int | None, int]] = {
 enters)."""
 
 
-class PlayerBoard:
+class _SlotRecord:
+    """Equality and a readable repr from the slots, so a clone or a reloaded state can be
+    compared with the original field by field."""
+
+    __slots__ = ()
+
+    def _names(self) -> tuple[str, ...]:
+        return type(self).__slots__
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self._names()
+        )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
+        return f"{type(self).__name__}({fields})"
+
+
+class PlayerBoard(_SlotRecord):
     """What one seat has: its explorer, supplies, pathways, toolboxes, tiles and relics."""
 
     __slots__ = (
@@ -159,15 +178,6 @@ class PlayerBoard:
         self.coins = 0
         """Victory coins (secret to the other seats)."""
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is PlayerBoard and all(
-            getattr(self, name) == getattr(other, name) for name in PlayerBoard.__slots__
-        )
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in PlayerBoard.__slots__)
-        return f"PlayerBoard({fields})"
-
     def copy(self) -> PlayerBoard:
         other = PlayerBoard.__new__(PlayerBoard)
         other.ability = self.ability
@@ -186,7 +196,7 @@ class PlayerBoard:
         return other
 
 
-class TurnRecord:
+class TurnRecord(_SlotRecord):
     """What the turn being played has done so far; a new one starts with each turn."""
 
     __slots__ = (
@@ -267,15 +277,6 @@ class TurnRecord:
         """Bit mask of the trails that relocated pathways went to (not lifted again)."""
         self.vacated = 0
         """Bit mask of the trails relocated pathways left (not placed on again)."""
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is TurnRecord and all(
-            getattr(self, name) == getattr(other, name) for name in TurnRecord.__slots__
-        )
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in TurnRecord.__slots__)
-        return f"TurnRecord({fields})"
 
     def copy(self) -> TurnRecord:
         other = TurnRecord.__new__(TurnRecord)
