@@ -269,13 +269,22 @@ _TASKS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_task(r: _Ranges, task: object, field: str) -> None:
-    items = checks.seq(task, field, max_length=5)
-    kind = checks.text(items[0] if items else None, f"{field}[0]", _TASKS)
-    shape = _TASKS[kind]
+def _tagged(
+    raw: object, field: str, shapes: Mapping[str, tuple[str, ...]], noun: str, parts: str
+) -> tuple[tuple[str, ...], list[Any]]:
+    """A ``[kind, *values]`` list checked for a known kind and its number of values:
+    the kind's shape and the values, to be checked part by part."""
+    items = checks.seq(raw, field, max_length=5)
+    kind = checks.text(items[0] if items else None, f"{field}[0]", shapes)
+    shape = shapes[kind]
     if len(items) != 1 + len(shape):
-        raise checks.fail(field, f"a {kind!r} task has {len(shape)} arguments")
-    for i, (part, value) in enumerate(zip(shape, items[1:], strict=True), start=1):
+        raise checks.fail(field, f"a {kind!r} {noun} has {len(shape)} {parts}")
+    return shape, list(items[1:])
+
+
+def _check_task(r: _Ranges, task: object, field: str) -> None:
+    shape, items = _tagged(task, field, _TASKS, "task", "arguments")
+    for i, (part, value) in enumerate(zip(shape, items, strict=True), start=1):
         where = f"{field}[{i}]"
         if part == "count":
             checks.whole(value, where, 1, 100)
@@ -339,12 +348,8 @@ _HISTORY: dict[str, tuple[str, ...]] = {
 
 
 def _check_history(r: _Ranges, event: object, field: str) -> None:
-    items = checks.seq(event, field, max_length=5)
-    kind = checks.text(items[0] if items else None, f"{field}[0]", _HISTORY)
-    shape = _HISTORY[kind]
-    if len(items) != 1 + len(shape):
-        raise checks.fail(field, f"a {kind!r} event has {len(shape)} parts")
-    for i, (part, value) in enumerate(zip(shape, items[1:], strict=True), start=1):
+    shape, items = _tagged(event, field, _HISTORY, "event", "parts")
+    for i, (part, value) in enumerate(zip(shape, items, strict=True), start=1):
         where = f"{field}[{i}]"
         if part == "big":
             checks.whole(value, where, 0, BIG)
