@@ -154,6 +154,18 @@ def _game_and_options(
         raise _fail(lang, localized(error, lang)) from None
 
 
+def _wrote_data(
+    everything: dict[str, Any], rows: list[dict[str, Any]], as_json: bool, as_csv: bool
+) -> bool:
+    """Print the results for a program (all of them as JSON, or one CSV row per bot) if
+    asked; ``True`` when that was the output."""
+    if as_json:
+        sys.stdout.write(json.dumps(everything, indent=1) + "\n")
+    elif as_csv:
+        sys.stdout.write(_csv(rows))
+    return as_json or as_csv
+
+
 def _check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
         raise typer.BadParameter(f"{lang!r} is not available: choose one of {', '.join(LANGUAGES)}")
@@ -212,11 +224,7 @@ def simulate_command(
 
         plot_simulation(summary, plot)
         err.print(tr(lang, "plot-written", path=str(plot)))
-    if as_json:
-        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
-        return
-    if as_csv:
-        sys.stdout.write(_csv(summary["bots"]))
+    if _wrote_data(summary, summary["bots"], as_json, as_csv):
         return
     title = tr(
         lang,
@@ -294,11 +302,7 @@ def tournament_command(
             tournament.ratings(results).history, plot, f"{get_game(game).title}: openskill"
         )
         err.print(tr(lang, "plot-written", path=str(plot)))
-    if as_json:
-        sys.stdout.write(json.dumps(report, indent=1) + "\n")
-        return
-    if as_csv:
-        sys.stdout.write(_csv(report["results"]))
+    if _wrote_data(report, report["results"], as_json, as_csv):
         return
     title = tr(
         lang,
