@@ -49,6 +49,11 @@ def test_a_joint_commit_equals_one_act_per_seat_and_a_refused_one_changes_nothin
     conformance.check_joint(game, players, seed)
 
 
+@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+def test_typed_settings_mirror_the_options_and_stay_frozen(game):
+    conformance.check_settings(game, game.min_players, SEEDS[0])
+
+
 @pytest.mark.parametrize(("game", "players", "seed"), CASES)
 def test_views_are_json_and_leak_nothing(game, players, seed):
     conformance.check_views(game, players, seed)
@@ -79,3 +84,33 @@ def test_a_state_from_another_rules_version_is_refused(game):
     record["rules_version"] = "0"
     with pytest.raises(relicbox.RecordError, match="rules"):
         relicbox.replay(record)
+
+
+def test_the_settings_check_catches_a_class_that_drifts_from_the_options():
+    from dataclasses import dataclass, replace
+
+    diamant = relicbox.get_game("diamant")
+
+    @dataclass(frozen=True)
+    class MissingSplit:
+        variant: str = "base"
+
+    @dataclass(frozen=True)
+    class OtherDefault:
+        variant: str = "relics"
+        split: str = "pooled"
+
+    for drifted in (MissingSplit, OtherDefault):
+        with pytest.raises(conformance.ConformanceError, match="differ from the options"):
+            conformance.check_settings(replace(diamant, settings=drifted), 4, 1)
+
+
+def test_rules_read_typed_settings_parsed_from_the_options():
+    state = relicbox.new_game("diamant", 4, 3, variant="RELICS", split="per-card")
+    assert state.options == {"variant": "relics", "split": "per-card"}
+    assert (state.settings.variant, state.settings.split) == ("relics", "per-card")
+    loaded = relicbox.state_from_dict(state.to_dict())
+    assert loaded.settings == state.settings
+    tschak = relicbox.new_game("tschak", 3, 1, elixir="optional")
+    assert tschak.settings.elixir == "optional"
+    assert tschak.settings.chameleon_rank == "lowest-wizard"

@@ -11,6 +11,7 @@ random games stay short).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -444,6 +445,38 @@ def check_sample_state(game: Game, players: int, seed: int, every: int = 2) -> N
                     raise _fail(game, seed, step, f"seat {looker}'s legal actions changed")
 
 
+def check_settings(game: Game, players: int, seed: int) -> None:
+    """The typed options mirror the declared ones and every state carries its own parse.
+
+    The settings class is a frozen dataclass with one field per option, in the same
+    order and with the same default, so a clone may share it; each choice of each
+    option reaches the state's settings unchanged.
+    """
+    if game.settings is None:
+        return
+    if not dataclasses.is_dataclass(game.settings):
+        raise ConformanceError(f"{game.name}: settings must be a dataclass")
+    declared = [(f.name, f.default) for f in dataclasses.fields(game.settings)]
+    expected = [(option.name, option.default) for option in game.options]
+    if declared != expected:
+        raise ConformanceError(
+            f"{game.name}: settings fields {declared} differ from the options {expected}"
+        )
+    for option in game.options:
+        for choice in option.choices or ():
+            state = fresh(game, players, seed, **{option.name: choice})
+            if getattr(state.settings, option.name) != choice:
+                raise _fail(game, seed, 0, f"option {option.name}={choice!r} not in settings")
+            try:
+                setattr(state.settings, option.name, option.default)
+            except dataclasses.FrozenInstanceError:
+                continue
+            raise _fail(game, seed, 0, "settings can be changed after the state is built")
+    copy = fresh(game, players, seed).clone()
+    if copy.settings != game.parse_settings(copy.options):
+        raise _fail(game, seed, 0, "a clone's settings differ from its options")
+
+
 def check_all(game: Game, players: int, seed: int) -> None:
     """Every check above, for one game, player count and seed."""
     checks = [
@@ -454,6 +487,7 @@ def check_all(game: Game, players: int, seed: int) -> None:
         check_fields,
         check_joint,
         check_views,
+        check_settings,
     ]
     if game.sampler is not None:
         checks.append(check_sample_state)

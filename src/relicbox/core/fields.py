@@ -72,6 +72,7 @@ _BASE_CLONE = (
     "other.players = self.players",
     "other.seed = self.seed",
     "other.options = self.options",
+    "other.settings = self.settings",
     "other.auto_chance = self.auto_chance",
     "other._rng = _Rng.from_state(self._rng.state)",
     "log = self._log",

@@ -160,6 +160,12 @@ class Game:
     """The game's view function (its ``views`` module): what :meth:`State.view` returns."""
     codec: Codec | None = None
     """The game's JSON body codec (its ``codec`` module), used by ``to_dict`` / ``from_dict``."""
+    settings: Callable[..., Any] | None = None
+    """The game's typed options: a frozen class whose fields are named after :attr:`options`.
+
+    Every state holds one, parsed once from its resolved options, so rules read
+    ``self.settings.split`` instead of looking text keys up in a dict.
+    """
 
     def sample_state(self, view: Mapping[str, Any], rng: object = None) -> State:
         """A full state consistent with ``view``, hidden parts drawn given what it shows.
@@ -224,6 +230,10 @@ class Game:
             for option in self.options
         }
 
+    def parse_settings(self, resolved: Mapping[str, OptionValue]) -> Any:
+        """The typed options of a state with these resolved options (``None`` without a class)."""
+        return None if self.settings is None else self.settings(**resolved)
+
     def new_state(
         self,
         players: int | None = None,
@@ -275,7 +285,7 @@ LogEntry = tuple[int | None, str, bool]
 class State(ABC):
     """One moment of one game. Subclasses implement the ``_`` hooks and the abstract API."""
 
-    __slots__ = ("_log", "_rng", "auto_chance", "options", "players", "seed")
+    __slots__ = ("_log", "_rng", "auto_chance", "options", "players", "seed", "settings")
 
     game: ClassVar[Game]
     fields: ClassVar[Fields | None] = None
@@ -284,6 +294,9 @@ class State(ABC):
     players: int
     seed: int
     options: dict[str, OptionValue]
+    """The resolved options as plain JSON values: what records and saves keep."""
+    settings: Any
+    """The same options parsed into the game's typed class (see :attr:`Game.settings`)."""
     auto_chance: bool
     _rng: Rng
     _log: History[LogEntry] | None
@@ -303,6 +316,7 @@ class State(ABC):
         state.players = players
         state.seed = seed
         state.options = options
+        state.settings = cls.game.parse_settings(options)
         state._rng = Rng(seed)
         state._log = None
         state.auto_chance = True
@@ -318,6 +332,7 @@ class State(ABC):
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
+        other.settings = self.settings
         other.auto_chance = self.auto_chance
         other._rng = Rng.from_state(self._rng.state)
         other._log = None if self._log is None else self._log.copy()
@@ -666,6 +681,7 @@ class State(ABC):
             raise StateFormatError("state has no 'body' object")
         state = cls.__new__(cls)
         state.players, state.seed, state.options = players, seed, options
+        state.settings = cls.game.parse_settings(options)
         state._rng = Rng.from_state(rng)
         state.auto_chance = auto_chance
         state._log = (

@@ -78,8 +78,8 @@ def load_body(state: DiamantState, body: Mapping[str, Any]) -> None:
     n = state.players
     if n > MAX_SEATS:
         raise StateFormatError(f"at most {MAX_SEATS} seats")
-    state._variant = state.options["variant"] == "relics"
-    state._per_card = state.options["split"] == "per-card"
+    state._variant = state.settings.variant == "relics"
+    state._per_card = state.settings.split == "per-card"
     state._codes = _VARIANT_CODES if state._variant else _BASE_CODES
     state._view_cache = NO_VIEW
     FIELDS.read(state, body, _loaders(state))

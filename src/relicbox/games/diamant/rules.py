@@ -10,8 +10,9 @@ the chance step explicit, with outcomes and probabilities a driver can choose.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Literal
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
@@ -57,6 +58,14 @@ SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
 NO_VIEW: tuple[int, dict[str, Any], tuple[Any, ...]] = (-1, {}, ())
 """The empty view cache (see ``views.build_view``): built at no history length."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiamantSettings:
+    """Diamant's options, typed (see ``GAME.options`` for what each one means)."""
+
+    variant: Literal["base", "relics"] = "base"
+    split: Literal["pooled", "per-card"] = "pooled"
 
 
 class Phase(Enum):
@@ -125,13 +134,14 @@ class DiamantState(State):
 
     fields = FIELDS
     __slots__ = FIELDS.slots
+    settings: DiamantSettings
 
     # -- set-up ---------------------------------------------------------------
 
     def _setup(self) -> None:
         n = self.players
-        self._variant = self.options["variant"] == "relics"
-        self._per_card = self.options["split"] == "per-card"
+        self._variant = self.settings.variant == "relics"
+        self._per_card = self.settings.split == "per-card"
         self._codes = _VARIANT_CODES if self._variant else _BASE_CODES
         self._deck = list(_VARIANT_DECK if self._variant else _BASE_DECK)
         self._relic_pile = list(RELIC_IDS) if self._variant else []
@@ -495,6 +505,7 @@ GAME = Game(
             ("pooled", "per-card"),
         ),
     ),
+    settings=DiamantSettings,
     extra={"default_action": LEAVE.text},
     summary="Push your luck in a cave: take the rubies home before a second trap strikes.",
 )

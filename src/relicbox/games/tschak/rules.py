@@ -45,9 +45,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, permutations
-from typing import Any, TypeVar, cast
+from typing import Any, Literal, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
@@ -366,11 +367,22 @@ FIELDS = Fields(
 """Every field of :class:`TschakState`: its slots, its clone and its JSON body."""
 
 
+@dataclass(frozen=True, slots=True)
+class TschakSettings:
+    """Tschak!'s options, typed (see ``GAME.options`` for what each one means)."""
+
+    cards: Mapping[str, Any] | None = None
+    """A parsed card table, or ``None`` for the proposed values."""
+    chameleon_rank: Literal["lowest-wizard", "no-wizard"] = "lowest-wizard"
+    elixir: Literal["mandatory", "optional"] = "mandatory"
+
+
 class TschakState(State):
     """One moment of a game of Tschak!. Build it with ``relicbox.new_game("tschak", ...)``."""
 
     fields = FIELDS
     __slots__ = FIELDS.slots
+    settings: TschakSettings
 
     # -- set-up ---------------------------------------------------------------
 
@@ -404,9 +416,9 @@ class TschakState(State):
 
     def _configure(self) -> None:
         """Set the fields that follow from the player count and options alone."""
-        cards = self.options.get("cards")
-        self._table = PROPOSED if cards is None else parse_card_table(cast(dict[str, Any], cards))
-        no_wizard = self.options.get("chameleon_rank") == "no-wizard"
+        cards = self.settings.cards
+        self._table = PROPOSED if cards is None else parse_card_table(dict(cards))
+        no_wizard = self.settings.chameleon_rank == "no-wizard"
         self._keys = _KEYS_NO_WIZARD if no_wizard else _KEYS_LOWEST_WIZARD
         self._pos, self._holder, self._all_seats = _SEATING[self.players]
 
@@ -778,7 +790,7 @@ class TschakState(State):
             self._treasures[seat],
             self._gold[seat],
             two_players=self.players == 2,
-            elixir_mandatory=self.options.get("elixir") != "optional",
+            elixir_mandatory=self.settings.elixir == "mandatory",
         )
 
     def scores(self) -> list[int]:
@@ -1026,6 +1038,7 @@ GAME = Game(
     action_space=ACTION_SPACE,
     state_class=TschakState,
     aliases=("tschak!",),
+    settings=TschakSettings,
     options=(
         Option(
             "cards",
