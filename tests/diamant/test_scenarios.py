@@ -274,25 +274,6 @@ def test_committing_twice_and_acting_out_of_turn_raise_and_change_nothing():
         state.act(1, "continue")
 
 
-def test_committed_choice_is_secret_until_everyone_has_chosen():
-    state = rigged(3, "T5")
-    state.act(0, "leave")
-    assert state.view(0)["my_choice"] == "leave"
-    for looker in (1, 2, None):
-        view = state.view(looker)
-        assert view["my_choice"] is None
-        assert view["committed"] == [True, False, False]
-        assert "leave" not in str(view)
-
-
-def test_chests_are_shown_only_to_their_owner():
-    state = rigged(3, "T9")
-    choose(state, {0})
-    assert state.view(0)["chest"] == 3
-    assert state.view(1)["chest"] == 0
-    assert state.view(None)["chest"] is None
-
-
 def test_unknown_chance_outcome_is_refused():
     state = rigged(3)
     with pytest.raises(IllegalActionError, match="'T99' is not possible"):

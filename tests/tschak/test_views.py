@@ -9,7 +9,7 @@ import pytest
 import relicbox
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
-from tschak.tschak_support import play_floor, rig
+from support.tschak import play_floor, rig
 
 
 def canonical(view):

@@ -6,7 +6,7 @@ import pytest
 
 import relicbox
 from relicbox.games.tschak.rules import score_breakdown
-from tschak.tschak_support import full_hands
+from support.tschak import full_hands
 
 
 def finished(players, gold, monsters, treasures, **options):

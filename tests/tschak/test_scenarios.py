@@ -6,7 +6,7 @@ import pytest
 
 import relicbox
 from relicbox import IllegalActionError
-from tschak.tschak_support import play_floor, rig
+from support.tschak import play_floor, rig
 
 # -- T1: the rulebook's 4-player party strengths 9, 10, 13, 14 ---------------------------
 
