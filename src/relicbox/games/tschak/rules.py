@@ -47,7 +47,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from itertools import combinations, permutations
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
@@ -69,7 +69,16 @@ from relicbox.games.tschak.data import (
     parse_card_table,
 )
 
-ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index) for k in KINDS)
+
+class Play(NamedTuple):
+    """The arguments of ``play W4*``: the card's code."""
+
+    code: str
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index, Play(k.code)) for k in KINDS)
+
+
 ACTION_SPACE = ActionSpace(
     ACTIONS,
     game="tschak",
