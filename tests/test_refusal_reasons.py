@@ -44,9 +44,9 @@ def test_every_reason_id_in_the_code_is_in_both_catalogs():
     assert exact - english == set() and exact - czech == set()
     # the one id built from a prefix: a pending choice named by its task
     assert prefixes == {"rr-error-first-"}
-    from relicbox.games.relic_runners.explain import _TASK_VERB
+    from relicbox.games.relic_runners.explain import _TASK_ARGS
 
-    for task in _TASK_VERB:
+    for task in _TASK_ARGS:
         assert f"rr-error-first-{task}" in english & czech
 
 

@@ -73,7 +73,7 @@ GAME_ROLES = {
     "bots": 3,
     "sample": 3,
     # Relic Runners' finer layers: data <- map <- actions <- state parts <- rules <- the
-    # explanations and the body's field checks <- views and codec
+    # explanations and the body's field checks <- views and codec <- the scenario builder
     "board_data": 0,
     "movement": 0,
     "tasks": 0,
@@ -82,6 +82,7 @@ GAME_ROLES = {
     "parts": 0.3,
     "explain": 1.5,
     "checks": 1.5,
+    "scenario": 3,
 }
 """Each game module's layer: a module imports game modules only from layers below its own.
 

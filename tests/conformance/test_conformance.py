@@ -60,6 +60,11 @@ def test_views_are_json_and_leak_nothing(game, players, seed):
 
 
 @pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+def test_action_args_are_immutable_kept_by_every_form_and_tell_actions_apart(game):
+    conformance.check_action_args(game)
+
+
+@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
 def test_game_metadata_is_complete(game):
     info = game.info()
     assert info["name"] == game.name

@@ -6,6 +6,9 @@ caches, copy-on-write containers), copied (flat lists) or copied per seat (neste
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
 from relicbox.core.fields import Copy
@@ -47,18 +50,39 @@ def test_a_clone_shares_only_what_the_field_list_calls_shared() -> None:
             assert theirs is mine, field.name
         else:
             assert theirs is not mine, field.name
-    records = [(state._this_turn, other._this_turn)]
-    records += list(zip(state._boards, other._boards, strict=True))
-    for mine, theirs in records:
+    records = 0
+    for mine, theirs in _records(state, other):
+        records += 1
         assert mine is not theirs
         for name in type(mine).__slots__:
             value, copied = getattr(mine, name), getattr(theirs, name)
             assert copied == value, name
             if isinstance(value, list | dict):
                 assert copied is not value, name
-    for fixed in state._fixed:
-        with pytest.raises(TypeError):
-            fixed[9] = (0, 0)  # type: ignore[index]  # drawn tiles are shared: read-only
+    assert records == 1 + state.players  # the turn record and a board per seat
+    shared_dicts = 0
+    for field in rules.FIELDS:
+        mine, theirs = getattr(state, field.name), getattr(other, field.name)
+        if field.copy is Copy.LIST and isinstance(mine, list):
+            for item, copied in zip(mine, theirs, strict=True):
+                if isinstance(item, Mapping) and copied is item:
+                    shared_dicts += 1
+                    with pytest.raises(TypeError):
+                        item[9] = (0, 0)  # type: ignore[index]  # shared, so read-only
+    assert shared_dicts  # the drawn tiles of each space
+
+
+def _records(state: RelicRunnersState, other: RelicRunnersState) -> list[tuple[Any, Any]]:
+    """The game's own record objects a clone must copy slot by slot, with their copies: the
+    value of a copied field, or each item of a field copied per seat."""
+    pairs = []
+    for field in rules.FIELDS:
+        mine, theirs = getattr(state, field.name), getattr(other, field.name)
+        if field.copy is Copy.NESTED:
+            pairs += list(zip(mine, theirs, strict=True))
+        elif field.copy is Copy.LIST and type(mine).__module__.startswith(rules.__package__):
+            pairs.append((mine, theirs))
+    return pairs
 
 
 def test_playing_on_a_clone_leaves_the_original_as_it_was() -> None:

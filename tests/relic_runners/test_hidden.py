@@ -9,24 +9,29 @@ import pytest
 import relicbox
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
-from support.relic_runners import edit, fix_level, fix_top, hold_ivory, new, node, play, put, tokens
+from relicbox.games.relic_runners.scenario import Scenario
+from support.relic_runners import new, node, play
 
 
 def blue_game():
     """Seat 0 took a blue tile; seat 1 holds I2-b; T6's top tile is rigged."""
+    scenario = (
+        Scenario(players=3, seed=5)
+        .tokens("TB5")
+        .top("T1", "B3-4")
+        .top("T6", "B3-2")
+        .ivory(1, "I2-b")
+    )
+    return play(scenario.build(), "move CAMP-T1", "explore")
 
-    def change(body):
-        tokens(body, ["TB5"])
-        fix_top(body, "T1", "B3-4")
-        fix_top(body, "T6", "B3-2")
-        hold_ivory(body, 1, "I2-b")
 
-    return play(edit(new(3, seed=5), change), "move CAMP-T1", "explore")
+def hidden(state):
+    """The saved form's body: the one public place hidden facts can be read from."""
+    return state.to_dict()["body"]
 
 
 def test_coins_and_blue_values_are_shown_to_their_owner_only():
-    state = blue_game()
-    state._boards[0].coins = 7  # type: ignore[attr-defined]
+    state = Scenario.from_state(blue_game()).coins(0, 7).build()
     mine, theirs, public = state.view(0), state.view(1), state.view(None)
     assert mine["seats"][0]["coins"] == 7 and mine["seats"][0]["blue"] == ["B3-4"]
     for view in (theirs, public):
@@ -48,7 +53,7 @@ def test_determinize_keeps_the_seats_view_and_redraws_what_it_cannot_see():
         det = state.determinize(1, Rng(seed))
         assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
         assert not det.has_record
-        seen_values.add(det._boards[0].blue[0])  # type: ignore[attr-defined]
+        seen_values.add(hidden(det)["blue"][0][0])
         assert det.view(0)["seats"][0]["blue"][0].startswith("B3-")
     assert len(seen_values) > 1  # seat 0's blue tile is resampled for seat 1
     own = state.determinize(0, Rng(3))
@@ -58,14 +63,14 @@ def test_determinize_keeps_the_seats_view_and_redraws_what_it_cannot_see():
 def test_determinize_redraws_a_face_down_tile_nobody_has_seen():
     state = blue_game()
     t6 = node("T6")
-    tops = {state.determinize(2, Rng(seed))._fixed[t6][3][0] for seed in range(30)}  # type: ignore[attr-defined]
+    tops = {hidden(state.determinize(2, Rng(seed)))["fixed"][t6]["3"][0] for seed in range(30)}
     assert len(tops) > 1
 
 
 def test_tiles_seen_with_i2b_stay_known_to_that_seat_only():
     state = blue_game()
     assert state.to_act == (1,)  # seat 0 had nothing left to do after exploring
-    state = edit(state, lambda body: put(body, 1, "R3"))
+    state = Scenario.from_state(state).explorer(1, "R3").build()
     play(state, "move R3-T6", "use I2-b")
     seen = state.view(1)["spaces"][t6 := node("T6")]["seen"]
     assert seen["3"] == "B3-2" and len(seen) == 3
@@ -116,16 +121,16 @@ def test_determinize_after_the_end_changes_nothing():
 def test_a_blue_tile_seen_with_i2b_stays_known_after_another_seat_takes_it():
     # Seat 1 looks through T6 with I2-b and takes level 3; seat 2 then takes level 2,
     # a tile seat 1 has seen: seat 1 still knows its value, seat 0 does not.
-    def change(body):
-        tokens(body, ["TB5"])
-        hold_ivory(body, 1, "I2-b")
-        fix_level(body, "T6", 2, "B2-5")
-        put(body, 1, "R3")
-        put(body, 2, "R3")
-        body["seat"] = 1
-        put(body, 1, "R3")
-
-    state = play(edit(new(3, seed=5), change), "move R3-T6", "use I2-b", "pick 3")
+    scenario = (
+        Scenario(players=3, seed=5)
+        .tokens("TB5")
+        .ivory(1, "I2-b")
+        .level("T6", 2, "B2-5")
+        .explorer(1, "R3")
+        .explorer(2, "R3")
+        .turn(1)
+    )
+    state = play(scenario.build(), "move R3-T6", "use I2-b", "pick 3")
     assert state.view(1)["spaces"][node("T6")]["seen"]["2"] == "B2-5"
     play(state, "move R3-T6", "explore")
     assert state.view(2)["seats"][2]["blue"] == ["B2-5"]
@@ -133,6 +138,6 @@ def test_a_blue_tile_seen_with_i2b_stays_known_after_another_seat_takes_it():
     assert state.view(0)["seats"][2]["blue"] == []
     for seed in range(20):
         det = state.determinize(1, Rng(seed))
-        assert det._boards[2].blue == state._boards[2].blue  # type: ignore[attr-defined]
+        assert hidden(det)["blue"][2] == hidden(state)["blue"][2]
         assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
-    assert len({state.determinize(0, Rng(seed))._boards[2].blue[0] for seed in range(30)}) > 1  # type: ignore[attr-defined]
+    assert len({hidden(state.determinize(0, Rng(seed)))["blue"][2][0] for seed in range(30)}) > 1

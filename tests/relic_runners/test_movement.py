@@ -5,18 +5,15 @@ from __future__ import annotations
 import pytest
 
 from relicbox import IllegalActionError
-from support.relic_runners import edit, give_paths, new, node, play, put, texts, tokens
+from relicbox.games.relic_runners.scenario import Scenario
+from support.relic_runners import new, node, play, texts
 
 QUIET = ["TB5"]  # one face-up token far from the action, so moves earn no steps
 
 
 def at(where: str, paths: list[str] = (), players: int = 3, seat: int = 0):  # type: ignore[assignment]
-    def change(body):
-        put(body, seat, where)
-        give_paths(body, seat, paths)
-        tokens(body, QUIET)
-
-    return edit(new(players), change)
+    scenario = Scenario(players).explorer(seat, where).paths(seat, *paths).tokens(*QUIET)
+    return scenario.build()
 
 
 def test_a_fresh_game_starts_at_camp_and_must_move():
@@ -72,15 +69,8 @@ def test_pathways_on_both_sides_of_the_unexplored_trail_are_refused():
 
 
 def test_ivory_i2a_lifts_the_before_or_after_rule_mid_move():
-    def change(body):
-        put(body, 0, "R1")
-        give_paths(body, 0, ["R1-R2", "R8-T2"])
-        from support.relic_runners import hold_ivory
-
-        hold_ivory(body, 0, "I2-a")
-        tokens(body, QUIET)
-
-    state = edit(new(3), change)
+    scenario = Scenario().explorer(0, "R1").paths(0, "R1-R2", "R8-T2").ivory(0, "I2-a")
+    state = scenario.tokens(*QUIET).build()
     play(state, "move R1-R2", "move R2-T2")
     assert "use I2-a" in texts(state)
     play(state, "use I2-a", "move R8-T2")
@@ -110,13 +100,8 @@ def test_returning_to_the_start_is_refused_when_the_move_could_not_go_on():
 
 
 def test_entering_camp_stops_the_move_and_ends_the_turn_with_rations():
-    def change(body):
-        put(body, 0, "T1")
-        give_paths(body, 0, ["R1-T1", "CAMP-R1", "CAMP-T4"])
-        body["rations"][0], body["supply"] = 0, body["supply"] + 3
-        tokens(body, QUIET)
-
-    state = edit(new(3), change)
+    scenario = Scenario().explorer(0, "T1").paths(0, "R1-T1", "CAMP-R1", "CAMP-T4")
+    state = scenario.rations(0, 0).tokens(*QUIET).build()
     play(state, "move R1-T1", "move CAMP-R1")
     view = state.view(0)
     assert view["seats"][0]["position"] == "CAMP"
@@ -150,4 +135,5 @@ def test_reversed_trail_names_are_accepted():
 def test_explorers_may_share_a_space():
     state = play(new(3), "move CAMP-R1", "end", "move CAMP-R1")
     assert state.view(0)["explorers"][:2] == ["R1", "R1"]
-    assert node("R1") == state._boards[1].pos  # type: ignore[attr-defined]
+    assert state.view(1)["seats"][1]["position"] == "R1"
+    assert state.to_dict()["body"]["pos"][1] == node("R1")

@@ -4,30 +4,49 @@ Every decision a game can ever ask for is an :class:`Action` with three forms:
 its readable text (``"leave"``, ``"play W4*"``), a JSON form, and an integer
 index in the game's :class:`ActionSpace`. Actions are created once per game and
 shared, so passing them around allocates nothing.
+
+An action may also carry ``args``: its arguments already parsed, as a small immutable
+tuple (usually a per-game ``NamedTuple`` such as ``Play(code="W4*")``) set when the
+game builds its action table, so rules, bots and texts never split the text again.
+Code that reads them narrows the type first (``isinstance`` or ``match``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from relicbox.core.errors import InvalidActionError, quote, reason_error
 
+_Args = TypeVar("_Args", bound=tuple[object, ...])
+
 
 class Action:
-    """One decision. Immutable; equal when the text and index are."""
+    """One decision. Immutable; equal when the text and index are.
 
-    __slots__ = ("index", "text")
+    ``args`` is derived from the text, so it takes no part in equality or hashing.
+    """
+
+    __slots__ = ("args", "index", "text")
 
     text: str
     index: int
+    args: tuple[object, ...]
 
-    def __init__(self, text: str, index: int) -> None:
+    def __init__(self, text: str, index: int, args: tuple[object, ...] = ()) -> None:
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "args", args)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"actions are immutable: cannot set {name!r}")
+
+    def args_as(self, kind: type[_Args]) -> _Args:
+        """``args`` as the given kind; a TypeError names the action if they are another kind."""
+        args = self.args
+        if not isinstance(args, kind):
+            raise TypeError(f"action {self.text!r} has no {kind.__name__} arguments")
+        return args
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.text, "index": self.index}
@@ -47,7 +66,7 @@ class Action:
         return hash((self.index, self.text))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.text, self.index))
+        return (type(self), (self.text, self.index, self.args))
 
 
 class ActionSpace:

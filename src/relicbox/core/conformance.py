@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -117,6 +118,35 @@ def check_actions(game: Game, players: int, seed: int, every: int = 7) -> None:
                 raise _fail(
                     game, seed, step, f"illegal {attempt!r} by seat {who} changed the state"
                 )
+
+
+def check_action_args(game: Game) -> None:
+    """Every action's ``args`` are immutable, found from every form and kept by pickling.
+
+    Actions with arguments must be told apart by them alone (kind and values), so code that
+    reads ``args`` instead of the text can never mistake one action for another.
+    """
+    space = game.action_space
+    seen: dict[tuple[type, tuple[object, ...]], Action] = {}
+    for action in space:
+        args = action.args
+        where = f"{game.name}: {action!r} args {args!r}"
+        if not isinstance(args, tuple):
+            raise ConformanceError(f"{where} are not a tuple")
+        try:
+            hash(args)
+        except TypeError:
+            raise ConformanceError(f"{where} are not immutable") from None
+        for form in (action.text, action.index, action.to_json()):
+            if space.parse(form).args != args:
+                raise ConformanceError(f"{where} are lost through {form!r}")
+        copy = pickle.loads(pickle.dumps(action))
+        if copy != action or copy.args != args or type(copy.args) is not type(args):
+            raise ConformanceError(f"{where} do not survive pickling: {copy.args!r}")
+        if args:
+            other = seen.setdefault((type(args), args), action)
+            if other is not action:
+                raise ConformanceError(f"{where} are also those of {other!r}")
 
 
 def check_legality_hooks(game: Game, players: int, seed: int, every: int = 9) -> None:
@@ -496,3 +526,4 @@ def check_all(game: Game, players: int, seed: int) -> None:
             check(game, players, seed)
         except RelicboxError as error:
             raise ConformanceError(f"{game.name} seed={seed}: {error}") from error
+    check_action_args(game)

@@ -49,6 +49,7 @@ from typing import Any
 from relicbox.core.game import Game
 from relicbox.envs.encoding import Encoder, counts, frac, one_hot, rotate
 from relicbox.games.tschak.data import TOWER_CARDS
+from relicbox.games.tschak.rules import Play
 
 TOWER_CODES: tuple[str, ...] = tuple(TOWER_CARDS)
 _TOWER = {code: position for position, code in enumerate(TOWER_CODES)}
@@ -58,9 +59,7 @@ FLOOR_SEATS = 4
 class GameEncoder(Encoder):
     def __init__(self, game: Game, players: int, template: Mapping[str, Any]) -> None:
         super().__init__(game, players, template)
-        self.kinds = {
-            action.text.removeprefix("play "): action.index for action in game.action_space
-        }
+        self.kinds = {action.args_as(Play).code: action.index for action in game.action_space}
         k, t, n = len(self.kinds), len(TOWER_CODES), players
         self.fields = [
             ("tower", 4),

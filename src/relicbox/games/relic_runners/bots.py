@@ -22,6 +22,7 @@ from typing import Any
 
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
+from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.rules import line_length, move_routes
 
 _TYPE_VALUE = {"blue": 5.0, "ivory": 4.0, "purple": 3.0, "ruin": 3.5}
@@ -324,12 +325,12 @@ class RelicRunnersRuleBotV1:
     def _place(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         network = {node for tid in w.own for node in tid.split("-")}
         best: tuple[float, str] | None = None
-        for text in legal:
-            if not text.startswith("path "):
+        for text, action in legal.items():
+            path = action.args
+            if not isinstance(path, A.Path):
                 continue
-            a, b = text[5:].split("-")
             score = rng.random() * 0.1
-            score += _pathway_ends_score(w, network, (a, b))
+            score += _pathway_ends_score(w, network, path)
             if best is None or score > best[0]:
                 best = (score, text)
         if "use I2-d" in legal:
@@ -341,13 +342,17 @@ class RelicRunnersRuleBotV1:
         for tid in w.own:
             for node in tid.split("-"):
                 counts[node] = counts.get(node, 0) + 1
-        options = [t for t in legal if t.startswith("lift ")]
+        options = [(t, a.args) for t, a in legal.items() if isinstance(a.args, A.Lift)]
         if not options:
             return None
-        return min(options, key=lambda t: sum(counts.get(n, 0) for n in t[5:].split("-")))
+        return min(options, key=lambda option: sum(counts.get(n, 0) for n in option[1]))[0]
 
     def _keep(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        return max((t for t in legal), key=lambda t: _IVORY_RANK.get(t[5:], 0))
+        def rank(text: str) -> int:
+            keep = legal[text].args
+            return _IVORY_RANK.get(keep.code, 0) if isinstance(keep, A.Keep) else 0
+
+        return max(legal, key=rank)
 
     def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         space = w.spaces[w.view["decision"]["space"]]
@@ -356,7 +361,8 @@ class RelicRunnersRuleBotV1:
             seen[str(space["levels"][-1])] = space["top"]
 
         def worth(text: str) -> float:
-            code = seen.get(text[5:], "")
+            pick = legal[text].args
+            code = seen.get(str(pick.level), "") if isinstance(pick, A.Pick) else ""
             if code.startswith("B"):
                 return float(code[-1])
             if code.startswith("I"):
@@ -368,7 +374,7 @@ class RelicRunnersRuleBotV1:
         return max(legal, key=worth)
 
     def _target(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        return max(legal, key=lambda t: w.explore_value(t[7:]))
+        return max(legal, key=lambda t: w.explore_value(legal[t].args_as(A.Target).space))
 
     def _flip(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         up = [token for token in w.view["tokens_up"]]
@@ -376,7 +382,9 @@ class RelicRunnersRuleBotV1:
             return f"flip {up[0]}"  # turning the last token grey earns a step
         if "done" in legal:
             return "done"
-        down = [t for t in legal if t.startswith("flip ") and t[5:] not in up]
+        down = [
+            t for t, a in legal.items() if isinstance(a.args, A.Flip) and a.args.token not in up
+        ]
         return down[0] if down else None
 
     def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
@@ -390,7 +398,11 @@ class RelicRunnersRuleBotV1:
         return order[rng.below(2)] if order[0] in legal else None
 
     def _start(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        return max(legal, key=lambda t: w.explore_value(t[6:]) if t != "start CAMP" else 0.0)
+        def value(text: str) -> float:
+            space = legal[text].args_as(A.Start).space
+            return w.explore_value(space) if space != "CAMP" else 0.0
+
+        return max(legal, key=value)
 
 
 class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
@@ -568,14 +580,14 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         network = {node for tid in w.own for node in tid.split("-")}
         line = line_length(w.adj, w.own, "CAMP")
         scored = []
-        for text in legal:
-            if not text.startswith("path "):
+        for text, action in legal.items():
+            path = action.args
+            if not isinstance(path, A.Path):
                 continue
-            a, b = text[5:].split("-")
             score = rng.random() * 0.1
-            score += _pathway_ends_score(w, network, (a, b))
-            score += self._expedition_gain(w, text[5:])
-            if line and line_length(w.adj, w.own | {text[5:]}, "CAMP") > line:
+            score += _pathway_ends_score(w, network, path)
+            score += self._expedition_gain(w, path.trail)
+            if line and line_length(w.adj, w.own | {path.trail}, "CAMP") > line:
                 score += 1.5  # a longer line for Compass 3
             scored.append((score, text))
         return sorted(scored, reverse=True)

@@ -11,24 +11,23 @@ from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners import tasks as T
-from relicbox.games.relic_runners.actions import ACTION_SPACE
-from relicbox.games.relic_runners.board import CAMP, NODE_IDS
+from relicbox.games.relic_runners.board import CAMP, NODE_IDS, NODE_INDEX
 from relicbox.games.relic_runners.data import BRANCHES
 from relicbox.games.relic_runners.movement import trail_allowed
 from relicbox.games.relic_runners.parts import TOOL_USES, Stage
 from relicbox.games.relic_runners.rules import RelicRunnersState
 
-_TASK_VERB = {
-    "place": "path",
-    "lift": "lift",
-    "keep": "keep",
-    "pick": "pick",
-    "target": "target",
-    "flip": "flip",
-    "steps": "step",
-    "start": "start",
+_TASK_ARGS: dict[str, type[tuple[object, ...]]] = {
+    "place": A.Path,
+    "lift": A.Lift,
+    "keep": A.Keep,
+    "pick": A.Pick,
+    "target": A.Target,
+    "flip": A.Flip,
+    "steps": A.Step,
+    "start": A.Start,
 }
-"""The verb of each pending choice's actions; ``rr-error-first-<task>`` names the choice."""
+"""The kind of each pending choice's actions; ``rr-error-first-<task>`` names the choice."""
 _WRONG_CHOICE = {
     "lift": "rr-error-choice-lift",
     "keep": "rr-error-choice-keep",
@@ -41,42 +40,44 @@ _WRONG_CHOICE = {
 
 def explain(state: RelicRunnersState, action: Action) -> Reason:
     phase = state.phase
-    if phase in _TASK_VERB:
-        if action.text.split()[0] == _TASK_VERB[phase]:
+    args = action.args
+    if phase in _TASK_ARGS:
+        if isinstance(args, _TASK_ARGS[phase]):
             return _explain_choice(state, action)
         return Reason.of("rr-error-first-" + phase)
-    text = action.text
-    if text.startswith("move "):
-        return _explain_move(state, action)
+    if isinstance(args, A.Move):
+        return _explain_move(state, args)
     if action is A.STOP:
         return _explain_stop(state)
     if action is A.EXPLORE:
         return _explain_explore(state)
-    if text.startswith("use "):
-        return _explain_use(state, text)
-    if text.startswith("jump "):
+    if isinstance(args, A.UseIvory):
+        return _explain_ivory(state, args.code)
+    if isinstance(args, A.UseTool):
+        return _explain_tool(state, action)
+    if isinstance(args, A.Jump):
         return _explain_jump(state)
     if action is A.END:
         return Reason.of("rr-error-finish-move")
-    return Reason.of("rr-error-no-choice", action=repr(text), phase=phase)
+    return Reason.of("rr-error-no-choice", action=repr(action.text), phase=phase)
 
 
-def _explain_move(state: RelicRunnersState, action: Action) -> Reason:
+def _explain_move(state: RelicRunnersState, move: A.Move) -> Reason:
     if state._stage is not Stage.MOVE:
         # The move may have ended by itself because no step was left: say which rule.
-        reason = _move_rule(state, action) if state._this_turn.moves else None
+        reason = _move_rule(state, move) if state._this_turn.moves else None
         if reason is None:
             return Reason.of("rr-error-move-over")
         return Reason.of(
             "rr-error-move-over-rule", rule=reason.id.removeprefix("rr-error-"), **reason.args
         )
-    return _move_rule(state, action) or Reason.of("rr-error-move-not-now")
+    return _move_rule(state, move) or Reason.of("rr-error-move-not-now")
 
 
-def _move_rule(state: RelicRunnersState, action: Action) -> Reason | None:
+def _move_rule(state: RelicRunnersState, move: A.Move) -> Reason | None:
     seat = state._seat
     pos = state._boards[seat].pos
-    a, b = (NODE_IDS.index(x) for x in action.text[5:].split("-"))
+    a, b = NODE_INDEX[move.a], NODE_INDEX[move.b]
     trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
     if trail is None:
         return Reason.of("rr-error-no-trail", a=NODE_IDS[a], b=NODE_IDS[b])
@@ -119,17 +120,18 @@ def _explain_explore(state: RelicRunnersState) -> Reason:
     return Reason.of("rr-error-explore-nothing")
 
 
-def _explain_use(state: RelicRunnersState, text: str) -> Reason:
-    if text.startswith("use I2-"):
-        code = text[4:]
-        if not state._has(state._seat, code):
-            return Reason.of("rr-error-ivory-missing", tile=code)
-        return Reason.of("rr-error-ivory-not-now", tile=code)
+def _explain_ivory(state: RelicRunnersState, code: str) -> Reason:
+    if not state._has(state._seat, code):
+        return Reason.of("rr-error-ivory-missing", tile=code)
+    return Reason.of("rr-error-ivory-not-now", tile=code)
+
+
+def _explain_tool(state: RelicRunnersState, action: Action) -> Reason:
     if state._this_turn.tool_used:
         return Reason.of("rr-error-toolbox-once")
     if state._stage is Stage.MOVE and state._this_turn.moves:
         return Reason.of("rr-error-toolbox-mid-move")
-    use = TOOL_USES[ACTION_SPACE.parse(text).index]
+    use = TOOL_USES[action.index]
     if not state._boards[state._seat].tools[use.slot]:
         return Reason.of("rr-error-toolbox-missing", branch=BRANCHES[use.branch], level=use.level)
     return Reason.of("rr-error-toolbox-cannot")
@@ -140,7 +142,7 @@ def _explain_choice(state: RelicRunnersState, action: Action) -> Reason:
     task = state._agenda[-1]
     seat = state._seat
     if isinstance(task, T.Place):
-        trail = _trail_of(state, action.text[5:])
+        trail = _trail_of(state, action.args_as(A.Path))
         if trail is None:
             return Reason.of("rr-error-no-such-trail")
         if state._boards[seat].paths >> trail & 1:
@@ -155,8 +157,8 @@ def _explain_choice(state: RelicRunnersState, action: Action) -> Reason:
     return Reason.of(_WRONG_CHOICE.get(task.KIND, "rr-error-choice-start"))
 
 
-def _trail_of(state: RelicRunnersState, pair: str) -> int | None:
-    a, b = (NODE_IDS.index(x) for x in pair.split("-"))
+def _trail_of(state: RelicRunnersState, pair: A.Pair) -> int | None:
+    a, b = NODE_INDEX[pair.a], NODE_INDEX[pair.b]
     return state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
 
 

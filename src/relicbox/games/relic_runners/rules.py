@@ -1180,7 +1180,7 @@ class RelicRunnersState(State):
         else:
             tools[source] -= 1
         tools[target] += 1
-        self._history.append(("step", seat, action.text[5:]))
+        self._history.append(("step", seat, action.args_as(A.Step).toolbox))
 
     # -- one-use ivory tiles and toolboxes --------------------------------------------------
 
@@ -1211,7 +1211,7 @@ class RelicRunnersState(State):
         board.tools[use.slot] -= 1
         board.start_row += 1
         self._this_turn.tool_used = True
-        self._history.append(("tool", seat, use.action.text[4:]))
+        self._history.append(("tool", seat, use.action.args_as(A.UseTool).toolbox))
         TOOL_EFFECTS[use.branch, use.level, use.choice](self, seat, board.pos)
 
     def _machete_explore(self, seat: int, pos: int) -> None:

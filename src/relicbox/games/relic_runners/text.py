@@ -9,10 +9,12 @@ Strings carry rich-style markup (``[bold]``); the terminal layer interprets it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from relicbox.core.i18n import message
+from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners.actions import ACTION_SPACE
 
 WIDTH = 78
 HEIGHT = 31
@@ -311,11 +313,13 @@ def _decision_line(view: dict[str, Any], lang: str) -> str:
 
 
 def describe_action(action: str, view: dict[str, Any], lang: str) -> str:
-    verb, _, rest = action.partition(" ")
-    describe = _DESCRIBERS.get(verb)
-    if describe is None:
-        return _t(lang, f"act_{verb}")
-    return str(describe(rest, view, lang))
+    chosen = ACTION_SPACE.from_text(action)
+    args = chosen.args
+    describe = _DESCRIBERS.get(type(args))
+    if describe is not None:
+        return describe(args, view, lang)
+    plain = _PLAIN.get(chosen.text)
+    return plain(view, lang) if plain is not None else _t(lang, f"act_{chosen.text}")
 
 
 def _trail(view: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -328,12 +332,12 @@ def _space_name(view: dict[str, Any], node: str, lang: str) -> str:
     return f"{node} ({_t(lang, 'kind_' + kind)})"
 
 
-def _describe_move(rest: str, view: dict[str, Any], lang: str) -> str:
-    a, b = rest.split("-")
+def _describe_move(move: A.Move, view: dict[str, Any], lang: str) -> str:
+    a, b = move
     here = view["seats"][view["current"]]["position"]
     if b == here:
         a, b = b, a
-    trail = _trail(view, rest)
+    trail = _trail(view, move.trail)
     how = _t(lang, "how_unexplored")
     if trail is not None:
         if view["current"] in trail["pathways"]:
@@ -345,99 +349,102 @@ def _describe_move(rest: str, view: dict[str, Any], lang: str) -> str:
     return _t(lang, "act_move", a=a, b=_space_name(view, b, lang), how=how)
 
 
-def _describe_stop(rest: str, view: dict[str, Any], lang: str) -> str:
+def _describe_stop(view: dict[str, Any], lang: str) -> str:
     here = view["seats"][view["current"]]["position"]
     return _t(lang, "act_stop", space=_space_name(view, here, lang))
 
 
-def _describe_explore(rest: str, view: dict[str, Any], lang: str) -> str:
+def _describe_explore(view: dict[str, Any], lang: str) -> str:
     here = view["seats"][view["current"]]["position"]
     return _t(lang, "act_explore", space=_space_name(view, here, lang))
 
 
-def _describe_pair(key: str) -> Any:
-    def describe(rest: str, view: dict[str, Any], lang: str) -> str:
-        a, b = rest.split("-")
-        return _t(lang, key, a=a, b=b)
+def _describe_pair(key: str) -> Callable[[A.Pair, dict[str, Any], str], str]:
+    def describe(pair: A.Pair, view: dict[str, Any], lang: str) -> str:
+        return _t(lang, key, a=pair.a, b=pair.b)
 
     return describe
 
 
-def _describe_space(key: str) -> Any:
-    def describe(rest: str, view: dict[str, Any], lang: str) -> str:
-        return _t(lang, key, space=_space_name(view, rest, lang))
+def _describe_space(key: str) -> Callable[[A.Space, dict[str, Any], str], str]:
+    def describe(space: A.Space, view: dict[str, Any], lang: str) -> str:
+        return _t(lang, key, space=_space_name(view, space.space, lang))
 
     return describe
 
 
-def _describe_done(rest: str, view: dict[str, Any], lang: str) -> str:
+def _describe_done(view: dict[str, Any], lang: str) -> str:
     decision = view.get("decision") or {}
     return _t(lang, "act_done_place" if decision.get("type") == "place" else "act_done")
 
 
-def _describe_flip(rest: str, view: dict[str, Any], lang: str) -> str:
-    up = rest in view["tokens_up"]
+def _describe_flip(flip: A.Flip, view: dict[str, Any], lang: str) -> str:
+    up = flip.token in view["tokens_up"]
     state = _t(lang, "token_up_to_down" if up else "token_down_to_up")
-    return _t(lang, "act_flip", token=rest, state=state)
+    return _t(lang, "act_flip", token=flip.token, state=state)
 
 
-def _describe_keep(rest: str, view: dict[str, Any], lang: str) -> str:
-    return _t(lang, "act_keep", tile=rest, effect=tile_effect(rest, lang))
+def _describe_keep(keep: A.Keep, view: dict[str, Any], lang: str) -> str:
+    return _t(lang, "act_keep", tile=keep.code, effect=tile_effect(keep.code, lang))
 
 
-def _describe_pick(rest: str, view: dict[str, Any], lang: str) -> str:
+def _describe_pick(pick: A.Pick, view: dict[str, Any], lang: str) -> str:
+    level = str(pick.level)
     decision = view.get("decision") or {}
     space = next((s for s in view["spaces"] if s["id"] == decision.get("space")), None)
     seen = ""
     if space is not None:
-        code = space["seen"].get(rest) or (
-            space["top"] if space["levels"] and str(space["levels"][-1]) == rest else None
+        code = space["seen"].get(level) or (
+            space["top"] if space["levels"] and str(space["levels"][-1]) == level else None
         )
         if code:
             seen = f": {code} ({tile_effect(code, lang)})"
-    return _t(lang, "act_pick", level=rest, seen=seen)
+    return _t(lang, "act_pick", level=level, seen=seen)
 
 
-def _describe_step(rest: str, view: dict[str, Any], lang: str) -> str:
-    words = rest.split()
-    if words[0] == "start":
-        return _t(lang, "act_step_start", branch=_t(lang, f"branch_{words[1]}"))
-    level = int(words[1])
-    return _t(
-        lang, "act_step_up", branch=_t(lang, f"branch_{words[0]}"), level=level, next=level + 1
-    )
+def _describe_step(step: A.Step, view: dict[str, Any], lang: str) -> str:
+    branch = _t(lang, f"branch_{step.branch}")
+    if step.level == 0:
+        return _t(lang, "act_step_start", branch=branch)
+    return _t(lang, "act_step_up", branch=branch, level=step.level, next=step.level + 1)
 
 
-def _describe_use(rest: str, view: dict[str, Any], lang: str) -> str:
-    if rest.startswith("I2-"):
-        return _t(lang, "act_use_ivory", tile=rest, effect=tile_effect(rest, lang))
-    words = rest.split()
-    key = "tool_" + "_".join(words)
+def _describe_ivory(use: A.UseIvory, view: dict[str, Any], lang: str) -> str:
+    return _t(lang, "act_use_ivory", tile=use.code, effect=tile_effect(use.code, lang))
+
+
+def _describe_tool(use: A.UseTool, view: dict[str, Any], lang: str) -> str:
+    key = f"tool_{use.branch}_{use.level}" + (f"_{use.choice}" if use.choice else "")
     return _t(
         lang,
         "act_use",
-        branch=_t(lang, f"branch_{words[0]}"),
-        level=words[1],
+        branch=_t(lang, f"branch_{use.branch}"),
+        level=str(use.level),
         effect=_t(lang, key),
     )
 
 
-_DESCRIBERS: dict[str, Any] = {
-    "move": _describe_move,
+_DESCRIBERS: dict[type, Callable[[Any, dict[str, Any], str], str]] = {
+    A.Move: _describe_move,
+    A.Path: _describe_pair("act_path"),
+    A.Lift: _describe_pair("act_lift"),
+    A.Jump: _describe_space("act_jump"),
+    A.Start: _describe_space("act_start"),
+    A.Target: _describe_space("act_target"),
+    A.Flip: _describe_flip,
+    A.Keep: _describe_keep,
+    A.Pick: _describe_pick,
+    A.Step: _describe_step,
+    A.UseTool: _describe_tool,
+    A.UseIvory: _describe_ivory,
+}
+"""Describers of the actions with arguments, by the kind of their arguments."""
+_PLAIN: dict[str, Callable[[dict[str, Any], str], str]] = {
     "stop": _describe_stop,
     "explore": _describe_explore,
-    "path": _describe_pair("act_path"),
-    "lift": _describe_pair("act_lift"),
-    "jump": _describe_space("act_jump"),
-    "start": _describe_space("act_start"),
-    "target": _describe_space("act_target"),
-    "flip": _describe_flip,
     "done": _describe_done,
-    "keep": _describe_keep,
-    "pick": _describe_pick,
-    "step": _describe_step,
-    "use": _describe_use,
 }
+"""Describers of the actions without arguments; the rest are one fixed message."""
 
 
 def tile_effect(code: str, lang: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
 from relicbox.games.tschak.data import KIND_BY_CODE, CardKind, Kind, TowerKind, tower_card
+from relicbox.games.tschak.rules import Play
 
 UNKNOWN_CARD = 3.0
 """Expected value of a face-down card of an opponent's party."""
@@ -85,7 +86,7 @@ class TschakRuleBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
-        by_code = {action.text.split()[-1]: action for action in legal}
+        by_code = {action.args_as(Play).code: action for action in legal}
         plan, greedy = self.best_completion(view)
         playable = [k for k in plan if k.code in by_code]
         if not playable:

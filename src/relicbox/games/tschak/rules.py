@@ -48,7 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, permutations
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
@@ -70,7 +70,16 @@ from relicbox.games.tschak.data import (
     parse_card_table,
 )
 
-ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index) for k in KINDS)
+
+class Play(NamedTuple):
+    """The arguments of ``play W4*``: the card's code."""
+
+    code: str
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(f"play {k.code}", k.index, Play(k.code)) for k in KINDS)
+
+
 ACTION_SPACE = ActionSpace(
     ACTIONS,
     game="tschak",

@@ -12,6 +12,7 @@ from typing import Any
 
 from relicbox.core.i18n import message
 from relicbox.games.tschak.data import KIND_BY_CODE, Kind, tower_card
+from relicbox.games.tschak.rules import ACTION_SPACE, Play
 
 COLOURS = {Kind.WIZARD: "blue", Kind.WARRIOR: "green", Kind.DWARF: "red", Kind.ARTIFACT: "magenta"}
 MONSTER_STYLE = "bold red"
@@ -191,7 +192,7 @@ def _took(event: dict[str, Any], lang: str) -> str:
 
 
 def describe_action(action: str, view: dict[str, Any], lang: str) -> str:
-    return card_name(action.split()[-1], lang)
+    return card_name(ACTION_SPACE.from_text(action).args_as(Play).code, lang)
 
 
 RESULT_COLUMNS = (
