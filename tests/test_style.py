@@ -144,3 +144,22 @@ def test_game_modules_import_one_way(package):
     """data <- rules <- views, codec <- text, bots, sample: no cycles, no hidden imports."""
     faults = _game_import_faults(package)
     assert not faults, "\n".join(faults)
+
+
+GAME_TEST_FILES = (
+    "test_data.py",
+    "test_scenarios.py",
+    "test_properties.py",
+    "test_views.py",
+    "test_bots_text.py",
+)
+
+
+def test_every_game_has_the_same_test_layout():
+    import relicbox
+
+    for game in relicbox.games():
+        folder = ROOT / "tests" / game.name.replace("-", "_")
+        missing = [name for name in GAME_TEST_FILES if not (folder / name).is_file()]
+        assert not missing, f"{folder.relative_to(ROOT)} lacks {missing}"
+        assert (ROOT / "tests" / "support" / f"{folder.name}.py").is_file()

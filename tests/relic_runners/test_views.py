@@ -1,14 +1,17 @@
-"""Hidden information (spec §5): views show each seat only what it may know; determinize."""
+"""Views (spec §5): each seat sees only what it may know, determinize keeps that, and the
+view's TypedDicts name exactly the keys a view has."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 import relicbox
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
+from relicbox.games.relic_runners import views as V
 from relicbox.games.relic_runners.scenario import Scenario
 from support.relic_runners import new, node, play
 
@@ -141,3 +144,55 @@ def test_a_blue_tile_seen_with_i2b_stays_known_after_another_seat_takes_it():
         assert hidden(det)["blue"][2] == hidden(state)["blue"][2]
         assert json.dumps(det.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
     assert len({hidden(state.determinize(0, Rng(seed)))["blue"][2][0] for seed in range(30)}) > 1
+
+
+# --- The view's TypedDicts (its documentation) name exactly the keys a view has -----------
+
+DECISION_KEYS = {
+    "place": ("near", "anywhere", "count", "relocate"),
+    "lift": ("count",),
+    "steps": ("count",),
+    "keep": ("held", "new"),
+    "pick": ("space",),
+    "target": ("from",),
+    "flip": ("left", "must"),
+    "start": (),
+}
+"""The keys each type of decision has besides ``type``, as ``DecisionView`` documents."""
+
+
+def _keys(typed: Any) -> set[str]:
+    return set(typed.__required_keys__)
+
+
+def _check(view: dict[str, Any]) -> None:
+    assert set(view) == _keys(V.RelicRunnersView)
+    for space in view["spaces"]:
+        assert set(space) == _keys(V.SpaceView)
+    for trail in view["trails"]:
+        assert set(trail) == _keys(V.TrailView)
+    for seat in view["seats"]:
+        assert set(seat) == _keys(V.SeatView)
+        assert set(seat["toolboxes"]) == _keys(V.ToolboxesView)
+        assert set(seat["relics"]) == _keys(V.RelicsView)
+    assert set(view["this_turn"]) == _keys(V.ThisTurnView)
+    if view["decision"] is not None:
+        assert "type" in view["decision"]
+        assert set(view["decision"]) <= _keys(V.DecisionView) | set(
+            V.DecisionView.__optional_keys__
+        )
+    for parts in view["score_parts"] or []:
+        assert set(parts) == _keys(V.ScorePartsView)
+
+
+def test_views_have_the_documented_keys_from_start_to_end() -> None:
+    state = new(3, 2, setup="standard", abilities=True, max_turns=60)
+    rng = Rng(2)
+    while not state.is_over:
+        if state.to_act:
+            seat = state.to_act[0]
+            _check(state.view(seat))
+            state.act(seat, rng.choice(list(state.legal_actions(seat))))
+    _check(state.view(None))
+    _check(state.view(0))
+    assert state.view(0)["score_parts"] is not None

@@ -1,5 +1,6 @@
-"""The readings settled for issue 11: optional tiles stay optional, the mandatory move after a
-teleport, I2-b on every temple exploration, P-g with I2-e, and the no-progress backstop."""
+"""Scenarios for readings on the rules page (the other files here cover one topic each):
+optional tiles stay optional, the mandatory move after a teleport, I2-b on every temple
+exploration, P-g with I2-e, and the no-progress backstop."""
 
 from __future__ import annotations
 

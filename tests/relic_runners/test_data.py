@@ -1,9 +1,11 @@
-"""The map as data: the packaged default, the validator's messages, users' board files."""
+"""Components as data: the tile catalogue, the packaged map, the map validator's messages and
+users' board files."""
 
 from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,8 +13,31 @@ import pytest
 import relicbox
 from relicbox.games.relic_runners.board import load_board
 from relicbox.games.relic_runners.board_data import BOARD
+from relicbox.games.relic_runners.data import (
+    BLUE_VALUES,
+    IVORY_EFFECTS,
+    PURPLE_EFFECTS,
+    RED_GEM,
+    TILES,
+)
 
 PACKAGE = Path(relicbox.__file__).parent / "games" / "relic_runners"
+
+
+def test_tile_catalogues_match_the_rulebook_counts():
+    by_colour = Counter(t.colour for t in TILES)
+    assert by_colour == {0: 18, 1: 18, 2: 24}
+    assert len(IVORY_EFFECTS) == 18 and len(PURPLE_EFFECTS) == 8
+    for level in (1, 2, 3):
+        assert len([t for t in TILES if t.colour == 0 and t.level == level]) == 6
+        assert len([t for t in TILES if t.colour == 2 and t.level == level]) == 8
+        assert all(2 <= v <= 5 for v in BLUE_VALUES[level])
+    # A first game still has four tiles per colour and level once the red gems are out.
+    for colour in (0, 2):
+        for level in (1, 2, 3):
+            left = [t for t in TILES if t.colour == colour and t.level == level and not t.red_gem]
+            assert len(left) >= 4
+    assert {t.code for t in TILES if t.red_gem} >= {c for c in RED_GEM if c.startswith("I")}
 
 
 def broken(change) -> dict:
