@@ -127,21 +127,20 @@ def build_view(state: TschakState, seat: int | None) -> TschakView:
     another's. A call copies that part and adds the commitments and the seat's own
     hand and picks, as fresh lists.
     """
-    if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
+    if (type(seat) is not int or not 0 <= seat < state.players) and seat is not None:
         state._require_seat(seat, "view")
     key = (
         state._tower,
         state._deal_slot + len(state._tower_m) + len(state._tower_t),
         len(state._history),
         state._step,
-        state._phase,
     )
     cache = state._view_cache
     if cache[0] != key:
         cache = state._view_cache = _refresh(state, key, cache)
     view: TschakView = cache[1].copy()  # built by _public as a TschakView
     view["seat"] = seat
-    view["to_act"] = list(state._to_act)
+    view["to_act"] = [*state._to_act]
     view["committed"] = [len(picks) for picks in state._picks]
     known = cache[2].get(seat)
     if known is None:
@@ -154,32 +153,36 @@ def build_view(state: TschakState, seat: int | None) -> TschakView:
             group = _GROUP_CODES
             hand = state._hand[seat]
             view["hand"] = [*group[hand[0]], *group[hand[1]], *group[hand[2]], *group[hand[3]]]
-        view["picks"] = [_CODE[k] for k in state._picks[seat]]
+        picks = state._picks[seat]
+        view["picks"] = [_CODE[k] for k in picks] if picks else []
     return view
 
 
-ViewKey = tuple[int, int, int, int, Phase]
-"""(tower, chance events of the tower, history length, step, phase).
+ViewKey = tuple[int, int, int, int]
+"""(tower, chance events of the tower, history length, step).
 
 The chance events count the deal and the tower cards drawn. Along one game no two
 points share a key, and an equal leading part of two keys means that the view entries
-which depend on it alone are equal too.
+which depend on it alone are equal too. The phase changes only with a chance event or
+a history event, so it need not be part of the key.
 """
 
 
 def _refresh(state: TschakState, key: ViewKey, cache: tuple[Any, ...]) -> tuple[Any, ...]:
     """The view cache at ``key``, built from the one at an earlier point of this game.
 
-    ``(key, public part, known hands per seat, each dealt hand's codes or None)``.
+    ``(key, public part, known hands per seat, each dealt hand's codes or None, the point
+    the known hands hold for)``.
     """
-    old_key, old_public, known, hand_codes = cache
-    if old_key is None or old_key[:2] + old_key[4:] != key[:2] + key[4:]:
-        # Known hands change only with the tower, the deal and the end of the game.
+    old_key, old_public, known, hand_codes, known_at = cache
+    # Known hands change only with the tower, the deal and the end of the game.
+    at = (key[0], key[1], state._phase is Phase.OVER)
+    if at != known_at:
         known = {}
     if hand_codes is None and state._deal_slot == DEAL_DRAWS:
         # Dealt hands never change again (a determinized copy starts a cache afresh).
         hand_codes = tuple([FrozenList(codes(hand)) for hand in state._hands])
-    return (key, _public(state, key, old_key, old_public), known, hand_codes)
+    return (key, _public(state, key, old_key, old_public), known, hand_codes, at)
 
 
 def _public(
@@ -188,16 +191,18 @@ def _public(
     """The view's public part but the commitments, read-only, in the view's key order."""
     if old is None or old_key is None:
         public = _empty_public(state)
-        old_key = (0, -1, -1, -1, Phase.SETUP)
+        old_key = (0, -1, -1, -1)
     else:
         public = old.copy()
     playing = state._phase is Phase.PLAY
-    public["phase"] = state._phase.value
+    public["phase"] = state._phase._value_
     public["floor"] = state.floor if playing else None
     public["need"] = state._need if playing else 0
     party = _PARTY_CODES
     public["revealed"] = FrozenList([party[tuple(r)] for r in state._revealed])
-    if key[:2] != old_key[:2]:
+    same_tower = key[0] == old_key[0] and key[1] == old_key[1]
+    same_history = key[2] == old_key[2]
+    if not same_tower:
         public["tower"] = state._tower
         public["hand_ids"] = _HAND_IDS[state._tower - 1]
         public["decks"] = FrozenDict(
@@ -206,14 +211,19 @@ def _public(
                 "treasures": max(0, len(state._tdeck) - REMOVED_PER_DECK),
             }
         )
-    if key[:3] != old_key[:3]:
-        public["floors"] = _floors(state, old_key, key, public["floors"])
-        code = _CODE
-        public["played"] = FrozenList([FrozenList([code[k] for k in p]) for p in state._played])
+    since = old_key[2]
+    if same_history:
+        if not same_tower:
+            public["floors"] = _floors(state, None, since)
+        return public
+    # Cards played, won and gold change only with a history event.
+    public["history"] = FrozenList(_events(state))  # first: played cards repeat its parties
+    public["floors"] = _floors(state, public["floors"] if same_tower else None, since)
+    public["played"] = FrozenList([party[tuple(p)] for p in state._played])
+    if public["gold"] != state._gold:
         public["gold"] = FrozenList(state._gold)
-        public["won"] = _won(state, public["won"])
-        public["history"] = FrozenList(_events(state))
-    if key[:3] != old_key[:3] or key[4] is not old_key[4]:
+    public["won"] = _won(state, public["won"], since)
+    if state._phase is Phase.OVER:
         _set_results(state, public)
     return public
 
@@ -287,33 +297,34 @@ _HAND_IDS = tuple(
 
 
 def _set_results(state: TschakState, public: dict[str, Any]) -> None:
-    """Scores, their breakdown and the winners once the game is over, else none."""
-    if state._phase is not Phase.OVER:
-        public["scores"] = public["breakdown"] = public["winners"] = None
-        return
+    """Scores, their breakdown and the winners, once the game is over."""
     breakdown = [state.score_breakdown(s) for s in range(state.players)]
     public["breakdown"] = frozen(breakdown)
     public["scores"] = FrozenList([row["total"] for row in breakdown])
     public["winners"] = FrozenList(state.winners())
 
 
-def _won(state: TschakState, old: FrozenList | None) -> FrozenList:
-    """Each seat's cards won; a seat that won nothing new keeps its entry (they only grow)."""
-    won = []
-    for seat, (monsters, treasures) in enumerate(
-        zip(state._monsters, state._treasures, strict=True)
-    ):
-        if old is not None:
-            entry = old[seat]
-            if len(entry["monsters"]) == len(monsters) and len(entry["treasures"]) == len(
-                treasures
-            ):
-                won.append(entry)
-                continue
-        won.append(
-            FrozenDict({"monsters": FrozenList(monsters), "treasures": FrozenList(treasures)})
-        )
-    return FrozenList(won)
+def _won(state: TschakState, old: FrozenList | None, since: int) -> FrozenList:
+    """Each seat's cards won. Only a floor event adds to them, for the two seats it names,
+    so ``old`` (the cards won before event ``since``) keeps every other entry."""
+    if old is None:
+        return FrozenList([_won_entry(state, seat) for seat in range(state.players)])
+    won = None
+    for event in state._history[since:]:
+        if event["type"] == "floor":
+            won = won or list(old)
+            won[event["monster_to"]] = _won_entry(state, event["monster_to"])
+            won[event["treasure_to"]] = _won_entry(state, event["treasure_to"])
+    return old if won is None else FrozenList(won)
+
+
+def _won_entry(state: TschakState, seat: int) -> FrozenDict:
+    return FrozenDict(
+        {
+            "monsters": FrozenList(state._monsters[seat]),
+            "treasures": FrozenList(state._treasures[seat]),
+        }
+    )
 
 
 def _events(state: TschakState) -> tuple[Any, ...]:
@@ -334,30 +345,28 @@ def _events(state: TschakState) -> tuple[Any, ...]:
 
 def _frozen_event(event: Mapping[str, Any]) -> FrozenDict:
     """``frozen(event_json(event))`` for the events the rules write, built directly."""
-    out: dict[str, Any] = {}
-    code = _CODE
-    for key, value in event.items():
+    out = dict(event)  # the same keys in the same order; the tuples are replaced below
+    for key in _CARD_KEYS.intersection(out):
         if key == "parties":
-            out[key] = FrozenList([FrozenList([code[k] for k in party]) for party in value])
+            out[key] = FrozenList([_PARTY_CODES[tuple(party)] for party in out[key]])
         elif key == "cards":
-            out[key] = FrozenList([code[k] for k in value])
-        elif type(value) is tuple:
-            out[key] = FrozenList(value)  # the rules' and the loader's tuples hold codes or ints
+            out[key] = FrozenList([_CODE[k] for k in out[key]])
         else:
-            out[key] = value
+            out[key] = FrozenList(out[key])
     return FrozenDict(out)
 
 
-def _floors(
-    state: TschakState, old_key: ViewKey, key: ViewKey, old: FrozenList | None
-) -> FrozenList:
-    """The tower's floors; within one tower's play only the events since ``old`` can change
-    them (the history is only appended to). Later events for a floor win, as in a full scan."""
+_CARD_KEYS = frozenset(("parties", "cards", "monsters", "treasures", "strengths", "gold"))
+"""The event fields that hold tuples: of kinds (parties, cards) or of codes and numbers."""
+
+
+def _floors(state: TschakState, old: FrozenList | None, since: int) -> FrozenList:
+    """The tower's floors. ``old``, when given, holds them before event ``since`` of this
+    tower's play: only later events can change them (the history is only appended to).
+    Later events for a floor win, as in a full scan."""
     tower = state._tower
-    history = state._history
-    if old is not None and old_key[:2] == key[:2]:
+    if old is not None:
         floors = list(old)
-        start = old_key[2]
     else:
         monsters, treasures = state._tower_m, state._tower_t
         floors = [
@@ -370,8 +379,8 @@ def _floors(
             )
             for floor in (1, 2, 3)
         ]
-        start = 0
-    for event in history[start:]:
+        since = 0
+    for event in state._history[since:]:
         if event["type"] == "floor" and event["tower"] == tower:
             floor = event["floor"]
             entry = floors[floor - 1]
