@@ -270,7 +270,8 @@ def _empty_public(state: TschakState) -> dict[str, Any]:
 class _Codes(dict[tuple[int, ...], Any]):
     """Kinds -> their codes, worked out once per tuple (a bounded memo).
 
-    ``read_only`` gives a :class:`FrozenList` that views may share, else a tuple.
+    ``read_only`` gives a :class:`FrozenList` that views may share, else a tuple. Parties,
+    played cards and a hand's groups recur within a game and across games.
     """
 
     def __init__(self, read_only: bool) -> None:
@@ -279,7 +280,7 @@ class _Codes(dict[tuple[int, ...], Any]):
 
     def __missing__(self, kinds: tuple[int, ...]) -> Any:
         if len(self) > 20_000:
-            self.clear()  # parties are few, but a long run must not grow without end
+            self.clear()  # a long run must not grow it without end
         found = [_CODE[k] for k in kinds]
         value = self[kinds] = FrozenList(found) if self.read_only else tuple(found)
         return value
