@@ -422,10 +422,10 @@ def _known_hands(
     """Full contents of the hands this seat knows (public ones only for a spectator)."""
     if hand_codes is None:
         return _NOTHING_KNOWN
-    over = state._phase is Phase.OVER
-    known = _KNOWN_IDS.get((state.players, seat, state._tower, over))
+    where = (state.players, seat, state._tower, state._phase is Phase.OVER)
+    known = _KNOWN_IDS.get(where)
     if known is None:
-        known = _KNOWN_IDS[(state.players, seat, state._tower, over)] = _known_ids(state, seat)
+        known = _KNOWN_IDS[where] = _known_ids(state, seat)
     return FrozenList([hand_codes[h] if h in known else None for h in range(POSITIONS)])
 
 
