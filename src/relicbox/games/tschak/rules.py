@@ -338,7 +338,7 @@ def event_json(event: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-NO_VIEW: tuple[Any, ...] = (None, {}, None, {})
+NO_VIEW: tuple[Any, ...] = (None, None, None, None, None)
 """The empty view cache (see ``views.build_view``)."""
 
 FIELDS = Fields(

@@ -13,6 +13,7 @@ cards removed unseen, the decks' order, the generator.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 from relicbox.core.history import FrozenDict, FrozenList, frozen
@@ -23,7 +24,6 @@ from relicbox.games.tschak.rules import (
     Phase,
     TschakState,
     codes,
-    event_json,
     hand_at,
 )
 
@@ -117,61 +117,123 @@ def build_view(state: TschakState, seat: int | None) -> TschakView:
     """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
 
     Everything public but the commitments changes only with a reveal, a history
-    event or a tower card drawn, so that part (with each history event converted
-    once, and each seat's known hands) is built once per such change and kept in
-    the state, shared with its clones while they stand at the same point (a
-    determinized copy starts afresh: its hidden cards differ). The shared parts are
+    event or a chance event, so that part is kept in the state and shared with its
+    clones while they stand at the same point (a determinized copy starts afresh:
+    its hidden cards differ). When it changes, only its entries that depend on what
+    changed are built anew; each history event is converted once, each dealt hand's
+    codes once, each seat's known hands once per tower. The shared parts are
     read-only (:class:`~relicbox.core.history.FrozenDict`,
     :class:`~relicbox.core.history.FrozenList`), so one view's reader cannot alter
     another's. A call copies that part and adds the commitments and the seat's own
-    hand and picks.
+    hand and picks, as fresh lists.
     """
-    n = state.players
-    if seat is not None and not (type(seat) is int and 0 <= seat < n):
+    if (type(seat) is not int or not 0 <= seat < state.players) and seat is not None:
         state._require_seat(seat, "view")
     key = (
-        len(state._history),
         state._tower,
+        state._deal_slot + len(state._tower_m) + len(state._tower_t),
+        len(state._history),
         state._step,
-        state._phase,
-        len(state._tower_m) + len(state._tower_t),
-        state._deal_slot,
     )
     cache = state._view_cache
     if cache[0] != key:
-        # Known hands change only with the tower, the deal and the end of the game.
-        hands_key = (state._tower, state._phase is Phase.OVER, state._deal_slot)
-        known = cache[3] if cache[2] == hands_key else {}
-        cache = state._view_cache = (key, _public(state), hands_key, known)
+        cache = state._view_cache = _refresh(state, key, cache)
     view: TschakView = cache[1].copy()  # built by _public as a TschakView
     view["seat"] = seat
-    view["to_act"] = list(state._to_act)
+    view["to_act"] = [*state._to_act]
     view["committed"] = [len(picks) for picks in state._picks]
-    known = cache[3].get(seat)
+    known = cache[2].get(seat)
     if known is None:
-        known = cache[3][seat] = FrozenList(
-            [None if hand is None else FrozenList(hand) for hand in _known_hands(state, seat)]
-        )
+        known = cache[2][seat] = _known_hands(state, seat, cache[3])
     view["known_hands"] = known
     if seat is not None:
-        if state._deal_slot < DEAL_DRAWS:
+        if cache[3] is None:  # still dealing: the hand is not split by background yet
             view["hand"] = codes(sorted(state._hands[state._pos[seat]]))
         else:
-            view["hand"] = [_CODE[k] for group in state._hand[seat] for k in group]
-        view["picks"] = codes(state._picks[seat])
+            group = _GROUP_CODES
+            hand = state._hand[seat]
+            view["hand"] = [*group[hand[0]], *group[hand[1]], *group[hand[2]], *group[hand[3]]]
+        picks = state._picks[seat]
+        view["picks"] = [_CODE[k] for k in picks] if picks else []
     return view
 
 
-def _public(state: TschakState) -> dict[str, Any]:
+ViewKey = tuple[int, int, int, int]
+"""(tower, chance events of the tower, history length, step).
+
+The chance events count the deal and the tower cards drawn. Along one game no two
+points share a key, and an equal leading part of two keys means that the view entries
+which depend on it alone are equal too. The phase changes only with a chance event or
+a history event, so it need not be part of the key.
+"""
+
+
+def _refresh(state: TschakState, key: ViewKey, cache: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The view cache at ``key``, built from the one at an earlier point of this game.
+
+    ``(key, public part, known hands per seat, each dealt hand's codes or None, the point
+    the known hands hold for)``.
+    """
+    old_key, old_public, known, hand_codes, known_at = cache
+    # Known hands change only with the tower, the deal and the end of the game.
+    at = (key[0], key[1], state._phase is Phase.OVER)
+    if at != known_at:
+        known = {}
+    if hand_codes is None and state._deal_slot == DEAL_DRAWS:
+        # Dealt hands never change again (a determinized copy starts a cache afresh).
+        hand_codes = tuple([FrozenList(codes(hand)) for hand in state._hands])
+    return (key, _public(state, key, old_key, old_public), known, hand_codes, at)
+
+
+def _public(
+    state: TschakState, key: ViewKey, old_key: ViewKey | None, old: dict[str, Any] | None
+) -> dict[str, Any]:
     """The view's public part but the commitments, read-only, in the view's key order."""
-    n = state.players
-    over = state._phase is Phase.OVER
+    if old is None or old_key is None:
+        public = _empty_public(state)
+        old_key = (0, -1, -1, -1)
+    else:
+        public = old.copy()
     playing = state._phase is Phase.PLAY
-    code = _CODE
-    public: dict[str, Any] = {
+    public["phase"] = state._phase._value_
+    public["floor"] = state.floor if playing else None
+    public["need"] = state._need if playing else 0
+    party = _PARTY_CODES
+    public["revealed"] = FrozenList([party[tuple(r)] for r in state._revealed])
+    same_tower = key[0] == old_key[0] and key[1] == old_key[1]
+    same_history = key[2] == old_key[2]
+    if not same_tower:
+        public["tower"] = state._tower
+        public["hand_ids"] = _HAND_IDS[state._tower - 1]
+        public["decks"] = FrozenDict(
+            {
+                "monsters": max(0, len(state._mdeck) - REMOVED_PER_DECK),
+                "treasures": max(0, len(state._tdeck) - REMOVED_PER_DECK),
+            }
+        )
+    since = old_key[2]
+    if same_history:
+        if not same_tower:
+            public["floors"] = _floors(state, None, since)
+        return public
+    # Cards played, won and gold change only with a history event.
+    public["history"] = FrozenList(_events(state))  # first: played cards repeat its parties
+    public["floors"] = _floors(state, public["floors"] if same_tower else None, since)
+    public["played"] = FrozenList([party[tuple(p)] for p in state._played])
+    if public["gold"] != state._gold:
+        public["gold"] = FrozenList(state._gold)
+    public["won"] = _won(state, public["won"], since)
+    if state._phase is Phase.OVER:
+        _set_results(state, public)
+    return public
+
+
+def _empty_public(state: TschakState) -> dict[str, Any]:
+    """The public part with its fixed entries set, in the view's key order."""
+    return {
         "game": "tschak",
         "seat": None,
-        "players": n,
+        "players": state.players,
         "options": FrozenDict(
             {
                 "chameleon_rank": state.options.get("chameleon_rank"),
@@ -179,46 +241,91 @@ def _public(state: TschakState) -> dict[str, Any]:
                 "cards": "proposed" if state._table.proposed else "custom",
             }
         ),
-        "tower": state._tower,
+        "tower": None,
         "towers": TOWERS,
-        "phase": state._phase.value,
-        "floor": state.floor if playing else None,
-        "need": state._need if playing else 0,
+        "phase": None,
+        "floor": None,
+        "need": 0,
         "to_act": None,
         "cycle": FrozenList(state._holder),
-        "hand_ids": FrozenList([hand_at(p, state._tower) for p in range(POSITIONS)]),
-        "floors": FrozenList([FrozenDict(floor) for floor in _floors(state)]),
-        "revealed": FrozenList([FrozenList([code[k] for k in r]) for r in state._revealed]),
+        "hand_ids": None,
+        "floors": None,
+        "revealed": None,
         "committed": None,
-        "played": FrozenList([FrozenList([code[k] for k in p]) for p in state._played]),
-        "gold": FrozenList(state._gold),
+        "played": None,
+        "gold": None,
         "loot": FrozenList(state.loot_piles()),
-        "won": FrozenList(
-            [
-                FrozenDict({"monsters": FrozenList(m), "treasures": FrozenList(t)})
-                for m, t in zip(state._monsters, state._treasures, strict=True)
-            ]
-        ),
-        "decks": FrozenDict(
-            {
-                "monsters": max(0, len(state._mdeck) - REMOVED_PER_DECK),
-                "treasures": max(0, len(state._tdeck) - REMOVED_PER_DECK),
-            }
-        ),
+        "won": None,
+        "decks": None,
         "hand": None,
         "picks": None,
         "known_hands": None,
-        "history": FrozenList(_events(state)),
+        "history": None,
         "scores": None,
         "breakdown": None,
         "winners": None,
     }
-    if over:
-        breakdown = [state.score_breakdown(s) for s in range(n)]
-        public["breakdown"] = frozen(breakdown)
-        public["scores"] = FrozenList([row["total"] for row in breakdown])
-        public["winners"] = FrozenList(state.winners())
-    return public
+
+
+class _Codes(dict[tuple[int, ...], Any]):
+    """Kinds -> their codes, worked out once per tuple (a bounded memo).
+
+    ``read_only`` gives a :class:`FrozenList` that views may share, else a tuple. Parties,
+    played cards and a hand's groups recur within a game and across games.
+    """
+
+    def __init__(self, read_only: bool) -> None:
+        super().__init__()
+        self.read_only = read_only
+
+    def __missing__(self, kinds: tuple[int, ...]) -> Any:
+        if len(self) > 20_000:
+            self.clear()  # a long run must not grow it without end
+        found = [_CODE[k] for k in kinds]
+        value = self[kinds] = FrozenList(found) if self.read_only else tuple(found)
+        return value
+
+
+_PARTY_CODES = _Codes(read_only=True)
+"""A party's kinds -> its codes, read-only (shared by every view)."""
+_GROUP_CODES = _Codes(read_only=False)
+"""One background's group of a hand -> its codes."""
+
+_HAND_IDS = tuple(
+    FrozenList([hand_at(p, tower) for p in range(POSITIONS)]) for tower in range(1, TOWERS + 1)
+)
+"""The hand id each position holds, by tower from 1 (read-only, shared by every view)."""
+
+
+def _set_results(state: TschakState, public: dict[str, Any]) -> None:
+    """Scores, their breakdown and the winners, once the game is over."""
+    breakdown = [state.score_breakdown(s) for s in range(state.players)]
+    public["breakdown"] = frozen(breakdown)
+    public["scores"] = FrozenList([row["total"] for row in breakdown])
+    public["winners"] = FrozenList(state.winners())
+
+
+def _won(state: TschakState, old: FrozenList | None, since: int) -> FrozenList:
+    """Each seat's cards won. Only a floor event adds to them, for the two seats it names,
+    so ``old`` (the cards won before event ``since``) keeps every other entry."""
+    if old is None:
+        return FrozenList([_won_entry(state, seat) for seat in range(state.players)])
+    won = None
+    for event in state._history[since:]:
+        if event["type"] == "floor":
+            won = won or list(old)
+            won[event["monster_to"]] = _won_entry(state, event["monster_to"])
+            won[event["treasure_to"]] = _won_entry(state, event["treasure_to"])
+    return old if won is None else FrozenList(won)
+
+
+def _won_entry(state: TschakState, seat: int) -> FrozenDict:
+    return FrozenDict(
+        {
+            "monsters": FrozenList(state._monsters[seat]),
+            "treasures": FrozenList(state._treasures[seat]),
+        }
+    )
 
 
 def _events(state: TschakState) -> tuple[Any, ...]:
@@ -232,37 +339,102 @@ def _events(state: TschakState) -> tuple[Any, ...]:
     if len(events) != len(history):
         if len(events) > len(history):
             events = ()  # impossible for one game's states; rebuild rather than trust it
-        events += tuple([frozen(event_json(e)) for e in history[len(events) :]])
+        events += tuple([_frozen_event(e) for e in history[len(events) :]])
         state._view_events = events
     return events
 
 
-def _floors(state: TschakState) -> list[dict[str, Any]]:
-    results = {
-        e["floor"]: e for e in state._history if e["type"] == "floor" and e["tower"] == state._tower
-    }
-    floors = []
-    for floor in range(1, 4):
-        done = results.get(floor)
-        floors.append(
-            {
-                "floor": floor,
-                "monster": state._tower_m[floor - 1] if len(state._tower_m) >= floor else None,
-                "treasure": state._tower_t[floor - 1] if len(state._tower_t) >= floor else None,
-                "monster_to": None if done is None else done["monster_to"],
-                "treasure_to": None if done is None else done["treasure_to"],
-            }
-        )
-    return floors
+def _frozen_event(event: Mapping[str, Any]) -> FrozenDict:
+    """``frozen(event_json(event))`` for the events the rules write, built directly."""
+    out = dict(event)  # the same keys in the same order; the tuples are replaced below
+    for key in _CARD_KEYS.intersection(out):
+        if key == "parties":
+            out[key] = FrozenList([_PARTY_CODES[tuple(party)] for party in out[key]])
+        elif key == "cards":
+            out[key] = FrozenList([_CODE[k] for k in out[key]])
+        else:
+            out[key] = FrozenList(out[key])
+    return FrozenDict(out)
 
 
-def _known_hands(state: TschakState, seat: int | None) -> list[list[str] | None]:
-    """Full contents of the hands this seat knows (public ones only for a spectator)."""
-    if state._deal_slot < DEAL_DRAWS:
-        return [None] * POSITIONS
-    if seat is None:
-        finished = TOWERS if state._phase is Phase.OVER else state._tower - 1
-        ids = {hand_at(p, t) for p in state._pos for t in range(1, finished + 1)}
+_CARD_KEYS = frozenset(("parties", "cards", "monsters", "treasures", "strengths", "gold"))
+"""The event fields that hold tuples: of kinds (parties, cards) or of codes and numbers."""
+
+
+def _floors(state: TschakState, old: FrozenList | None, since: int) -> FrozenList:
+    """The tower's floors. ``old``, when given, holds them before event ``since`` of this
+    tower's play: only later events can change them (the history is only appended to).
+    Later events for a floor win, as in a full scan."""
+    tower = state._tower
+    if old is not None:
+        floors = list(old)
     else:
-        ids = set(state.known_hand_ids(seat))
-    return [codes(state._hands[h]) if h in ids else None for h in range(POSITIONS)]
+        monsters, treasures = state._tower_m, state._tower_t
+        floors = [
+            _floor_entry(
+                floor,
+                monsters[floor - 1] if len(monsters) >= floor else None,
+                treasures[floor - 1] if len(treasures) >= floor else None,
+                None,
+                None,
+            )
+            for floor in (1, 2, 3)
+        ]
+        since = 0
+    for event in state._history[since:]:
+        if event["type"] == "floor" and event["tower"] == tower:
+            floor = event["floor"]
+            entry = floors[floor - 1]
+            floors[floor - 1] = _floor_entry(
+                floor,
+                entry["monster"],
+                entry["treasure"],
+                event["monster_to"],
+                event["treasure_to"],
+            )
+    return FrozenList(floors)
+
+
+def _floor_entry(
+    floor: int,
+    monster: str | None,
+    treasure: str | None,
+    to_monster: int | None,
+    to_treasure: int | None,
+) -> FrozenDict:
+    return FrozenDict(
+        {
+            "floor": floor,
+            "monster": monster,
+            "treasure": treasure,
+            "monster_to": to_monster,
+            "treasure_to": to_treasure,
+        }
+    )
+
+
+_NOTHING_KNOWN = FrozenList([None] * POSITIONS)
+
+
+def _known_hands(
+    state: TschakState, seat: int | None, hand_codes: tuple[FrozenList, ...] | None
+) -> FrozenList:
+    """Full contents of the hands this seat knows (public ones only for a spectator)."""
+    if hand_codes is None:
+        return _NOTHING_KNOWN
+    where = (state.players, seat, state._tower, state._phase is Phase.OVER)
+    known = _KNOWN_IDS.get(where)
+    if known is None:
+        known = _KNOWN_IDS[where] = _known_ids(state, seat)
+    return FrozenList([hand_codes[h] if h in known else None for h in range(POSITIONS)])
+
+
+_KNOWN_IDS: dict[tuple[int, int | None, int, bool], frozenset[int]] = {}
+"""(players, seat, tower, game over) -> the hand ids the seat knows: they follow from these."""
+
+
+def _known_ids(state: TschakState, seat: int | None) -> frozenset[int]:
+    if seat is not None:
+        return frozenset(state.known_hand_ids(seat))
+    finished = TOWERS if state._phase is Phase.OVER else state._tower - 1
+    return frozenset(hand_at(p, t) for p in state._pos for t in range(1, finished + 1))
