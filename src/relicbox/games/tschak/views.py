@@ -236,8 +236,8 @@ def _empty_public(state: TschakState) -> dict[str, Any]:
         "players": state.players,
         "options": FrozenDict(
             {
-                "chameleon_rank": state.options.get("chameleon_rank"),
-                "elixir": state.options.get("elixir"),
+                "chameleon_rank": state.settings.chameleon_rank,
+                "elixir": state.settings.elixir,
                 "cards": "proposed" if state._table.proposed else "custom",
             }
         ),
