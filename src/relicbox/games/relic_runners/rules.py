@@ -23,7 +23,6 @@ from typing import Any, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
-from relicbox.core.fields import Copy, Field, Fields
 from relicbox.core.game import Game, Option, State
 from relicbox.core.history import FrozenDict, History
 from relicbox.core.rng import Rng, as_rng
@@ -59,6 +58,7 @@ from relicbox.games.relic_runners.movement import line_length as line_length  # 
 from relicbox.games.relic_runners.movement import move_routes as move_routes
 from relicbox.games.relic_runners.parts import (
     CAN_GO_UP,
+    FIELDS,
     NEED_PATHWAYS,
     NEED_PLACE,
     NEED_RESERVE,
@@ -174,44 +174,6 @@ def geo_for(board_option: object) -> Geo:
             _GEO.clear()  # a bounded memo: boards sent by many users must not pile up
         geo = _GEO[key] = Geo(board)
     return geo
-
-
-FIELDS = Fields(
-    # the compiled board, its stack height and the cached legal actions, derived on loading
-    Field("_g", Copy.SHARE),
-    Field("_height", Copy.SHARE),
-    Field("_legal", Copy.SHARE, doc="replaced, never changed in place"),
-    # plain values (codec: SCALAR_FIELDS, ENUM_FIELDS)
-    Field("_collected", Copy.SHARE),
-    Field("_supply", Copy.SHARE),
-    Field("_final_seat", Copy.SHARE),
-    Field("_final_left", Copy.SHARE),
-    Field("_extra", Copy.SHARE),
-    Field("_truncated", Copy.SHARE),
-    Field("_turn", Copy.SHARE),
-    Field("_progress_turn", Copy.SHARE),
-    Field("_seat", Copy.SHARE),
-    Field("_start", Copy.SHARE),
-    Field("_start_relic", Copy.SHARE),
-    Field("_stage", Copy.SHARE),
-    # flat lists (codec: LIST_FIELDS); stacks, drawn tiles and pools hold immutable items
-    Field("_colour", Copy.LIST),
-    Field("_relic_on", Copy.LIST),
-    Field("_tokens", Copy.LIST),
-    Field("_discard", Copy.LIST),
-    Field("_shown", Copy.LIST),
-    Field("_levels", Copy.LIST, doc="per space, its stack's levels (tuples)"),
-    Field("_fixed", Copy.LIST, doc="per space, its drawn tiles (read-only dicts, replaced)"),
-    Field("_pools", Copy.LIST, doc="per colour and level, the unseen tiles (tuples)"),
-    Field("_agenda", Copy.LIST, doc="immutable tasks"),
-    Field("_chance", Copy.LIST),
-    Field("_history", Copy.LIST, doc="a History: its copy shares every full chunk"),
-    # the records, each copied by its own copy() (codec: SEAT_FIELDS, TURN_FIELDS)
-    Field("_this_turn", Copy.LIST, doc="the TurnRecord"),
-    Field("_boards", Copy.NESTED, doc="a PlayerBoard per seat"),
-)
-"""Every field of the state and how a clone copies it (the generated ``clone``). The codec
-writes and loads the body from the field lists below, which keep its historical shape."""
 
 
 class RelicRunnersState(State):
@@ -1593,39 +1555,3 @@ IVORY_USES: dict[str, Callable[[_S, int], None]] = {
 }
 """The one-use ivory tiles used as an action of their own (I2-d and I2-e change a pathway
 placement, I2-f replaces the move: see _decide_place and _jump)."""
-
-SCALAR_FIELDS = (
-    "_collected",
-    "_supply",
-    "_final_seat",
-    "_final_left",
-    "_extra",
-    "_truncated",
-    "_turn",
-    "_progress_turn",
-    "_seat",
-    "_start",
-    "_start_relic",
-)
-"""Plain values (immutable, or never mutated in place), written to JSON as they are."""
-
-ENUM_FIELDS = (("_stage", Stage),)
-"""Enum values, written to JSON as their values."""
-
-LIST_FIELDS = ("_colour", "_relic_on", "_tokens", "_discard", "_shown")
-"""Flat lists of plain values, written to JSON as they are."""
-
-TURN_FIELDS = (*TurnRecord.SCALARS, *TurnRecord.LISTS)
-"""The turn record's fields, one body key each (``moves``, ``route``, ...)."""
-
-SEAT_FIELDS = (*PlayerBoard.SCALARS, "ability")
-"""The player boards' plain fields, one body list each with an entry per seat."""
-
-SEAT_CONTAINERS = PlayerBoard.CONTAINERS
-"""The player boards' containers, one body list each with an entry per seat."""
-
-BODY_SCALARS = (*(name[1:] for name in SCALAR_FIELDS), *TurnRecord.SCALARS)
-"""Every body key holding a plain value."""
-
-BODY_LISTS = (*(name[1:] for name in LIST_FIELDS), *SEAT_FIELDS, *TurnRecord.LISTS)
-"""Every body key holding a flat list of plain values."""
