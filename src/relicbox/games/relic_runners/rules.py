@@ -93,6 +93,16 @@ _TILE_EFFECT = tuple(tile.effect for tile in TILES)
 _TILE_VALUE = tuple(tile.value for tile in TILES)
 _IVORY_LEVEL = {code: int(code[1]) for code in IVORY_EFFECTS}
 
+# When a held ivory tile acts (IVORY_PASSIVES): an event, or an amount it adds to.
+PATHWAY_PLACED, FIRST_EXPLORER, RIVAL_RELOCATED, CAMP_LEFT, AFTER_LAST_TURN = (
+    "pathway-placed",
+    "first-explorer",
+    "rival-relocated",
+    "camp-left",
+    "after-last-turn",
+)
+TEMPLE_GAIN, CAMP_ARRIVAL, FINAL_SCORING = "temple-gain", "camp-arrival", "final-scoring"
+
 
 # What a decision outside any task does, by action index.
 _DO_MOVE, _DO_STOP, _DO_EXPLORE, _DO_END, _DO_JUMP, _DO_IVORY, _DO_TOOL = range(7)
@@ -371,15 +381,10 @@ class RelicRunnersState(State):
             return
         if self._final_seat is not None:
             if self._final_left == 0:
-                holder = self._extra_turn_holder()
-                if holder is None:
-                    self._finish()
-                    return
-                del self._boards[holder].ivory[1]
-                self._discard.append(TILE_BY_CODE["I1-f"][0])
-                self._extra = True
-                self._history.append(("extra", holder))
-                self._start_turn(holder)
+                for holder in range(n):
+                    if self._ivory_fires(holder, AFTER_LAST_TURN):
+                        return  # the first holder of I1-f plays an extra turn
+                self._finish()
                 return
             self._final_left -= 1
         elif self._stalled():
@@ -401,12 +406,12 @@ class RelicRunnersState(State):
             return
         self._start_turn((seat + 1) % n)
 
-    def _extra_turn_holder(self) -> int | None:
-        for seat in range(self.players):
-            tile = self._boards[seat].ivory.get(1)
-            if tile is not None and _TILE_EFFECT[tile] == "I1-f":
-                return seat
-        return None
+    def _extra_turn(self, seat: int) -> None:
+        """Ivory I1-f: the tile goes and ``seat`` plays once more after the last turn."""
+        self._discard.append(self._boards[seat].ivory.pop(1))
+        self._extra = True
+        self._history.append(("extra", seat))
+        self._start_turn(seat)
 
     def _stalled(self) -> bool:
         """No stack left and no colour with two relics on the board: nothing can happen (§4.21)."""
@@ -447,6 +452,23 @@ class RelicRunnersState(State):
         tile = self._boards[seat].ivory.get(_IVORY_LEVEL[code])
         return tile is not None and _TILE_EFFECT[tile] == code
 
+    def _ivory_fires(self, seat: int, when: str) -> bool:
+        """Run the effect of ``seat``'s ivory tile that acts ``when`` (see IVORY_PASSIVES)."""
+        level, effects = _PASSIVE[when]
+        tile = self._boards[seat].ivory.get(level)
+        effect = None if tile is None else effects.get(tile)
+        if effect is None:
+            return False
+        effect(self, seat)
+        return True
+
+    def _ivory_adds(self, seat: int, when: str) -> int:
+        """What ``seat``'s ivory tile that counts ``when`` adds to the amount (else 0)."""
+        level, effects = _PASSIVE[when]
+        tile = self._boards[seat].ivory.get(level)
+        effect = None if tile is None else effects.get(tile)
+        return 0 if effect is None else effect(self, seat) or 0
+
     def _level2(self, seat: int) -> str:
         """The effect of ``seat``'s level 2 ivory tile (one at most), or ``""``."""
         tile = self._boards[seat].ivory.get(2)
@@ -458,8 +480,8 @@ class RelicRunnersState(State):
         self._history.append(("use-ivory", seat, code))
 
     def _gain(self, seat: int, amount: int, reason: str, temple: bool = False) -> None:
-        if temple and self._has(seat, "I3-c"):
-            amount += 1
+        if temple:
+            amount += self._ivory_adds(seat, TEMPLE_GAIN)
         if seat == self._seat:
             if self._this_turn.double:
                 amount *= 2
@@ -478,8 +500,7 @@ class RelicRunnersState(State):
 
     def _arrive_camp(self, seat: int) -> None:
         wanted = 4 if self._boards[seat].ability == "big-refill" else CAMP_REFILL
-        if self._has(seat, "I3-e"):
-            wanted += 1
+        wanted += self._ivory_adds(seat, CAMP_ARRIVAL)
         self._take_rations(seat, wanted, "camp")
 
     def _movable_toolboxes(self, seat: int) -> bool:
@@ -805,8 +826,8 @@ class RelicRunnersState(State):
         turn.route.append(other)
         if other == CAMP:
             self._stop()
-        if pos == CAMP and self._has(seat, "I3-f"):
-            self._agenda.append(T.Flip(1, 1, 0, T.FLIP_AFTER_MOVE))
+        if pos == CAMP:
+            self._ivory_fires(seat, CAMP_LEFT)
 
     def _stop(self) -> None:
         turn = self._this_turn
@@ -890,8 +911,8 @@ class RelicRunnersState(State):
             self._levels[node] = levels[:-1]
             self._progress_turn = self._turn
             self._history.append(("ruin", seat, node))
-            if first and self._has(seat, "I3-b"):
-                self._gain(seat, 1, "first")
+            if first:
+                self._ivory_fires(seat, FIRST_EXPLORER)
             self._shrine_check(node)
             if self._boards[seat].path_supply:
                 self._agenda.append(T.Place(origin, 0, 1, 0))
@@ -937,8 +958,8 @@ class RelicRunnersState(State):
         self._fixed[node] = read_only(fixed)
         self._levels[node] = tuple(other for other in levels if other != level)
         self._progress_turn = self._turn
-        if first and self._has(seat, "I3-b"):
-            self._gain(seat, 1, "first")
+        if first:
+            self._ivory_fires(seat, FIRST_EXPLORER)
         colour = _TILE_COLOUR[tile]
         if colour == IVORY:
             self._take_ivory(seat, node, tile)
@@ -1068,14 +1089,13 @@ class RelicRunnersState(State):
             self._this_turn.lifted = None
             self._this_turn.moved_to |= bit
             for other in range(self.players):
-                if other != seat and self._has(other, "I3-d"):
-                    self._take_rations(other, 1, "I3-d")
+                if other != seat:
+                    self._ivory_fires(other, RIVAL_RELOCATED)
             return
         self._boards[seat].path_supply -= 1
         self._progress_turn = self._turn
         self._history.append(("pathway", seat, trail))
-        if self._has(seat, "I3-a"):
-            self._gain(seat, 1, "pathway")
+        self._ivory_fires(seat, PATHWAY_PLACED)
         if count > 1 and self._boards[seat].path_supply:
             self._agenda.append(T.Place(node, anywhere, count - 1, relocate))
 
@@ -1279,26 +1299,12 @@ class RelicRunnersState(State):
     def score_parts(self, seat: int) -> dict[str, int]:
         """The final-scoring breakdown for ``seat`` (provisional before the end)."""
         relics = self._boards[seat].relics
-        held = sum(relics)
         distinct = sum(1 for count in relics if count)
-        bonus = 0
-        tile = self._boards[seat].ivory.get(1)
-        effect = "" if tile is None else _TILE_EFFECT[tile]
-        if effect == "I1-a":
-            bonus = 3 * len(self._boards[seat].ivory)
-        elif effect == "I1-b":
-            bonus = 2 * self._boards[seat].rations
-        elif effect == "I1-c":
-            bonus = 5 * (held - distinct)
-        elif effect == "I1-d":
-            bonus = self._boards[seat].paths.bit_count()
-        elif effect == "I1-e":
-            bonus = 4 * (TOOLBOXES - self._boards[seat].reserve)
         return {
             "coins": self._boards[seat].coins,
             "blue": sum(_TILE_VALUE[t] for t in self._boards[seat].blue),
             "relics": 5 * distinct,
-            "ivory": bonus,
+            "ivory": self._ivory_adds(seat, FINAL_SCORING),
         }
 
     def scores(self) -> list[int]:
@@ -1506,8 +1512,7 @@ _DECIDE: dict[type[T.Task], Callable[[_S, int, Any, Action], None]] = {
 """What a decision does to its task."""
 
 # -- the effects tables -----------------------------------------------------------------
-# What each toolbox use needs is in parts.TOOL_USES (for the legal actions); the passive
-# ivory tiles (I3-*, I1-*) act where their rule applies, through _has().
+# What each toolbox use needs is in parts.TOOL_USES (for the legal actions).
 
 _Tool = Callable[[_S, int, int], None]
 TOOL_EFFECTS: dict[tuple[int, int, str], _Tool] = {
@@ -1555,3 +1560,43 @@ IVORY_USES: dict[str, Callable[[_S, int], None]] = {
 }
 """The one-use ivory tiles used as an action of their own (I2-d and I2-e change a pathway
 placement, I2-f replaces the move: see _decide_place and _jump)."""
+
+_Passive = Callable[[_S, int], int | None]
+IVORY_PASSIVES: dict[str, tuple[str, _Passive]] = {
+    "I3-a": (PATHWAY_PLACED, lambda state, seat: state._gain(seat, 1, "pathway")),
+    "I3-b": (FIRST_EXPLORER, lambda state, seat: state._gain(seat, 1, "first")),
+    "I3-c": (TEMPLE_GAIN, lambda state, seat: 1),
+    "I3-d": (RIVAL_RELOCATED, lambda state, seat: state._take_rations(seat, 1, "I3-d")),
+    "I3-e": (CAMP_ARRIVAL, lambda state, seat: 1),
+    "I3-f": (
+        CAMP_LEFT,
+        lambda state, seat: state._agenda.append(T.Flip(1, 1, 0, T.FLIP_AFTER_MOVE)),
+    ),
+    "I1-a": (FINAL_SCORING, lambda state, seat: 3 * len(state._boards[seat].ivory)),
+    "I1-b": (FINAL_SCORING, lambda state, seat: 2 * state._boards[seat].rations),
+    "I1-c": (
+        FINAL_SCORING,
+        lambda state, seat: 5 * sum(count - 1 for count in state._boards[seat].relics if count),
+    ),
+    "I1-d": (FINAL_SCORING, lambda state, seat: state._boards[seat].paths.bit_count()),
+    "I1-e": (FINAL_SCORING, lambda state, seat: 4 * (TOOLBOXES - state._boards[seat].reserve)),
+    "I1-f": (AFTER_LAST_TURN, _S._extra_turn),
+}
+"""The ivory tiles that act while held (``data.IVORY_EFFECTS`` says it in words): when each
+triggers and what it does, called with the state and the holder's seat. A tile that counts
+towards an amount (VP gained at a temple, camp rations, final scoring) returns what it adds;
+the others act and return ``None``."""
+
+
+def _passive_by_trigger() -> dict[str, tuple[int, dict[int, _Passive]]]:
+    """Per trigger, the ivory level that holds its tiles and their effects by tile id."""
+    table: dict[str, tuple[int, dict[int, _Passive]]] = {}
+    for code, (when, effect) in IVORY_PASSIVES.items():
+        level, effects = table.setdefault(when, (_IVORY_LEVEL[code], {}))
+        if level != _IVORY_LEVEL[code]:
+            raise ValueError(f"{code}: the tiles that act {when!r} must share one level")
+        effects.update({tile: effect for tile in TILE_BY_CODE[code]})
+    return table
+
+
+_PASSIVE = _passive_by_trigger()
