@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from relicbox.games.relic_runners import rules
+from relicbox.games.relic_runners import base, rules
 from relicbox.games.relic_runners.data import IVORY_EFFECTS
 
 _USED_IN_PLACEMENT_OR_MOVE = {"I2-d", "I2-e", "I2-f"}
@@ -17,7 +17,7 @@ def test_every_ivory_tile_is_in_exactly_one_effects_table() -> None:
 
 
 def test_the_tiles_of_one_trigger_share_a_level() -> None:
-    for when, (level, effects) in rules._PASSIVE.items():
+    for when, (level, effects) in base._PASSIVE.items():
         codes = {code for code, (trigger, _) in rules.IVORY_PASSIVES.items() if trigger == when}
         assert {int(code[1]) for code in codes} == {level}, when
         assert len(effects) == len(codes), when

@@ -198,7 +198,10 @@ def check_fields(game: Game, players: int, seed: int, every: int = 4) -> None:
     state = fresh(game, players, seed)
     declared = type(state).fields
     if declared is not None:
-        own = set(type(state).__dict__.get("__slots__", ()))
+        # the game's classes below State: a state class may be built in layers
+        own = set(state_slots(state)) - {
+            name for cls in State.__mro__ for name in getattr(cls, "__slots__", ())
+        }
         if set(declared.slots) != own:
             raise _fail(
                 game,
