@@ -72,14 +72,24 @@ GAME_ROLES = {
     "text": 3,
     "bots": 3,
     "sample": 3,
-    # Relic Runners' finer layers: data <- map <- actions <- state parts <- rules <- the
-    # explanations and the body's field checks <- views and codec <- the scenario builder
+    # Relic Runners' finer layers: data <- map <- actions <- state parts <- the state's
+    # layers <- rules <- the explanations and the body's field checks <- views and codec
+    # <- the scenario builder
     "board_data": 0,
     "movement": 0,
     "tasks": 0,
     "board": 0.1,
     "actions": 0.2,
     "parts": 0.3,
+    # the state's layers, each a class on top of the one below (see relic_runners/base.py)
+    "lookups": 0.35,
+    "base": 0.4,
+    "endgame": 0.45,
+    "legal": 0.5,
+    "travel": 0.6,
+    "exploring": 0.7,
+    "effects": 0.8,
+    "decisions": 0.9,
     "explain": 1.5,
     "checks": 1.5,
     "scenario": 3,

@@ -19,6 +19,7 @@ from typing import Any
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import IllegalActionError, RelicboxError
+from relicbox.core.fields import Fields
 from relicbox.core.game import Game, State
 from relicbox.core.history import FrozenDict, FrozenList, History
 from relicbox.core.registry import replay, state_from_dict
@@ -228,7 +229,10 @@ def check_fields(game: Game, players: int, seed: int, every: int = 4) -> None:
     state = fresh(game, players, seed)
     declared = type(state).fields
     if declared is not None:
-        own = set(type(state).__dict__.get("__slots__", ()))
+        # the game's classes below State: a state class may be built in layers
+        own = set(state_slots(state)) - {
+            name for cls in State.__mro__ for name in getattr(cls, "__slots__", ())
+        }
         if set(declared.slots) != own:
             raise _fail(
                 game,
@@ -236,12 +240,30 @@ def check_fields(game: Game, players: int, seed: int, every: int = 4) -> None:
                 0,
                 f"fields {sorted(declared.slots)} do not match the slots {sorted(own)}",
             )
+        _check_body_keys(game, seed, state, declared)
     caches = set() if declared is None else {f.name for f in declared if f.cache}
     for step, _ in enumerate(random_steps(state, Rng(seed))):
         if step % every:
             continue
         _check_field_copies(game, seed, step, state, caches, play_out=step % (every * 8) == 0)
     _check_field_copies(game, seed, -1, state, caches, play_out=False)
+
+
+def _check_body_keys(game: Game, seed: int, state: State, declared: Fields) -> None:
+    """The body writes exactly the declared keys, and every record a state holds has the
+    fields declared within its slot: each slot is in the clone and in the body, or derived."""
+    body = state.to_dict()["body"]
+    keys = [f.key for f in declared.keyed]
+    if list(body) != keys:
+        raise _fail(game, seed, 0, f"the body's keys {list(body)} are not the declared {keys}")
+    for holder, fields in declared.records.items():
+        held = getattr(state, holder)
+        for record in held if isinstance(held, list) else [held]:
+            slots = set(getattr(type(record), "__slots__", ()))
+            if slots != {f.name for f in fields}:
+                raise _fail(
+                    game, seed, 0, f"{holder} holds slots {sorted(slots)}, declared otherwise"
+                )
 
 
 def _check_field_copies(

@@ -12,10 +12,11 @@ naming the field.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from relicbox.core import checks
 from relicbox.core.errors import StateFormatError
+from relicbox.core.fields import Copy
 from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
@@ -29,12 +30,8 @@ from relicbox.games.relic_runners.data import (
     TOOLBOXES,
     pool_key,
 )
-from relicbox.games.relic_runners.rules import (
-    BODY_LISTS,
-    BODY_SCALARS,
-    ENUM_FIELDS,
-    RelicRunnersState,
-)
+from relicbox.games.relic_runners.parts import FIELDS
+from relicbox.games.relic_runners.rules import RelicRunnersState
 
 BIG = 10**6
 """A generous bound for counters (coins, turns), so a state always writes as JSON."""
@@ -42,6 +39,20 @@ BIG = 10**6
 _NODES = len(NODE_IDS)
 _TILE_MAX = len(TILES) - 1
 _STAGES = ("setup", "move", "post", "over")
+
+PER_SEAT = frozenset(cast(str, f.key) for f in FIELDS.records["_boards"])
+"""The body keys holding a list with an entry per seat (the player boards' fields)."""
+BODY_SCALARS = tuple(
+    cast(str, f.key) for f in FIELDS.keyed if f.copy is Copy.SHARE and f.key not in PER_SEAT
+)
+"""Every body key holding one value (plain, or an enum's value)."""
+BODY_LISTS = tuple(
+    cast(str, f.key)
+    for f in FIELDS.keyed
+    if f.plain and (f.copy is Copy.LIST) is (f.key not in PER_SEAT)
+)
+"""Every body key holding a flat list of plain values: the state's and the turn's lists,
+and the player boards' plain values (seat by seat)."""
 
 
 class _Ranges:
@@ -142,7 +153,7 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Refuse a body whose fields have the wrong type, length or range."""
     r = _Ranges(state)
     n = state.players
-    for key in (*BODY_SCALARS, *(name[1:] for name, _ in ENUM_FIELDS)):
+    for key in BODY_SCALARS:
         if key == "progress_turn" and key not in body:
             continue  # a body written before the no-progress rule: the loader starts it anew
         _scalar(r, key, checks.need(body, key, f"body.{key}"))
@@ -152,13 +163,11 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         key: checks.seq(checks.need(body, key, f"body.{key}"), f"body.{key}") for key in BODY_LISTS
     }
     per_node = {"colour", "relic_on"}
-    per_seat = {"pos", "rations", "paths", "path_supply", "reserve", "start_row", "coins"}
-    per_seat |= {"ability"}
     for name, items in lists.items():
         field = f"body.{name}"
         if name in per_node:
             checks.seq(items, field, _NODES)
-        elif name in per_seat:
+        elif name in PER_SEAT:
             checks.seq(items, field, n)
     for i, colour in enumerate(lists["colour"]):
         checks.optional_whole(colour, f"body.colour[{i}]", 0, 2)

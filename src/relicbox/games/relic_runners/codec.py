@@ -1,8 +1,10 @@
 """Relic Runners' state body: the JSON form of a state, written and loaded with checks.
 
-The body keeps the shape it has always had, one key per field: per-seat lists for the
-player boards (``pos``, ``rations``, ``tools``, ...), one key per field of the turn record
-(``moves``, ``route``, ...), ``agenda`` tasks as ``[kind, *fields]``. Loading checks every
+The body's keys and their order come from :data:`.parts.FIELDS`, in the shape the body
+has always had: per-seat lists for the player boards (``pos``, ``rations``, ``tools``, ...),
+one key per field of the turn record (``moves``, ``route``, ...), ``agenda`` tasks as
+``[kind, *fields]``; this module holds only the encoders and loaders of the fields that
+are not written as they are. Loading checks every
 field's type and range (:mod:`.checks`), then that the position is complete, conserved and
 one the rules can go on from; anything wrong raises :class:`StateFormatError` naming it.
 """
@@ -11,50 +13,38 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from relicbox.core.errors import StateFormatError
+from relicbox.core.fields import Copy, Encoder, Field, Loader
 from relicbox.core.history import History
 from relicbox.games.relic_runners.board import NODE_IDS
-from relicbox.games.relic_runners.checks import check_fields, check_position
+from relicbox.games.relic_runners.checks import PER_SEAT, check_fields, check_position
 from relicbox.games.relic_runners.data import PATHWAYS, RATION_CAP, TILES, TOOLBOXES
-from relicbox.games.relic_runners.parts import PlayerBoard, TurnRecord
-from relicbox.games.relic_runners.rules import (
-    ENUM_FIELDS,
-    LIST_FIELDS,
-    SCALAR_FIELDS,
-    SEAT_FIELDS,
-    RelicRunnersState,
-    geo_for,
-    read_only,
-)
+from relicbox.games.relic_runners.parts import FIELDS, PlayerBoard, Stage, TurnRecord
+from relicbox.games.relic_runners.rules import RelicRunnersState, geo_for, read_only
 from relicbox.games.relic_runners.tasks import task_from_list
+
+_ENCODE: dict[str, Encoder] = {
+    "stage": lambda state: state._stage.value,
+    "levels": lambda state: [list(levels) for levels in state._levels],
+    "fixed": lambda state: [
+        {str(level): [tile, knower] for level, (tile, knower) in sorted(fixed.items())}
+        for fixed in state._fixed
+    ],
+    "pools": lambda state: [sorted(pool) for pool in state._pools],
+    "ivory": lambda state: [
+        {str(k): v for k, v in sorted(board.ivory.items())} for board in state._boards
+    ],
+    "agenda": lambda state: [task.to_list() for task in state._agenda],
+    "chance": lambda state: [list(event) for event in state._chance],
+    "history": lambda state: [[_plain(part) for part in event] for event in state._history],
+}
+"""How each field that is not written as it is goes into the body (see ``parts.FIELDS``)."""
 
 
 def body_to_dict(state: RelicRunnersState) -> dict[str, Any]:
-    body: dict[str, Any] = {name[1:]: getattr(state, name) for name in SCALAR_FIELDS}
-    body.update({name[1:]: getattr(state, name).value for name, _ in ENUM_FIELDS})
-    body.update({name[1:]: list(getattr(state, name)) for name in LIST_FIELDS})
-    boards = state._boards
-    body.update({name: [getattr(board, name) for board in boards] for name in SEAT_FIELDS})
-    turn = state._this_turn
-    body.update({name: getattr(turn, name) for name in TurnRecord.SCALARS})
-    body.update({name: list(getattr(turn, name)) for name in TurnRecord.LISTS})
-    body["levels"] = [list(levels) for levels in state._levels]
-    body["fixed"] = [
-        {str(level): [tile, knower] for level, (tile, knower) in sorted(fixed.items())}
-        for fixed in state._fixed
-    ]
-    body["pools"] = [sorted(pool) for pool in state._pools]
-    body["tools"] = [list(board.tools) for board in boards]
-    body["ivory"] = [{str(k): v for k, v in sorted(board.ivory.items())} for board in boards]
-    body["blue"] = [list(board.blue) for board in boards]
-    body["blue_seen"] = [list(board.blue_seen) for board in boards]
-    body["relics"] = [list(board.relics) for board in boards]
-    body["agenda"] = [task.to_list() for task in state._agenda]
-    body["chance"] = [list(event) for event in state._chance]
-    body["history"] = [[_plain(part) for part in event] for event in state._history]
-    return body
+    return FIELDS.write(state, _ENCODE)
 
 
 def _plain(part: Any) -> Any:
@@ -70,70 +60,91 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         raise StateFormatError(str(error)) from error
     state._height = 2 if n == 2 else 3
     check_fields(state, body)
-    for name in SCALAR_FIELDS:
-        if name == "_progress_turn" and name[1:] not in body:
-            state._progress_turn = int(body["turn"])  # a body written before the backstop
-            continue
-        setattr(state, name, body[name[1:]])
-    for name, kind in ENUM_FIELDS:
-        try:
-            setattr(state, name, kind(body[name[1:]]))
-        except ValueError as error:
-            wrong = body[name[1:]]
-            message = f"{name[1:]} {wrong!r} must be one of {_values(kind)}"
-            raise StateFormatError(message) from error
-    for name in LIST_FIELDS:
-        value = body[name[1:]]
-        if not isinstance(value, list):
-            raise StateFormatError(f"{name[1:]} must be a list")
-        setattr(state, name, list(value))
-    turn = TurnRecord()
-    for name in TurnRecord.SCALARS:
-        setattr(turn, name, body[name])
-    for name in TurnRecord.LISTS:
-        setattr(turn, name, list(body[name]))
-    state._this_turn = turn
-    state._boards = _boards(n, body)
-    state._levels = [tuple(int(level) for level in levels) for levels in body["levels"]]
-    state._fixed = [
-        read_only({int(level): (int(pair[0]), int(pair[1])) for level, pair in fixed.items()})
-        for fixed in body["fixed"]
-    ]
-    state._pools = [tuple(int(t) for t in pool) for pool in body["pools"]]
-    try:
-        state._agenda = [task_from_list(task) for task in body["agenda"]]
-    except (TypeError, ValueError) as error:
-        raise StateFormatError(str(error)) from error
-    state._chance = [tuple(event) for event in body["chance"]]
-    state._history = History(
-        tuple(tuple(part) if isinstance(part, list) else part for part in event)
-        for event in body.get("history", [])
-    )
+    _check_seat_lengths(n, body)
+    state._boards = [PlayerBoard() for _ in range(n)]
+    state._this_turn = TurnRecord()
+    FIELDS.read(state, body, _LOAD)
     check_body(state)
     check_position(state)
     state._legal = ()
     state._run()
 
 
-def _boards(n: int, body: Mapping[str, Any]) -> list[PlayerBoard]:
-    for name in (*SEAT_FIELDS, *PlayerBoard.CONTAINERS):
+def _check_seat_lengths(n: int, body: Mapping[str, Any]) -> None:
+    for name in PER_SEAT:
         if name == "blue_seen" and not body.get(name):
             continue  # a body written before blue_seen: nobody else has seen a blue tile
         if len(body[name]) != n:
             raise StateFormatError(f"{name} must have one entry per seat ({n})")
-    boards = []
-    for s in range(n):
-        board = PlayerBoard()
-        for name in SEAT_FIELDS:
-            setattr(board, name, body[name][s])
-        board.tools = [int(v) for v in body["tools"][s]]
-        board.ivory = {int(k): int(v) for k, v in body["ivory"][s].items()}
-        board.blue = [int(t) for t in body["blue"][s]]
-        seen = body.get("blue_seen") or [[0] * len(blue) for blue in body["blue"]]
-        board.blue_seen = [int(k) for k in seen[s]]
-        board.relics = [int(v) for v in body["relics"][s]]
-        boards.append(board)
-    return boards
+
+
+def _as_is(body: Mapping[str, Any], key: str) -> Any:
+    return body[key]
+
+
+def _a_list(body: Mapping[str, Any], key: str) -> list[Any]:
+    value = body[key]
+    if not isinstance(value, list):
+        raise StateFormatError(f"{key} must be a list")
+    return list(value)
+
+
+def _lists_of_whole(body: Mapping[str, Any], key: str) -> list[list[int]]:
+    return [[int(v) for v in row] for row in body[key]]
+
+
+def _stage(body: Mapping[str, Any], key: str) -> Stage:
+    try:
+        return Stage(body[key])
+    except ValueError as error:
+        message = f"{key} {body[key]!r} must be one of {_values(Stage)}"
+        raise StateFormatError(message) from error
+
+
+def _progress_turn(body: Mapping[str, Any], key: str) -> Any:
+    # a body written before the no-progress backstop starts counting anew
+    return body[key] if key in body else int(body["turn"])
+
+
+def _blue_seen(body: Mapping[str, Any], key: str) -> list[list[int]]:
+    seen = body.get(key) or [[0] * len(blue) for blue in body["blue"]]
+    return [[int(k) for k in row] for row in seen]
+
+
+def _agenda(body: Mapping[str, Any], key: str) -> list[Any]:
+    try:
+        return [task_from_list(task) for task in body[key]]
+    except (TypeError, ValueError) as error:
+        raise StateFormatError(str(error)) from error
+
+
+def _plain_loader(field: Field) -> Loader:
+    """Plain fields are loaded as they are (checked by ``check_fields``), lists copied."""
+    if field.within == "_boards":
+        return _lists_of_whole if field.copy is Copy.LIST else _as_is
+    return _a_list if field.copy is Copy.LIST else _as_is
+
+
+_LOAD: dict[str, Loader] = {
+    **{cast(str, f.key): _plain_loader(f) for f in FIELDS.keyed if f.plain},
+    "progress_turn": _progress_turn,
+    "stage": _stage,
+    "levels": lambda body, key: [tuple(int(level) for level in levels) for levels in body[key]],
+    "fixed": lambda body, key: [
+        read_only({int(level): (int(pair[0]), int(pair[1])) for level, pair in fixed.items()})
+        for fixed in body[key]
+    ],
+    "pools": lambda body, key: [tuple(int(t) for t in pool) for pool in body[key]],
+    "ivory": lambda body, key: [{int(k): int(v) for k, v in row.items()} for row in body[key]],
+    "blue_seen": _blue_seen,
+    "agenda": _agenda,
+    "chance": lambda body, key: [tuple(event) for event in body[key]],
+    "history": lambda body, key: History(
+        tuple(tuple(part) if isinstance(part, list) else part for part in event)
+        for event in body.get(key, [])
+    ),
+}
+"""How each body key is read back; the checks (``check_fields``) have passed by then."""
 
 
 def _values(kind: type[Enum]) -> str:

@@ -2,17 +2,19 @@
 table, and the record of the turn being played.
 
 Both are plain mutable records with slots; the state owns one :class:`PlayerBoard` per
-seat and one :class:`TurnRecord`, and its ``clone`` copies them with :meth:`copy`. The
-JSON body keeps its historical shape (one list per board field, one key per turn field):
-the codec maps between the two.
+seat and one :class:`TurnRecord`, and its ``clone`` copies them with their ``copy``.
+:data:`FIELDS` declares every field of the state and of both records once: it gives the
+slots, the copies and the JSON body's keys, in the body's historical order (one list per
+board field with an entry per seat, one key per turn field).
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple, Self
 
 from relicbox.core.actions import Action
+from relicbox.core.fields import Copy, Field, Fields
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.data import (
@@ -36,6 +38,82 @@ class Stage(Enum):
     POST = "post"
     """A turn after its move: explore, a toolbox, end."""
     OVER = "over"
+
+
+SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
+_BOARDS, _TURN = "_boards", "_this_turn"
+
+FIELDS = Fields(
+    # plain values
+    Field("_collected", SHARE, "collected", plain=True, doc="relics collected in all"),
+    Field("_supply", SHARE, "supply", plain=True, doc="rations in the camp"),
+    Field("_final_seat", SHARE, "final_seat", plain=True, doc="who triggered the final round"),
+    Field("_final_left", SHARE, "final_left", plain=True, doc="turns left in the final round"),
+    Field("_extra", SHARE, "extra", plain=True, doc="the I1-f extra turn is being played"),
+    Field("_truncated", SHARE, "truncated", plain=True, doc="ended by a cap or the backstop"),
+    Field("_turn", SHARE, "turn", plain=True),
+    Field("_progress_turn", SHARE, "progress_turn", plain=True, doc="the last turn with progress"),
+    Field("_seat", SHARE, "seat", plain=True),
+    Field("_start", SHARE, "start", plain=True, doc="where the turn began"),
+    Field("_start_relic", SHARE, "start_relic", plain=True, doc="the relic there, if any"),
+    Field("_stage", SHARE, "stage", doc="a Stage; written as its value"),
+    # flat lists
+    Field("_colour", LIST, "colour", plain=True, doc="per space, its temple colour"),
+    Field("_relic_on", LIST, "relic_on", plain=True, doc="per space, a relic on its shrine"),
+    Field("_tokens", LIST, "tokens", plain=True, doc="the toolbox tokens, face up or not"),
+    Field("_discard", LIST, "discard", plain=True, doc="tiles out of the game"),
+    Field("_shown", LIST, "shown", plain=True, doc="blue tiles shown by Shovel level 3"),
+    # each player board's plain values: one body list each, an entry per seat
+    Field("pos", SHARE, "pos", plain=True, within=_BOARDS, doc="where the explorer stands"),
+    Field("rations", SHARE, "rations", plain=True, within=_BOARDS),
+    Field("paths", SHARE, "paths", plain=True, within=_BOARDS, doc="bit mask of pathways"),
+    Field("path_supply", SHARE, "path_supply", plain=True, within=_BOARDS),
+    Field("reserve", SHARE, "reserve", plain=True, within=_BOARDS, doc="toolboxes held back"),
+    Field("start_row", SHARE, "start_row", plain=True, within=_BOARDS),
+    Field("coins", SHARE, "coins", plain=True, within=_BOARDS),
+    Field("ability", SHARE, "ability", plain=True, within=_BOARDS),
+    # the turn record's fields, one body key each
+    Field("moves", SHARE, "moves", plain=True, within=_TURN),
+    Field("jumped", SHARE, "jumped", plain=True, within=_TURN),
+    Field("used", SHARE, "used", plain=True, within=_TURN),
+    Field("unexp", SHARE, "unexp", plain=True, within=_TURN),
+    Field("fam_before", SHARE, "fam_before", plain=True, within=_TURN),
+    Field("free_order", SHARE, "free_order", plain=True, within=_TURN),
+    Field("bonus_steps", SHARE, "bonus_steps", plain=True, within=_TURN),
+    Field("explored", SHARE, "explored", plain=True, within=_TURN),
+    Field("tool_used", SHARE, "tool_used", plain=True, within=_TURN),
+    Field("double", SHARE, "double", plain=True, within=_TURN),
+    Field("turn_gain", SHARE, "turn_gain", plain=True, within=_TURN),
+    Field("end_after", SHARE, "end_after", plain=True, within=_TURN),
+    Field("new_tile", SHARE, "new_tile", plain=True, within=_TURN),
+    Field("lifted", SHARE, "lifted", plain=True, within=_TURN),
+    Field("moved_to", SHARE, "moved_to", plain=True, within=_TURN),
+    Field("vacated", SHARE, "vacated", plain=True, within=_TURN),
+    Field("route", LIST, "route", plain=True, within=_TURN),
+    Field("turn_blue", LIST, "turn_blue", plain=True, within=_TURN),
+    # stacks, drawn tiles and pools hold immutable items (replaced, never changed in place)
+    Field("_levels", LIST, "levels", doc="per space, its stack's levels (tuples)"),
+    Field("_fixed", LIST, "fixed", doc="per space, its drawn tiles (read-only dicts)"),
+    Field("_pools", LIST, "pools", doc="per colour and level, the unseen tiles (tuples)"),
+    # each player board's containers: one body list each, an entry per seat
+    Field("tools", LIST, "tools", plain=True, within=_BOARDS, doc="toolboxes per slot"),
+    Field("ivory", LIST, "ivory", within=_BOARDS, doc="ivory tile per level; keys as text"),
+    Field("blue", LIST, "blue", plain=True, within=_BOARDS, doc="blue tiles, in order taken"),
+    Field("blue_seen", LIST, "blue_seen", plain=True, within=_BOARDS, doc="who saw each"),
+    Field("relics", LIST, "relics", plain=True, within=_BOARDS, doc="relics per colour"),
+    Field("_agenda", LIST, "agenda", doc="immutable tasks, as [kind, *fields]"),
+    Field("_chance", LIST, "chance", doc="pending chance events (tuples)"),
+    Field("_history", LIST, "history", doc="a History: its copy shares every full chunk"),
+    # the records, each copied by its own generated copy (their fields are above)
+    Field(_TURN, LIST, doc="the TurnRecord"),
+    Field(_BOARDS, NESTED, doc="a PlayerBoard per seat"),
+    # derived when a body is loaded
+    Field("_g", SHARE, doc="the compiled board (option board)"),
+    Field("_height", SHARE, doc="the stacks' height (player count)"),
+    Field("_legal", SHARE, doc="the cached legal actions; replaced, never changed in place"),
+)
+"""Every field of the state and of its records: the slots, the generated ``clone`` and
+``copy`` methods, and the JSON body's keys in the body's order."""
 
 
 # -- the toolbox table --------------------------------------------------------------------
@@ -110,9 +188,18 @@ enters)."""
 
 class _SlotRecord:
     """Equality and a readable repr from the slots, so a clone or a reloaded state can be
-    compared with the original field by field."""
+    compared with the original field by field; ``copy`` generated from :data:`FIELDS`
+    for the slot named by the class keyword ``holder``."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, holder: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.copy = FIELDS.copier(cls, holder)  # type: ignore[method-assign,assignment]
+
+    def copy(self) -> Self:
+        """An independent copy (generated for each record class)."""
+        raise NotImplementedError
 
     def _names(self) -> tuple[str, ...]:
         return type(self).__slots__
@@ -127,29 +214,10 @@ class _SlotRecord:
         return f"{type(self).__name__}({fields})"
 
 
-class PlayerBoard(_SlotRecord):
+class PlayerBoard(_SlotRecord, holder=_BOARDS):
     """What one seat has: its explorer, supplies, pathways, toolboxes, tiles and relics."""
 
-    __slots__ = (
-        "ability",
-        "blue",
-        "blue_seen",
-        "coins",
-        "ivory",
-        "path_supply",
-        "paths",
-        "pos",
-        "rations",
-        "relics",
-        "reserve",
-        "start_row",
-        "tools",
-    )
-
-    SCALARS = ("pos", "rations", "paths", "path_supply", "reserve", "start_row", "coins")
-    """Plain values (the body keeps one list of them per field, seat by seat)."""
-    CONTAINERS = ("tools", "ivory", "blue", "blue_seen", "relics")
-    """Per-seat lists and dicts, copied by :meth:`copy`."""
+    __slots__ = FIELDS.record_slots(_BOARDS)
 
     def __init__(self, ability: str | None = None) -> None:
         self.ability = ability
@@ -178,69 +246,11 @@ class PlayerBoard(_SlotRecord):
         self.coins = 0
         """Victory coins (secret to the other seats)."""
 
-    def copy(self) -> PlayerBoard:
-        other = PlayerBoard.__new__(PlayerBoard)
-        other.ability = self.ability
-        other.pos = self.pos
-        other.rations = self.rations
-        other.paths = self.paths
-        other.path_supply = self.path_supply
-        other.reserve = self.reserve
-        other.start_row = self.start_row
-        other.coins = self.coins
-        other.tools = self.tools.copy()
-        other.ivory = self.ivory.copy()
-        other.blue = self.blue.copy()
-        other.blue_seen = self.blue_seen.copy()
-        other.relics = self.relics.copy()
-        return other
 
-
-class TurnRecord(_SlotRecord):
+class TurnRecord(_SlotRecord, holder=_TURN):
     """What the turn being played has done so far; a new one starts with each turn."""
 
-    __slots__ = (
-        "bonus_steps",
-        "double",
-        "end_after",
-        "explored",
-        "fam_before",
-        "free_order",
-        "jumped",
-        "lifted",
-        "moved_to",
-        "moves",
-        "new_tile",
-        "route",
-        "tool_used",
-        "turn_blue",
-        "turn_gain",
-        "unexp",
-        "used",
-        "vacated",
-    )
-
-    SCALARS = (
-        "moves",
-        "jumped",
-        "used",
-        "unexp",
-        "fam_before",
-        "free_order",
-        "bonus_steps",
-        "explored",
-        "tool_used",
-        "double",
-        "turn_gain",
-        "end_after",
-        "new_tile",
-        "lifted",
-        "moved_to",
-        "vacated",
-    )
-    """Plain values, one body key each."""
-    LISTS = ("route", "turn_blue")
-    """Lists of plain values, one body key each, copied by :meth:`copy`."""
+    __slots__ = FIELDS.record_slots(_TURN)
 
     def __init__(self) -> None:
         self.moves = 0
@@ -277,25 +287,3 @@ class TurnRecord(_SlotRecord):
         """Bit mask of the trails that relocated pathways went to (not lifted again)."""
         self.vacated = 0
         """Bit mask of the trails relocated pathways left (not placed on again)."""
-
-    def copy(self) -> TurnRecord:
-        other = TurnRecord.__new__(TurnRecord)
-        other.moves = self.moves
-        other.jumped = self.jumped
-        other.used = self.used
-        other.unexp = self.unexp
-        other.fam_before = self.fam_before
-        other.free_order = self.free_order
-        other.route = self.route.copy()
-        other.bonus_steps = self.bonus_steps
-        other.explored = self.explored
-        other.tool_used = self.tool_used
-        other.double = self.double
-        other.turn_gain = self.turn_gain
-        other.turn_blue = self.turn_blue.copy()
-        other.end_after = self.end_after
-        other.new_tile = self.new_tile
-        other.lifted = self.lifted
-        other.moved_to = self.moved_to
-        other.vacated = self.vacated
-        return other
