@@ -11,7 +11,8 @@ define, so the imports run one way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.game import State
@@ -51,11 +52,31 @@ PATHWAY_PLACED, FIRST_EXPLORER, RIVAL_RELOCATED, CAMP_LEFT, AFTER_LAST_TURN = (
 TEMPLE_GAIN, CAMP_ARRIVAL, FINAL_SCORING = "temple-gain", "camp-arrival", "final-scoring"
 
 
+NO_PROGRESS_ROUNDS = 30
+"""Rounds without progress after which a game ends by the backstop (see ``rules``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RelicRunnersSettings:
+    """Relic Runners' options, typed (see ``rules.GAME.options`` for what each one means)."""
+
+    setup: Literal["first", "standard", "random"] = "standard"
+    abilities: bool = False
+    board: Mapping[str, Any] | None = None
+    """A parsed board file, or ``None`` for the default map."""
+    teleport_ends_turn: bool = True
+    shovel3: Literal["whole-turn", "after"] = "whole-turn"
+    i2b: Literal["any-exploration", "explore-only"] = "any-exploration"
+    no_progress_rounds: int | None = NO_PROGRESS_ROUNDS
+    max_turns: int | None = None
+
+
 class StateBase(State):
     """The state's fields, whose turn it is, and the small steps every rule is made of:
     coins, rations, toolboxes, shrines, drawn tiles, held ivory tiles, starting a turn."""
 
     __slots__ = FIELDS.slots
+    settings: RelicRunnersSettings
 
     # The types of the fields FIELDS declares, for every layer above.
     _g: Geo

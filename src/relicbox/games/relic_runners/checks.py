@@ -186,7 +186,7 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         checks.whole(lists["reserve"][s], f"body.reserve[{s}]", 0, TOOLBOXES)
         checks.whole(lists["start_row"][s], f"body.start_row[{s}]", 0, TOOLBOXES)
         checks.whole(lists["coins"][s], f"body.coins[{s}]", 0, BIG)
-        expected = ABILITIES[EXPLORER_COLOURS[s]] if state.options.get("abilities") else None
+        expected = ABILITIES[EXPLORER_COLOURS[s]] if state.settings.abilities else None
         if lists["ability"][s] != expected:
             raise checks.fail(f"body.ability[{s}]", f"must be {expected!r} with these options")
     for i, node in enumerate(checks.seq(lists["route"], "body.route", max_length=1000)):

@@ -55,7 +55,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Load and check a body; raises :class:`StateFormatError` naming the fault."""
     n = state.players
     try:
-        state._g = geo_for(state.options.get("board"))
+        state._g = geo_for(state.settings.board)
     except ValueError as error:
         raise StateFormatError(str(error)) from error
     state._height = 2 if n == 2 else 3

@@ -32,7 +32,7 @@ class EffectsState(ExploringState):
 
     def _double_gains(self, seat: int, pos: int) -> None:
         self._this_turn.double = True
-        if self.options.get("shovel3") != "after":
+        if self.settings.shovel3 != "after":
             self._double_earlier_gains(seat)
 
     def _double_earlier_gains(self, seat: int) -> None:

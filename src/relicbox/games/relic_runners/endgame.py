@@ -36,10 +36,10 @@ class EndgameState(StateBase):
             # The backstop (no_progress_rounds): a game in which nobody explores, places a
             # pathway or takes a relic for that many rounds ends, flagged truncated.
             self._truncated = True
-            self._history.append(("no-progress", self.options.get("no_progress_rounds")))
+            self._history.append(("no-progress", self.settings.no_progress_rounds))
             self._finish()
             return
-        limit = self.options.get("max_turns")
+        limit = self.settings.max_turns
         if isinstance(limit, int) and limit and self._turn >= limit:
             self._truncated = True
             self._history.append(("truncated", self._turn))
@@ -63,7 +63,7 @@ class EndgameState(StateBase):
         Progress is a tile leaving a ruin or temple stack (explored by any means), a new
         pathway placed (relocations do not count) or a relic collected.
         """
-        limit = self.options.get("no_progress_rounds")
+        limit = self.settings.no_progress_rounds
         if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
             return False
         return self._turn - self._progress_turn >= limit * self.players

@@ -50,7 +50,7 @@ class ExploringState(TravelState):
             search
             and len(levels) > 1
             and self._has(seat, "I2-b")
-            and self.options.get("i2b") != "explore-only"
+            and self.settings.i2b != "explore-only"
         ):
             self._agenda.append(T.Pick(node, origin, forbidden, 1))
             return
@@ -122,7 +122,7 @@ class ExploringState(TravelState):
             # from the camp; it may not end where the turn began (§1.4).
             self._this_turn.route = [CAMP]
         else:
-            self._this_turn.end_after = self.options.get("teleport_ends_turn", True) is not False
+            self._this_turn.end_after = self.settings.teleport_ends_turn
 
     def _turn_up(self, node: int) -> None:
         levels = self._levels[node]

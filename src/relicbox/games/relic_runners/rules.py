@@ -30,6 +30,8 @@ from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.base import FINAL_SCORING as FINAL_SCORING
 from relicbox.games.relic_runners.base import IVORY_PASSIVES as IVORY_PASSIVES
+from relicbox.games.relic_runners.base import NO_PROGRESS_ROUNDS as NO_PROGRESS_ROUNDS
+from relicbox.games.relic_runners.base import RelicRunnersSettings as RelicRunnersSettings
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 from relicbox.games.relic_runners.data import (
     ABILITIES,
@@ -87,7 +89,7 @@ class RelicRunnersState(DecisionsState):
 
     def _setup(self) -> None:
         n = self.players
-        self._g = geo_for(self.options.get("board"))
+        self._g = geo_for(self.settings.board)
         nodes = len(NODE_IDS)
         kind = self._g.kind
         self._height = STACK_HEIGHT[n]
@@ -98,7 +100,7 @@ class RelicRunnersState(DecisionsState):
         self._fixed = [_NO_TILES] * nodes
         self._relic_on = [False] * nodes
         self._tokens = [True] * 10
-        first = self.options.get("setup") == "first"
+        first = self.settings.setup == "first"
         self._pools = [
             tuple(
                 t.id
@@ -111,7 +113,7 @@ class RelicRunnersState(DecisionsState):
         self._shown = []
         self._supply = CAMP_RATIONS_PER_PLAYER * n
         self._boards = [
-            PlayerBoard(ABILITIES[EXPLORER_COLOURS[s]] if self.options.get("abilities") else None)
+            PlayerBoard(ABILITIES[EXPLORER_COLOURS[s]] if self.settings.abilities else None)
             for s in range(n)
         ]
         self._collected = 0
@@ -271,7 +273,7 @@ class RelicRunnersState(DecisionsState):
                 left[colour] -= 1
                 if quadrant[other] == quadrant[node]:
                     in_quadrant.add(colour)
-        if self.options.get("setup") == "random":
+        if self.settings.setup == "random":
             total = sum(left)
             return [(c, left[c] / total) for c in range(3) if left[c]]
         allowed = [c for c in range(3) if left[c] and c not in in_quadrant]
@@ -369,9 +371,6 @@ class RelicRunnersState(DecisionsState):
 
 # -- metadata ---------------------------------------------------------------------------
 
-NO_PROGRESS_ROUNDS = 30
-"""Rounds without progress after which a game ends by the backstop (see the docstring)."""
-
 GAME = Game(
     name="relic-runners",
     title="Relic Runners",
@@ -382,6 +381,7 @@ GAME = Game(
     action_space=ACTION_SPACE,
     state_class=RelicRunnersState,
     aliases=("relic_runners", "relicrunners"),
+    settings=RelicRunnersSettings,
     options=(
         Option(
             "setup",
