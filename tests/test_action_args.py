@@ -60,3 +60,23 @@ def test_the_conformance_check_refuses_actions_told_apart_only_by_text():
     with pytest.raises(conformance.ConformanceError, match="also those of"):
         conformance.check_action_args(fake)
     conformance.check_action_args(game)
+
+
+def test_args_reach_browsers_as_json_with_their_kind():
+    assert A.MOVE[0][1].args_json() == {"kind": "move", "a": "CAMP", "b": "R1"}
+    assert A.STEP_START[0].args_json() == {"kind": "step", "branch": "machete", "level": 0}
+    use = A.USE_TOOL["shovel", 1, "vp"]
+    assert use.args_json() == {"kind": "use-tool", "branch": "shovel", "level": 1, "choice": "vp"}
+    assert A.STOP.args_json() is None
+
+
+def test_the_table_page_gets_each_legal_actions_arguments():
+    from relicbox.server.snapshots import legal_entries
+
+    state = relicbox.new_game("relic-runners", 3, 2)
+    seat = state.to_act[0]
+    entries = legal_entries(state, seat, state.view(seat), "en")
+    legal = state.legal_actions(seat)
+    assert [entry["text"] for entry in entries] == [a.text for a in legal]
+    assert [entry["args"] for entry in entries] == [a.args_json() for a in legal]
+    assert any(entry["args"] is not None for entry in entries)

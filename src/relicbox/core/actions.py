@@ -51,6 +51,19 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         return {"action": self.text, "index": self.index}
 
+    def args_json(self) -> dict[str, Any] | None:
+        """The arguments as JSON for clients: ``{"kind": "move", "a": "R1", "b": "T4"}``.
+
+        ``kind`` is the arguments' class name in kebab case (``UseTool`` -> ``use-tool``);
+        ``None`` for an action without named arguments.
+        """
+        as_dict = getattr(self.args, "_asdict", None)
+        if as_dict is None:
+            return None
+        name = type(self.args).__name__
+        kind = "".join(f"-{c.lower()}" if c.isupper() else c for c in name).lstrip("-")
+        return {"kind": kind, **as_dict()}
+
     def __str__(self) -> str:
         return self.text
 

@@ -83,7 +83,12 @@ def legal_entries(
         return []
     describe = state.game.renderer.describe_action
     return [
-        {"text": a.text, "label": plain(describe(a.text, view, lang)), "index": a.index}
+        {
+            "text": a.text,
+            "label": plain(describe(a.text, view, lang)),
+            "index": a.index,
+            "args": a.args_json(),
+        }
         for a in state.legal_actions(seat)
     ]
 

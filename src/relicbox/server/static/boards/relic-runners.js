@@ -31,26 +31,34 @@ export function classify(view, legal, seat) {
     if (map.has(key)) rest.push(entry);
     else map.set(key, entry);
   };
+  // Each entry carries its parsed arguments (``args``), so nothing here reads action text.
   for (const entry of legal) {
-    const words = entry.text.split(" ");
-    const verb = words[0];
-    if (verb === "move") {
-      const [a, b] = words[1].split("-");
-      claim(spaces, a === here ? b : a, entry);
-    } else if (verb === "jump" || verb === "start" || verb === "target") {
-      claim(spaces, words[1], entry);
-    } else if (verb === "path" || verb === "lift") {
-      claim(trails, words[1], entry);
-    } else if (verb === "flip") {
-      claim(tokens, words[1], entry);
-    } else if (verb === "step") {
-      // "step start B" enters level 1 of B; "step B L" climbs to level L + 1.
-      const key = words[1] === "start" ? `${words[2]}:1` : `${words[1]}:${Number(words[2]) + 1}`;
-      claim(tools, key, entry);
-    } else if (verb === "use" && BRANCHES.includes(words[1])) {
-      claim(tools, `${words[1]}:${words[2]}`, entry);
-    } else {
-      rest.push(entry);
+    const args = entry.args || {};
+    switch (args.kind) {
+      case "move":
+        claim(spaces, args.a === here ? args.b : args.a, entry);
+        break;
+      case "jump":
+      case "start":
+      case "target":
+        claim(spaces, args.space, entry);
+        break;
+      case "path":
+      case "lift":
+        claim(trails, `${args.a}-${args.b}`, entry);
+        break;
+      case "flip":
+        claim(tokens, args.token, entry);
+        break;
+      case "step":
+        // Level 0 is the start row: the toolbox enters level 1; otherwise it climbs one level.
+        claim(tools, `${args.branch}:${args.level + 1}`, entry);
+        break;
+      case "use-tool":
+        claim(tools, `${args.branch}:${args.level}`, entry);
+        break;
+      default:
+        rest.push(entry);
     }
   }
   return { spaces, trails, tokens, tools, rest };
