@@ -45,6 +45,15 @@ class History(Generic[T]):
             self._tail = []
             self._tail_converted = []
 
+    def extend(self, items: list[T]) -> None:
+        """Append each of ``items`` in order; one call for a step's several entries."""
+        tail = self._tail
+        if len(tail) + len(items) < CHUNK:
+            tail.extend(items)
+            return
+        for item in items:
+            self.append(item)
+
     def copy(self) -> History[T]:
         other: History[T] = History.__new__(History)
         other._chunks = self._chunks.copy()
