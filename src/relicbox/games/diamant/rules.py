@@ -248,8 +248,8 @@ class DiamantState(State):
                 if action is CONTINUE:
                     continue
             leaving |= 1 << seat
-        self._leaving |= leaving
         self._open = open_ = open_ & ~chosen
+        self._leaving |= leaving
         log = self._log
         if log is None:
             if not open_:
