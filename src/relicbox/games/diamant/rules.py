@@ -59,7 +59,7 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
 
-NO_VIEW: tuple[int, dict[str, Any], tuple[Any, ...]] = (-1, {}, ())
+NO_VIEW: tuple[int, dict[str, Any], Sequence[Any]] = (-1, {}, ())
 """The empty view cache (see ``views.build_view``): built at no history length."""
 
 
@@ -147,7 +147,7 @@ class DiamantState(State):
         self._bank = 0
         self._revealed = 0
         self._history: list[tuple[Any, ...]] = []
-        self._view_cache: tuple[int, dict[str, Any], tuple[Any, ...]] = NO_VIEW
+        self._view_cache: tuple[int, dict[str, Any], Sequence[Any]] = NO_VIEW
         self._round = 0
         self._start_round()
 
