@@ -346,7 +346,8 @@ class DiamantState(State):
         return [(code, count / total) for code, count in counts.items()]
 
     def _settle(self) -> None:
-        if not self.auto_chance:
+        # Runs after every act: most find a choice step still open.
+        if self._phase is not _REVEAL or not self.auto_chance:
             return
         log = self._log
         if log is None:
@@ -375,7 +376,8 @@ class DiamantState(State):
             if not rubies:
                 self._reveal_other(card)
                 continue
-            share, rest = divmod(rubies, self._inside_count)
+            share = rubies // self._inside_count
+            rest = rubies - share * self._inside_count
             self._path.append(card)
             self._on_card.append(rest)
             self._revealed += rubies
