@@ -409,7 +409,8 @@ class DiamantState(State):
         if not rubies:
             self._reveal_other(card)
             return
-        share, rest = divmod(rubies, self._inside_count)
+        share = rubies // self._inside_count
+        rest = rubies - share * self._inside_count
         self._path.append(card)
         self._on_card.append(rest)
         self._revealed += rubies
