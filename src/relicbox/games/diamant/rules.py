@@ -306,18 +306,18 @@ class DiamantState(State):
             return share
         share, rest = divmod(self._path_gems, m)
         # "Whatever cannot be split stays on any treasure card": we keep it on the last one.
-        last_treasure = 0
-        for i, card in enumerate(self._path):
-            on_card[i] = 0
-            if _RUBIES[card]:
-                last_treasure = i
+        path = self._path
+        last_treasure = len(path) - 1
+        while last_treasure > 0 and not _RUBIES[path[last_treasure]]:
+            last_treasure -= 1
+        self._on_card = on_card = [0] * len(on_card)
         on_card[last_treasure] = rest
         self._path_gems = rest
         return share
 
     def _take_relics(self, seat: int) -> tuple[int, ...]:
         path = self._path
-        taken = tuple(card for card in path if _IS_RELIC[card])
+        taken = tuple([card for card in path if _IS_RELIC[card]])
         for card in taken:
             index = path.index(card)
             del path[index]
