@@ -2,17 +2,22 @@
 
 4 players; at every choice each explorer leaves with probability 0.5; full games.
 
-* fast path: ``new_game(record=False)``, then ``legal_actions`` + ``act`` with Action objects
-  (what bots and simulations use);
+* fast path: ``new_game(record=False)``, then one ``act_joint`` per simultaneous step with
+  every explorer's Action (what simulations, PettingZoo's Parallel API and the server do);
+* per-seat act path: the same games through ``legal_actions`` + ``act`` for each seat;
 * clone path: every game is a ``determinize`` of one fresh state that has not revealed its
-  first card yet, as a search bot's playouts start from a copy;
-* full-record path: ``record=True``, actions given as text, the JSON record built at the end;
+  first card yet, as a search bot's playouts start from a copy, then played like the fast path;
+* full-record path: ``record=True``, one ``act_joint`` per step with the actions' texts, the
+  JSON record built at the end;
 * batch: the NumPy lock-step simulator ``relicbox.play.batch_diamant`` (what ``simulate``
   uses for such policies), whole chunks of games at a time;
 * peer: the Katze2664/Incan_Gold Python simulator, run only when the environment variable
   ``RELICBOX_PEER_INCAN_GOLD`` names a checkout of it (it is never part of this repository).
   Its relics enter one per round, like the relic variant, and score 5 or 10 like the base
   game; the work per game is the same.
+
+The drivers draw one coin per step (a bit per seat) and keep everything they use in
+locals: their own cost counts in every figure.
 
 Usage: python3 benchmarks/bench_diamant.py [--seconds 3]
 """
@@ -28,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from harness import best_rate, calibration, ratio
+from harness import best_rates, calibration, ratio
 
 import relicbox
 from relicbox.core.game import State
@@ -38,7 +43,22 @@ PLAYERS = 4
 PEER_VARIABLE = "RELICBOX_PEER_INCAN_GOLD"
 
 
+GAME = relicbox.get_game("diamant")
+CONTINUE = GAME.action_space.parse("continue")
+LEAVE = GAME.action_space.parse("leave")
+
+
 def _playout(state: State, rng: random.Random) -> State:
+    """One ``act_joint`` per step; ``to_act`` is empty only once the game is over."""
+    act_joint = state.act_joint
+    coins = rng.getrandbits
+    while to_act := state.to_act:
+        coin = coins(PLAYERS)
+        act_joint({seat: LEAVE if coin >> seat & 1 else CONTINUE for seat in to_act})
+    return state
+
+
+def _playout_per_seat(state: State, rng: random.Random) -> State:
     while not state.is_over:
         for seat in state.to_act:
             legal = state.legal_actions(seat)
@@ -48,6 +68,11 @@ def _playout(state: State, rng: random.Random) -> State:
 
 def fast_game(seed: int, rng: random.Random) -> int:
     _playout(relicbox.new_game("diamant", PLAYERS, seed, record=False), rng)
+    return 1
+
+
+def per_seat_game(seed: int, rng: random.Random) -> int:
+    _playout_per_seat(relicbox.new_game("diamant", PLAYERS, seed, record=False), rng)
     return 1
 
 
@@ -69,10 +94,11 @@ def clone_game(seed: int, rng: random.Random) -> int:
 
 def full_record_game(seed: int, rng: random.Random) -> int:
     state = relicbox.new_game("diamant", PLAYERS, seed)
-    while not state.is_over:
-        for seat in state.to_act:
-            state.legal_actions(seat)
-            state.act(seat, "leave" if rng.random() < 0.5 else "continue")
+    act_joint = state.act_joint
+    coins = rng.getrandbits
+    while to_act := state.to_act:
+        coin = coins(PLAYERS)
+        act_joint({seat: "leave" if coin >> seat & 1 else "continue" for seat in to_act})
     _ = state.record
     return 1
 
@@ -160,6 +186,10 @@ def mean_points(games: int) -> None:
     fast = sum(
         sum(_playout(relicbox.new_game("diamant", PLAYERS, s), rng).scores()) for s in range(games)
     )
+    per_seat = sum(
+        sum(_playout_per_seat(relicbox.new_game("diamant", PLAYERS, s), rng).scores())
+        for s in range(games)
+    )
     clone = sum(sum(_playout(_clone(s), rng).scores()) for s in range(games))
     batch = np.mean(
         [
@@ -169,8 +199,9 @@ def mean_points(games: int) -> None:
     )
     seats = games * PLAYERS
     print(
-        f"mean points per seat: fast path {fast / seats:.2f} and clone path "
-        f"{clone / seats:.2f} over {games} games, batch {batch:.2f} over at least ten times as many"
+        f"mean points per seat: fast path {fast / seats:.2f}, per-seat act path "
+        f"{per_seat / seats:.2f} and clone path {clone / seats:.2f} over {games} games, "
+        f"batch {batch:.2f} over at least ten times as many"
     )
 
 
@@ -184,9 +215,9 @@ def main() -> None:
     print(calibration())
     if args.check:
         mean_points(args.check)
-    rates: dict[str, float] = {}
     paths: list[tuple[str, Callable[[int, random.Random], int]]] = [
-        ("fast path (record=False)", fast_game),
+        ("fast path (act_joint)", fast_game),
+        ("per-seat act path", per_seat_game),
         ("clone path (determinize)", clone_game),
         ("full-record path", full_record_game),
         ("batch (NumPy lock-step)", batch_chunk),
@@ -196,15 +227,15 @@ def main() -> None:
         print(f"peer: set {PEER_VARIABLE} to a Katze2664/Incan_Gold checkout to compare")
     else:
         paths.append(("peer (Katze2664/Incan_Gold)", peer))
-    for name, play in paths:
-        rate, games = best_rate(play, args.seconds)
-        rates[name] = rate
-        print(f"diamant {PLAYERS}p {name:<29} {rate:>11,.0f} games/s CPU  ({games} calls)")
-    fast = rates["fast path (record=False)"]
+    rates = best_rates(dict(paths), args.seconds)
+    for name, rate in rates.items():
+        print(f"diamant {PLAYERS}p {name:<29} {rate:>11,.0f} games/s CPU")
+    fast = rates["fast path (act_joint)"]
     print(f"batch / fast path: {ratio(rates['batch (NumPy lock-step)'], fast)}")
     if peer is not None:
         peer_rate = rates["peer (Katze2664/Incan_Gold)"]
         print(f"fast path / peer: {ratio(fast, peer_rate)}")
+        print(f"per-seat act path / peer: {ratio(rates['per-seat act path'], peer_rate)}")
         print(f"full-record path / peer: {ratio(rates['full-record path'], peer_rate)}")
     print(view_bot_ratio())
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 Play = Callable[[int, random.Random], int]
 """Plays one game from a seed with the harness's coin; returns what it counts (games, decisions)."""
@@ -38,6 +38,33 @@ def best_rate(play: Play, seconds: float, windows: int = 10) -> tuple[float, int
             games += 1
         best = max(best, counted / (clock() - start))
     return best, games
+
+
+def best_rates(plays: Mapping[str, Play], seconds: float, windows: int = 10) -> dict[str, float]:
+    """:func:`best_rate` of each play, their windows taken in turn (one of each, then again):
+    a change in the machine's load then falls on every play alike, so ratios between them
+    hold even when the rates themselves swing. ``seconds`` is each play's CPU time."""
+    clock = time.process_time
+    rngs = {name: random.Random(12345) for name in plays}
+    games = dict.fromkeys(plays, 0)
+    best = dict.fromkeys(plays, 0.0)
+    for name, play in plays.items():
+        warm_up = clock() + min(0.5, seconds / windows)
+        while clock() < warm_up:
+            play(games[name], rngs[name])
+            games[name] += 1
+    for _ in range(windows):
+        for name, play in plays.items():
+            rng, played = rngs[name], games[name]
+            start = clock()
+            deadline = start + seconds / windows
+            counted = 0
+            while clock() < deadline:
+                counted += play(played, rng)
+                played += 1
+            best[name] = max(best[name], counted / (clock() - start))
+            games[name] = played
+    return best
 
 
 def ratio(numerator: float, denominator: float) -> str:

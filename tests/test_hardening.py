@@ -348,6 +348,18 @@ def test_history_copies_share_full_chunks_and_read_like_a_list():
         assert history[cut] == plain[cut]
 
 
+def test_history_extend_is_appending_each_item_across_chunk_ends():
+    extended: History[int] = History(range(CHUNK - 3))
+    appended: History[int] = History(range(CHUNK - 3))
+    for start in (CHUNK - 3, CHUNK - 1, CHUNK + 1, 2 * CHUNK - 2):
+        items = list(range(start, start + 5))
+        extended.extend(items)
+        for item in items:
+            appended.append(item)
+    assert list(extended) == list(appended) and extended._chunks == appended._chunks
+    assert len(extended._tail) < CHUNK
+
+
 def test_relic_runners_clones_share_history_and_views_hand_out_read_only_events():
     state = random_steps(relicbox.new_game("relic-runners", 3, seed=2), 900)
     assert len(state._history) > CHUNK

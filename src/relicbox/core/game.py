@@ -19,7 +19,7 @@ seat has committed, then all resolve at once.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -587,7 +587,7 @@ class State(ABC):
         """The record's events from number ``start`` on, as in :attr:`record` (cheap to poll)."""
         if self._log is None:
             raise RecordError("this state keeps no record (it was made with record=False)")
-        return [_event_json(entry) for entry in self._log[start:]]
+        return _events_json(self._log[start:])
 
     @property
     def record(self) -> dict[str, Any]:
@@ -601,7 +601,7 @@ class State(ABC):
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
-            "events": [_event_json(entry) for entry in self._log],
+            "events": _events_json(self._log),
         }
 
     # -- JSON form ---------------------------------------------------------------
@@ -617,7 +617,7 @@ class State(ABC):
             "options": dict(self.options),
             "rng": self._rng.state,
             "auto_chance": self.auto_chance,
-            "events": None if self._log is None else [_event_json(e) for e in self._log],
+            "events": None if self._log is None else _events_json(self._log),
             "body": self._body_to_dict(),
         }
 
@@ -828,11 +828,13 @@ def replay(record: Mapping[str, Any], game: Game) -> State:
     return state
 
 
-def _event_json(entry: LogEntry) -> dict[str, Any]:
-    seat, text, sampled = entry
-    if seat is None:
-        return {"chance": text, "sampled": sampled}
-    return {"seat": seat, "action": text}
+def _events_json(log: Iterable[LogEntry]) -> list[dict[str, Any]]:
+    """The record's JSON events: a decision or a chance outcome each (built inline: records
+    of long games are built often, by servers and batch runs)."""
+    return [
+        {"seat": seat, "action": text} if seat is not None else {"chance": text, "sampled": sampled}
+        for seat, text, sampled in log
+    ]
 
 
 def _event_from_json(

@@ -14,6 +14,7 @@ caller can alter another view or the cache by editing its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from typing import Any, Generic, NoReturn, TypeVar, overload
 
 T = TypeVar("T")
@@ -45,6 +46,15 @@ class History(Generic[T]):
             self._tail = []
             self._tail_converted = []
 
+    def extend(self, items: list[T]) -> None:
+        """Append each of ``items`` in order; one call for a step's several entries."""
+        tail = self._tail
+        if len(tail) + len(items) < CHUNK:
+            tail.extend(items)
+            return
+        for item in items:
+            self.append(item)
+
     def copy(self) -> History[T]:
         other: History[T] = History.__new__(History)
         other._chunks = self._chunks.copy()
@@ -75,9 +85,7 @@ class History(Generic[T]):
         return len(self._chunks) * CHUNK + len(self._tail)
 
     def __iter__(self) -> Iterator[T]:
-        for chunk in self._chunks:
-            yield from chunk
-        yield from self._tail
+        return chain(*self._chunks, self._tail)
 
     @overload
     def __getitem__(self, index: int) -> T: ...

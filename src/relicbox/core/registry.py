@@ -57,6 +57,10 @@ def register(game: Game, **parts: Any) -> Game:
 
 def get_game(name: str) -> Game:
     """The registered game called ``name`` (or one of its aliases, any case)."""
+    if type(name) is str and not _LOADERS:
+        game = _GAMES.get(name)  # its own name, as simulations pass it for every game
+        if game is not None:
+            return game
     if not isinstance(name, str):
         raise ConfigurationError(f"game name must be text, got {quote(name)}")
     _load_pending()

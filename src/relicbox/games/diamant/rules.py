@@ -17,7 +17,7 @@ from typing import Any, Literal
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
 from relicbox.core.fields import Copy, Field, Fields
-from relicbox.core.game import Game, JointChoice, Option, State
+from relicbox.core.game import Game, JointChoice, LogEntry, Option, State
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.diamant.data import (
     BASE_RELIC_VALUES,
@@ -39,6 +39,10 @@ ACTION_SPACE = ActionSpace(
     aliases={"c": CONTINUE, "stay": CONTINUE, "l": LEAVE, "exit": LEAVE, "go home": LEAVE},
 )
 _BOTH: tuple[Action, ...] = (CONTINUE, LEAVE)
+_TEXTS = (CONTINUE.text, LEAVE.text)
+"""Each action's text by its index: what the record logs."""
+_EXACT_TEXT: dict[str, Action] = {CONTINUE.text: CONTINUE, LEAVE.text: LEAVE}
+"""The actions' own texts, which ``act_joint`` takes without the general parser."""
 _NONE: tuple[Action, ...] = ()
 
 # Per-card lookups on the hot path: plain tuples indexed by card id.
@@ -56,7 +60,7 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
 
-NO_VIEW: tuple[int, dict[str, Any], tuple[Any, ...]] = (-1, {}, ())
+NO_VIEW: tuple[int, dict[str, Any], Sequence[Any]] = (-1, {}, ())
 """The empty view cache (see ``views.build_view``): built at no history length."""
 
 
@@ -86,8 +90,8 @@ _BASE_DECK = _VARIANT_DECK + RELIC_IDS
 _CHOICE = Phase.CHOICE
 _REVEAL = Phase.REVEAL
 _OVER = Phase.OVER
-_ALL_LEFT = RoundEnd.ALL_LEFT
-_TRAP = RoundEnd.TRAP
+_ALL_LEFT = RoundEnd.ALL_LEFT.value
+_TRAP = RoundEnd.TRAP.value
 
 
 FIELDS = Fields(
@@ -153,7 +157,7 @@ class DiamantState(State):
         self._bank = 0
         self._revealed = 0
         self._history: list[tuple[Any, ...]] = []
-        self._view_cache: tuple[int, dict[str, Any], tuple[Any, ...]] = NO_VIEW
+        self._view_cache: tuple[int, dict[str, Any], Sequence[Any]] = NO_VIEW
         self._round = 0
         self._start_round()
 
@@ -233,44 +237,52 @@ class DiamantState(State):
         """Every explorer's ``continue`` / ``leave`` for this step in one call (all or nothing).
 
         The same result as :meth:`act` for each seat in the mapping's order, at the
-        cost of a few mask operations per seat.
+        cost of a few mask operations per seat. Anything but open seats with the
+        actions (or their exact texts) goes the general way, which refuses with
+        the same errors as :meth:`act`.
         """
         open_ = self._open
         chosen = leaving = 0
-        for seat, action in choices.items():
-            if action is LEAVE:
-                bit = 1 << seat if type(seat) is int and seat >= 0 else 0
-                leaving |= bit
-            elif action is CONTINUE:
-                bit = 1 << seat if type(seat) is int and seat >= 0 else 0
-            else:
-                super().act_joint(choices)  # text, indexes or sequences: the general path
+        for seat, choice in choices.items():
+            if type(seat) is not int or seat < 0 or not open_ >> seat & 1:
+                super().act_joint(choices)  # raises the refusal act would
                 return
-            if not open_ & bit:
-                raise self._refusal(seat, action, self._why_illegal(seat, action))
-            chosen |= bit
-        log = self._log
-        if log is not None:
-            for seat in choices:
-                log.append((seat, LEAVE.text if leaving >> seat & 1 else CONTINUE.text, False))
-        self._leaving |= leaving
+            chosen |= 1 << seat
+            if choice is CONTINUE:
+                continue
+            if choice is not LEAVE:
+                action = _EXACT_TEXT.get(choice) if type(choice) is str else None
+                if action is None:
+                    super().act_joint(choices)  # other text, indexes, part lists: parsed there
+                    return
+                if action is CONTINUE:
+                    continue
+            leaving |= 1 << seat
         self._open = open_ = open_ & ~chosen
+        self._leaving |= leaving
+        log = self._log
+        if log is None:
+            if not open_:
+                self._resolve_choices()
+                if self.auto_chance:
+                    self._reveal_on(None)
+            return
+        entries: list[LogEntry] = [(seat, _TEXTS[leaving >> seat & 1], False) for seat in choices]
         if not open_:
             self._resolve_choices()
             if self.auto_chance:
-                self._settle()
+                self._reveal_on(entries)
+        log.extend(entries)
 
     def _resolve_choices(self) -> None:
+        """Every explorer inside has chosen: the leavers go home, the others go on."""
         leaving = self._leaving
         if leaving:
-            self._leave(leaving)
             self._leaving = 0
+            self._leave(leaving)
         else:
             self._history.append(_ALL_CONTINUE)
-        if self._inside:
             self._phase = _REVEAL
-        else:
-            self._end_round(_ALL_LEFT, None)
 
     def _leave(self, leaving: int) -> None:
         leavers = _SEATS[leaving]
@@ -280,12 +292,16 @@ class DiamantState(State):
         chest = self._chest
         for seat in leavers:
             chest[seat] += gain
-        self._inside &= ~leaving
-        self._inside_count -= m
         taken: tuple[int, ...] = ()
         if m == 1 and self._path_relics:
             taken = self._take_relics(leavers[0])
         self._history.append(("leave", leavers, share, taken))
+        self._inside_count -= m
+        self._inside = inside = self._inside & ~leaving
+        if inside:
+            self._phase = _REVEAL
+        else:
+            self._end_round(_ALL_LEFT, None)
 
     def _take_path_gems(self, m: int) -> int:
         on_card = self._on_card
@@ -300,18 +316,18 @@ class DiamantState(State):
             return share
         share, rest = divmod(self._path_gems, m)
         # "Whatever cannot be split stays on any treasure card": we keep it on the last one.
-        last_treasure = 0
-        for i, card in enumerate(self._path):
-            on_card[i] = 0
-            if _RUBIES[card]:
-                last_treasure = i
+        path = self._path
+        last_treasure = len(path) - 1
+        while last_treasure > 0 and not _RUBIES[path[last_treasure]]:
+            last_treasure -= 1
+        self._on_card = on_card = [0] * len(on_card)
         on_card[last_treasure] = rest
         self._path_gems = rest
         return share
 
     def _take_relics(self, seat: int) -> tuple[int, ...]:
         path = self._path
-        taken = tuple(card for card in path if _IS_RELIC[card])
+        taken = tuple([card for card in path if _IS_RELIC[card]])
         for card in taken:
             index = path.index(card)
             del path[index]
@@ -340,18 +356,46 @@ class DiamantState(State):
         return [(code, count / total) for code, count in counts.items()]
 
     def _settle(self) -> None:
-        # The base loop with the draw inlined: a game reveals about 30 cards.
-        if not self.auto_chance:
+        # Runs after every act: most find a choice step still open.
+        if self._phase is not _REVEAL or not self.auto_chance:
             return
-        deck, rng, codes, log = self._deck, self._rng, self._codes, self._log
+        log = self._log
+        if log is None:
+            self._reveal_on(None)
+            return
+        entries: list[LogEntry] = []
+        self._reveal_on(entries)
+        log.extend(entries)
+
+    def _reveal_on(self, entries: list[LogEntry] | None) -> None:
+        """Reveal cards until a choice step (or the end), logging each into ``entries``.
+
+        The draw and a treasure's reveal (the one other copy of :meth:`_reveal`'s common
+        case) are inlined: a game reveals about 17 cards, and simulations spend much of
+        their time here.
+        """
+        deck, rng, history = self._deck, self._rng, self._history
         while self._phase is _REVEAL:
             index = rng.below(len(deck))
             card = deck[index]
             deck[index] = deck[-1]
             deck.pop()
-            self._reveal(card)
-            if log is not None:
-                log.append((None, codes[card], True))
+            if entries is not None:
+                entries.append((None, self._codes[card], True))
+            rubies = _RUBIES[card]
+            if not rubies:
+                self._reveal_other(card)
+                continue
+            share = rubies // self._inside_count
+            rest = rubies - share * self._inside_count
+            self._path.append(card)
+            self._on_card.append(rest)
+            self._revealed += rubies
+            self._pocket += share
+            self._path_gems += rest
+            history.append(("reveal", card, share))
+            self._phase = _CHOICE
+            self._open = self._inside
 
     def _sample_chance(self) -> str:
         deck = self._deck
@@ -371,45 +415,54 @@ class DiamantState(State):
         self._reveal(card)
 
     def _reveal(self, card: int) -> None:
-        self._path.append(card)
         rubies = _RUBIES[card]
-        if rubies:
-            share, rest = divmod(rubies, self._inside_count)
-            self._revealed += rubies
-            self._pocket += share
-            self._on_card.append(rest)
-            self._path_gems += rest
-            self._history.append(("reveal", card, share))
-        else:
-            self._on_card.append(0)
-            self._history.append(("reveal", card, 0))
-            trap = _TRAP_BIT[card]
-            if not trap:
-                self._path_relics += 1
-            elif self._traps & trap:
-                self._end_round(_TRAP, card)
-                return
-            else:
-                self._traps |= trap
+        if not rubies:
+            self._reveal_other(card)
+            return
+        share = rubies // self._inside_count
+        rest = rubies - share * self._inside_count
+        self._path.append(card)
+        self._on_card.append(rest)
+        self._revealed += rubies
+        self._pocket += share
+        self._path_gems += rest
+        self._history.append(("reveal", card, share))
         self._phase = _CHOICE
         self._open = self._inside
 
-    def _end_round(self, reason: RoundEnd, trap_card: int | None) -> None:
+    def _reveal_other(self, card: int) -> None:
+        """Reveal a hazard or a relic: a hazard already on the path ends the round."""
+        self._path.append(card)
+        self._on_card.append(0)
+        self._history.append(("reveal", card, 0))
+        trap = _TRAP_BIT[card]
+        if not trap:
+            self._path_relics += 1
+        elif self._traps & trap:
+            self._end_round(_TRAP, card)
+            return
+        else:
+            self._traps |= trap
+        self._phase = _CHOICE
+        self._open = self._inside
+
+    def _end_round(self, reason: str, trap_card: int | None) -> None:
+        """Close the round (``reason`` is a RoundEnd's value) and start the next one."""
+        path = self._path
         busted: tuple[int, ...] = ()
-        if reason is _TRAP:
-            busted = _SEATS[self._inside]
-            self._bank += self._pocket * len(busted)
-        self._bank += self._path_gems
         lost_relics: tuple[int, ...] = ()
         if self._path_relics:
-            lost_relics = tuple([card for card in self._path if _IS_RELIC[card]])
+            lost_relics = tuple([card for card in path if _IS_RELIC[card]])
             self._removed.extend(lost_relics)
+            path = [card for card in path if not _IS_RELIC[card]]
         if trap_card is not None:
+            busted = _SEATS[self._inside]
+            self._bank += self._pocket * len(busted)
             self._removed.append(trap_card)
-        self._deck += [card for card in self._path if not _IS_RELIC[card] and card != trap_card]
-        self._history.append(
-            ("round-end", self._round, reason.value, busted, lost_relics, trap_card)
-        )
+            path = path[:-1]  # the trap that struck, always the last card, leaves the game
+        self._bank += self._path_gems
+        self._deck += path
+        self._history.append(("round-end", self._round, reason, busted, lost_relics, trap_card))
         if self._round == ROUNDS:
             self._finish()
         else:

@@ -9,6 +9,7 @@ choice are added for a seat; nobody sees the deck order or the generator.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, TypedDict
 
 from relicbox.core.history import FrozenDict, FrozenList
@@ -98,7 +99,7 @@ def build_view(state: DiamantState, seat: int | None) -> DiamantView:
     open_ = state._open
     view["seat"] = seat
     view["to_act"] = _SEAT_LISTS[open_]
-    if state._phase is Phase.CHOICE:
+    if state._phase is _CHOICE:
         done = state._inside & ~open_
         view["committed"] = _FLAGS[n][done]
         if seat is not None and done >> seat & 1:
@@ -108,6 +109,7 @@ def build_view(state: DiamantState, seat: int | None) -> DiamantView:
     return view
 
 
+_CHOICE = Phase.CHOICE
 _SEAT_LISTS = tuple(FrozenList(seats) for seats in _SEATS)
 """Each seat mask's seats, as a read-only list."""
 _FLAGS = {
@@ -117,7 +119,7 @@ _FLAGS = {
 """For each player count, each seat mask as one read-only flag per seat."""
 
 
-ViewCache = tuple[int, dict[str, Any], tuple[Any, ...]]
+ViewCache = tuple[int, dict[str, Any], Sequence[Any]]
 """(history length it was built at, public part of the view, converted history events)."""
 
 
@@ -126,41 +128,46 @@ def _public(state: DiamantState, cached: ViewCache) -> ViewCache:
 
     After reveals and steps where everyone went on (most events), only the new path
     cards and the few numbers those change are added to the previous public part;
-    any other event rebuilds it.
+    any other event rebuilds it. Bots ask for a view at every step, so this runs
+    about as often as the rules do: reveals are converted and added without a call.
     """
     codes = state._codes
     history = state._history
     events = cached[2]
     if len(events) > len(history) or cached[0] < 0:
         events = ()  # nothing cached yet (or, impossibly, another game's past)
-    new = history[len(events) :]
-    events += tuple([_frozen_event(codes, e) for e in new])
+    added: list[FrozenDict] = []
     revealed = 0
-    for event in new:
+    before = cached[1] if events else {}  # the part built at an earlier event of this game
+    incremental = bool(events)
+    for event in history[len(events) :]:
         if event[0] == "reveal":
+            added.append(_reveal_event(codes[event[1]], event[2]))
             revealed += 1
-        elif event[0] != "choices":
-            revealed = -1  # anything else may change any part: rebuild
-            break
-    if events is not cached[2] and cached[0] >= 0 and revealed >= 0:
-        public = cached[1].copy()
-        if revealed:
-            path, on_card = state._path, state._on_card
-            public["path"] = FrozenList(
-                public["path"]
-                + [
-                    _path_entry(codes[card], gems)
-                    for card, gems in zip(path[-revealed:], on_card[-revealed:], strict=True)
-                ]
-            )
-            public["path_gems"] = state._path_gems
-            public["pockets"] = _pockets(state)
-            public["deck_size"] = len(state._deck)
-            public["traps_on_path"] = _TRAPS[state._traps]
-        public["phase"] = state._phase.value
-        public["history"] = FrozenList(events)
-        return (len(history), public, events)
-    return (len(history), _rebuild(state, events), events)
+        elif event[0] == "choices":
+            added.append(_frozen_event(codes, event) if event[1] else _NOBODY_LEFT)
+        else:
+            added.append(_frozen_event(codes, event))
+            incremental = False  # anything else may change any part: rebuild
+    if not added:
+        return (len(history), _rebuild(state, events, before), events)
+    events = FrozenList([*events, *added])
+    if not incremental:
+        return (len(history), _rebuild(state, events, before), events)
+    public = before.copy()
+    if revealed:
+        path, on_card = state._path, state._on_card
+        entries = list(public["path"])
+        for i in range(len(path) - revealed, len(path)):
+            entries.append(_path_entry(codes[path[i]], on_card[i]))
+        public["path"] = FrozenList(entries)
+        public["path_gems"] = state._path_gems
+        public["pockets"] = _pockets(state)
+        public["deck_size"] = len(state._deck)
+        public["traps_on_path"] = _TRAPS[state._traps]
+    public["phase"] = state._phase._value_
+    public["history"] = events
+    return (len(history), public, events)
 
 
 _TRAPS = tuple(
@@ -211,11 +218,25 @@ def _pockets(state: DiamantState) -> FrozenList:
 _NOBODY_LEFT = FrozenDict({"type": "choices", "leavers": FrozenList()})
 
 
-def _rebuild(state: DiamantState, events: tuple[Any, ...]) -> dict[str, Any]:
-    """The public part of the view, built from the whole state."""
+def _rebuild(state: DiamantState, events: Sequence[Any], before: dict[str, Any]) -> dict[str, Any]:
+    """The public part of the view, built from the whole state.
+
+    The removed cards, the relic pile and the rescued relics only ever grow or shrink
+    along a game, so when their sizes are those of the part built ``before`` (at an
+    earlier event of this game, or ``{}``), its read-only lists still hold.
+    """
     codes = state._codes
     n = state.players
     over = state.is_over
+    removed = before.get("removed")
+    if removed is None or len(removed) != len(state._removed):
+        removed = FrozenList([codes[card] for card in state._removed])
+    relic_pile = before.get("relic_pile")
+    if relic_pile is None or len(relic_pile) != len(state._relic_pile):
+        relic_pile = FrozenList([codes[card] for card in state._relic_pile])
+    relics = before.get("relics")
+    if relics is None or before["relics_rescued"] != state._rescued:
+        relics = FrozenList([FrozenList([codes[card] for card in own]) for own in state._relics])
     public: dict[str, Any] = {
         "game": "diamant",
         "seat": None,
@@ -224,7 +245,7 @@ def _rebuild(state: DiamantState, events: tuple[Any, ...]) -> dict[str, Any]:
         "split": state.settings.split,
         "round": state._round,
         "rounds": ROUNDS,
-        "phase": state._phase.value,
+        "phase": state._phase._value_,
         "to_act": None,
         "deck_size": len(state._deck),
         "path": FrozenList(
@@ -239,14 +260,12 @@ def _rebuild(state: DiamantState, events: tuple[Any, ...]) -> dict[str, Any]:
         "pockets": _pockets(state),
         "committed": _FLAGS[n][0],
         "traps_on_path": _TRAPS[state._traps],
-        "removed": FrozenList([codes[card] for card in state._removed]),
-        "relics": FrozenList(
-            [FrozenList([codes[card] for card in relics]) for relics in state._relics]
-        ),
+        "removed": removed,
+        "relics": relics,
         "relics_rescued": state._rescued,
         "next_relic_value": _next_relic_value(state),
-        "relic_pile": FrozenList([codes[card] for card in state._relic_pile]),
-        "history": FrozenList(events),
+        "relic_pile": relic_pile,
+        "history": events if isinstance(events, FrozenList) else FrozenList(events),
         "my_choice": None,
         "chest": None,
         "scores": FrozenList(state.scores()) if over else None,
