@@ -20,6 +20,7 @@ from urllib.parse import urlencode, urlparse
 
 import relicbox
 from relicbox.core.rng import Rng
+from relicbox.server.snapshots import legal_entries
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "relicbox" / "server" / "static"
@@ -134,11 +135,7 @@ class BoardGame:
     def snapshot(self) -> dict[str, Any]:
         state, seat = self.state, self.seat
         view = state.view(seat)
-        legal = []
-        if seat is not None and seat in state.to_act:
-            for action in state.legal_actions(seat):
-                label = self.game.text.describe_action(action.text, view, self.lang)
-                legal.append({"text": action.text, "label": label, "index": action.index})
+        legal = legal_entries(state, seat, view, self.lang)  # what the table page sends
         to_act = list(state.to_act)
         return {
             "view": view,

@@ -13,6 +13,7 @@ import pytest
 
 from boards.harness_driver import BoardGame, chromium_available
 from relicbox.games.diamant.data import CARDS
+from relicbox.games.relic_runners.actions import Move, Start
 
 REASON = chromium_available()
 pytestmark = [
@@ -51,6 +52,11 @@ def test_diamant_keys_and_the_chance_of_ending_the_round(chrome: Any) -> None:
     page.close()
 
 
+MAP_TARGETS = "[...document.querySelectorAll('svg [data-action]')].map(e => e.dataset.action)"
+WALKS = (Move, Start)
+"""Actions whose target is a space on the map (each space at most once)."""
+
+
 def test_relic_runners_map_plays_by_keyboard_alone(chrome: Any) -> None:
     page = chrome.new_page(viewport={"width": 900, "height": 900})
     game = BoardGame(page, "relic-runners", players=2, seed=4, lang="en")
@@ -64,6 +70,9 @@ def test_relic_runners_map_plays_by_keyboard_alone(chrome: Any) -> None:
             if focused:
                 break
         assert focused in legal
+        on_map = set(page.evaluate(MAP_TARGETS))
+        walks = {a.text for a in game.state.legal_actions(game.seat) if isinstance(a.args, WALKS)}
+        assert walks <= on_map, f"{walks - on_map} are not targets on the map"
         label = page.evaluate("document.activeElement.getAttribute('aria-label')")
         assert label
         page.keyboard.press("Enter")
