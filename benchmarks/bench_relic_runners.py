@@ -5,7 +5,8 @@
   (random explorers rarely finish a game, hence the turn cap);
 * the same playouts started from ``determinize`` of a mid-game state, as search bots do;
 * full games between rule-based bots (each decision builds the seat's view): games/s;
-* ``clone()`` of a mid-game state (search bots clone once per simulation): µs of CPU each.
+* ``clone()`` of a mid-game state (search bots clone once per simulation): µs of CPU each;
+* one simple bot driven by ``view()`` against the same bot on the raw accessors.
 
 Usage: python3 benchmarks/bench_relic_runners.py [--seconds 3]
 """
@@ -15,11 +16,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Sequence
 
 from harness import best_rate, calibration
 
 import relicbox
+from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
+from relicbox.games.relic_runners.actions import EXPLORE
 from relicbox.games.relic_runners.bots import RelicRunnersRuleBot
 
 PLAYERS = 4
@@ -68,6 +72,54 @@ def bot_game(seed: int, rng: random.Random) -> int:
     return 1
 
 
+VIEW_TURN_CAP = 60
+
+
+def _explorer_choice(legal: Sequence[Action], phase: str, step: int) -> Action:
+    """Explore whenever allowed, otherwise a fixed pseudo-random pick of the legal actions."""
+    if phase == "move":
+        for action in legal:
+            if action is EXPLORE:
+                return action
+    return legal[step * 7919 % len(legal)]
+
+
+def explorer_raw_game(seed: int) -> None:
+    state = relicbox.new_game("relic-runners", PLAYERS, seed, record=False, max_turns=VIEW_TURN_CAP)
+    step = seed
+    while not state.is_over:
+        seat = state.to_act[0]
+        step += 1
+        state.act(seat, _explorer_choice(state.legal_actions(seat), state.phase, step))
+
+
+def explorer_view_game(seed: int) -> None:
+    """The same bot reading its view each decision (as bots, the server and RL adapters do)."""
+    state = relicbox.new_game("relic-runners", PLAYERS, seed, record=False, max_turns=VIEW_TURN_CAP)
+    step = seed
+    while not state.is_over:
+        seat = state.to_act[0]
+        step += 1
+        view = state.view(seat)
+        state.act(seat, _explorer_choice(state.legal_actions(seat), view["phase"], step))
+
+
+def view_bot_ratio(rounds: int = 3, games: int = 10) -> str:
+    """The same bot through view() and through the raw accessors, best round of each."""
+    best = {explorer_raw_game: 0.0, explorer_view_game: 0.0}
+    for _ in range(rounds):
+        for play in best:
+            start = time.process_time()
+            for seed in range(games):
+                play(seed)
+            best[play] = max(best[play], games / (time.process_time() - start))
+    raw, view = best[explorer_raw_game], best[explorer_view_game]
+    return (
+        f"relic-runners {PLAYERS}p explorer bot: raw accessors {raw:,.0f} games/s, "
+        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
+    )
+
+
 def clone_micros(seconds: float) -> float:
     """CPU microseconds per ``clone()`` of the mid-game state, best of several windows."""
     best = float("inf")
@@ -95,6 +147,7 @@ def main() -> None:
     print(f"{name} clone() mid-game      {clone_micros(args.seconds):>10.2f} µs CPU each")
     rate, games = best_rate(bot_game, max(args.seconds, 5.0))
     print(f"{name} rule-bot full games   {rate:>10,.2f} games/s      ({games} games)")
+    print(view_bot_ratio())
 
 
 if __name__ == "__main__":
