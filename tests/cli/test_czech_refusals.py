@@ -92,6 +92,22 @@ def test_a_damaged_save_is_explained_in_a_czech_sentence(tmp_path):
     assert flat(result).startswith("Chyba: Uloženou hru nelze použít:")
 
 
+def test_a_save_from_other_rules_is_explained_wholly_in_czech(tmp_path):
+    state = relicbox.new_game("diamant", 3, 1)
+    record = {**state.record, "rules_version": "diamant/1"}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("replay", str(path), "--lang", "cs")
+    assert result.exit_code == 2
+    assert flat(result) == (
+        "Chyba: Uloženou hru nelze použít: záznam vznikl podle pravidel 'diamant/1'; "
+        "tento relicbox hraje diamant podle pravidel 'diamant/2', takže záznam nelze "
+        "přesně přehrát"
+    )
+    english = run("replay", str(path))
+    assert "record was made with rules 'diamant/1'" in flat(english)
+
+
 # -- bots named in the log, the results and replay ------------------------------------------
 
 

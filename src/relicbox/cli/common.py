@@ -30,13 +30,16 @@ def t(lang: str, message_id: str, **args: Any) -> str:
 def error_text(error: Exception, lang: str) -> str:
     """An error's sentence in ``lang``: the engine's reason, translated where it has one.
 
-    A damaged or unreadable save file is explained in English detail (it names a field or
-    a parser's complaint) inside a sentence of the user's language.
+    A save file that exists but cannot be used is explained inside a sentence of the
+    user's language: in that language when the engine gives a reason (a file that is not a
+    record, or one from other rules), otherwise in English detail naming the field.
     """
     from relicbox.core.errors import RecordError, StateFormatError, localized
 
-    if isinstance(error, RecordError | StateFormatError) and error.reason is None:
-        return t(lang, "bad-record", detail=str(error))
+    if isinstance(error, RecordError | StateFormatError):
+        missing = error.reason is not None and error.reason.id == "error-no-save"
+        if not missing:
+            return t(lang, "bad-record", detail=localized(error, lang))
     return localized(error, lang)
 
 

@@ -646,15 +646,20 @@ class State(ABC):
         :class:`StateFormatError` whose message names the field.
         """
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
-            raise StateFormatError(f"not a relicbox state: expected format {STATE_FORMAT!r}")
+            raise reason_error(StateFormatError, "error-state-format", format=repr(STATE_FORMAT))
         if "game" in data and data.get("game") != cls.game.name:
-            raise StateFormatError(
-                f"state field 'game' is {quote(data.get('game'))}, expected {cls.game.name!r}"
+            raise reason_error(
+                StateFormatError,
+                "error-state-game",
+                saved=quote(data.get("game")),
+                game=repr(cls.game.name),
             )
         if data.get("rules_version") != cls.game.rules_version:
-            raise StateFormatError(
-                f"state was saved with rules {quote(data.get('rules_version'))}, "
-                f"this relicbox has {cls.game.rules_version!r}"
+            raise reason_error(
+                StateFormatError,
+                "error-state-rules",
+                saved=quote(data.get("rules_version")),
+                current=repr(cls.game.rules_version),
             )
         players = _header_int(data, "players", cls.game.min_players, cls.game.max_players)
         seed = _header_int(data, "seed", SEED_MIN, SEED_MAX)
@@ -767,14 +772,16 @@ def replay(record: Mapping[str, Any], game: Game) -> State:
     naming the field or the event.
     """
     if not isinstance(record, Mapping):
-        raise RecordError(f"a game record is a JSON object, got {type(record).__name__}")
+        raise reason_error(RecordError, "error-record-object", kind=type(record).__name__)
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a relicbox game record: expected format {RECORD_FORMAT!r}")
+        raise reason_error(RecordError, "error-record-format", format=repr(RECORD_FORMAT))
     if record.get("rules_version") != game.rules_version:
-        raise RecordError(
-            f"record was made with rules {quote(record.get('rules_version'))}; this relicbox "
-            f"plays {game.name} with rules {game.rules_version!r}, so it cannot be replayed "
-            "exactly"
+        raise reason_error(
+            RecordError,
+            "error-record-rules",
+            saved=quote(record.get("rules_version")),
+            game=game.name,
+            current=repr(game.rules_version),
         )
     players = record.get("players")
     if players is not None and type(players) is not int:
