@@ -100,9 +100,9 @@ def test_determinize_during_the_deal():
     before = canonical(state.view(1))
     det = state.determinize(1, Rng(4))
     assert canonical(det.view(1)) == before
-    det._settle()
-    det.auto_chance = True
-    det._settle()
+    assert det.is_chance and det.to_act == ()
+    while det.is_chance:
+        det.sample_chance()
     assert det.to_act == (0, 1, 2)
 
 
