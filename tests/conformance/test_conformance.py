@@ -119,3 +119,16 @@ def test_rules_read_typed_settings_parsed_from_the_options():
     tschak = relicbox.new_game("tschak", 3, 1, elixir="optional")
     assert tschak.settings.elixir == "optional"
     assert tschak.settings.chameleon_rank == "lowest-wizard"
+
+
+def test_states_with_the_same_options_share_one_parsed_settings_object():
+    first = relicbox.new_game("relic-runners", 3, 1, max_turns=40)
+    again = relicbox.new_game("relic-runners", 3, 2, max_turns=40)
+    other = relicbox.new_game("relic-runners", 3, 1, max_turns=41)
+    assert first.settings is again.settings
+    assert other.settings.max_turns == 41 and first.settings.max_turns == 40
+    from relicbox.games.relic_runners.board_data import BOARD
+
+    with_file = [relicbox.new_game("relic-runners", 3, seed, board=BOARD) for seed in (1, 2)]
+    assert [state.settings.board for state in with_file] == [BOARD, BOARD]
+    assert with_file[0].settings is not with_file[1].settings  # a parsed file is not a key

@@ -134,6 +134,10 @@ class Codec:
     read: Callable[[Any, Mapping[str, Any]], None]
 
 
+_SETTINGS_KEPT = 256
+"""How many distinct option sets a game keeps parsed settings for."""
+
+
 @dataclass(frozen=True)
 class Game:
     """Metadata of a registered game; ``state_class`` holds its rules."""
@@ -230,9 +234,30 @@ class Game:
             for option in self.options
         }
 
+    _settings_made: dict[tuple[Any, ...], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Settings already parsed, by their options: frozen, so states share them."""
+
     def parse_settings(self, resolved: Mapping[str, OptionValue]) -> Any:
-        """The typed options of a state with these resolved options (``None`` without a class)."""
-        return None if self.settings is None else self.settings(**resolved)
+        """The typed options of a state with these resolved options (``None`` without a class).
+
+        Simulations create a state per game with the same options, so each distinct set
+        is parsed once; options holding parsed data files are not hashable and are parsed
+        every time.
+        """
+        if self.settings is None:
+            return None
+        try:
+            key = tuple(resolved.items())
+            made = self._settings_made.get(key)
+        except TypeError:
+            return self.settings(**resolved)
+        if made is None:
+            if len(self._settings_made) >= _SETTINGS_KEPT:
+                self._settings_made.clear()  # free values (turn caps) could grow it unbounded
+            made = self._settings_made[key] = self.settings(**resolved)
+        return made
 
     def new_state(
         self,
