@@ -258,9 +258,9 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["spaces"] = cache.spaces(state, seat)
     view["trails"] = cache.trails(state)
     view["tokens_up"] = cache.tokens_up
-    view["explorers"] = [NODE_IDS[board.pos] for board in state._boards]
-    view["camp_rations"] = state._supply
     view["seats"] = cache.seats(state, seat)
+    view["explorers"] = cache.explorers  # after seats, which looks at where they are
+    view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
     view["final_round"] = state._final_seat is not None
     view["final_seat"] = state._final_seat
@@ -340,6 +340,7 @@ class ViewCache:
 
     __slots__ = (
         "colour",
+        "explorers",
         "fixed",
         "geometry",
         "head",
@@ -391,6 +392,7 @@ class ViewCache:
     """Per seat, a copy of its board's holdings that its entries were built from."""
     places: Sequence[tuple[int, int] | None]
     """Per seat, its explorer's place and rations that its entries were built with."""
+    explorers: FrozenList
     versions: list[int]
     """Per seat, how many times its entries were dropped."""
     seat_parts: list[SeatParts | None]
@@ -597,6 +599,7 @@ class ViewCache:
                 self.seat_entries[s] = {}
                 self.versions[s] += 1
         self.places = places
+        self.explorers = FrozenList([NODE_IDS[pos] for pos, _ in places])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -615,9 +618,16 @@ class ViewCache:
     # -- history -----------------------------------------------------------------------
 
     def history(self, state: RelicRunnersState) -> FrozenList:
-        # Each state has its own History, only ever appended to: its length tells.
+        # Each state has its own History, only ever appended to: its length tells what
+        # is new. Its converted events are shared with its clones' histories.
         history = state._history
-        if history is not self.history_of or len(history) != len(self.history_list):
+        size, known = len(history), len(self.history_list)
+        if history is self.history_of and size >= known:
+            if size > known:
+                grown = FrozenList(self.history_list)
+                list.extend(grown, history.converted_since(known, _frozen_event))  # still new
+                self.history_list = grown
+        else:
             self.history_of = history
             self.history_list = FrozenList(history.converted(_frozen_event))
         return self.history_list
