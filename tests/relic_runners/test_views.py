@@ -3,7 +3,9 @@ view's TypedDicts name exactly the keys a view has."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -284,3 +286,17 @@ def test_tiles_one_seat_looked_at_stay_out_of_the_others_views_as_the_game_goes_
         else:
             seat = state.to_act[0]
             state.act(seat, state.legal_actions(seat)[0])
+
+
+def test_a_pickled_or_deep_copied_state_still_hands_out_read_only_parts():
+    state = relicbox.new_game("relic-runners", 3, seed=1)
+    for _ in range(30):
+        seat = state.to_act[0]
+        state.act(seat, state.legal_actions(seat)[0])
+    expected = canonical(state.view(0))
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        view = copied.view(0)
+        assert canonical(view) == expected
+        with pytest.raises(TypeError):
+            view["trails"][0]["pathways"].append(2)
+        assert canonical(copied.view(0)) == expected

@@ -438,6 +438,11 @@ class ViewCache:
         self.history_list = FrozenList()
         self.reset_boards(state._stage is _OVER)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Read-only parts come back from pickle or deepcopy as plain dicts and lists,
+        # which a view's reader could change: a copied state starts without a cache.
+        return (_no_cache, ())
+
     def _copy(self, old: ViewCache) -> None:
         for name in ViewCache.__slots__:
             if name != "owner":
@@ -631,6 +636,10 @@ class ViewCache:
             self.history_of = history
             self.history_list = FrozenList(history.converted(_frozen_event))
         return self.history_list
+
+
+def _no_cache() -> None:
+    return None
 
 
 _HOLDINGS = attrgetter(
