@@ -360,6 +360,21 @@ def test_history_extend_is_appending_each_item_across_chunk_ends():
     assert len(extended._tail) < CHUNK
 
 
+def test_history_converts_from_any_point_as_the_whole_would():
+    def double(item: int) -> int:
+        return item * 2
+
+    history: History[int] = History(range(CHUNK + 3))
+    plain = [item * 2 for item in range(CHUNK * 2 + 9)]
+    for start in (0, 2, CHUNK - 1, CHUNK, CHUNK + 3):
+        assert history.converted_since(start, double) == plain[start : CHUNK + 3]
+    history.extend(list(range(CHUNK + 3, CHUNK * 2 + 9)))
+    copy_ = history.copy()
+    for start in (1, CHUNK + 3, CHUNK * 2, CHUNK * 2 + 9):
+        assert copy_.converted_since(start, double) == plain[start:]
+    assert copy_.converted(double) == plain and history.converted(double) == plain
+
+
 def test_relic_runners_clones_share_history_and_views_hand_out_read_only_events():
     state = random_steps(relicbox.new_game("relic-runners", 3, seed=2), 900)
     assert len(state._history) > CHUNK
@@ -367,7 +382,9 @@ def test_relic_runners_clones_share_history_and_views_hand_out_read_only_events(
     assert clone._history._chunks[0] is state._history._chunks[0]
     view = state.view(0)
     again = state.view(0)
-    assert view["history"] == again["history"] and view["history"] is not again["history"]
+    assert view["history"] == again["history"]
+    with pytest.raises(TypeError):
+        view["history"].append({"type": "changed"})  # shared by the views: read-only
     event = view["history"][0]
     assert isinstance(event, FrozenDict)
     with pytest.raises(TypeError):

@@ -3,7 +3,9 @@ view's TypedDicts name exactly the keys a view has."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -196,3 +198,105 @@ def test_views_have_the_documented_keys_from_start_to_end() -> None:
     _check(state.view(None))
     _check(state.view(0))
     assert state.view(0)["score_parts"] is not None
+
+
+def scribble(value):
+    """Try to change every list and dict inside a view; the number of changes that took.
+
+    Shared parts refuse (TypeError); the fresh ones a call builds accept.
+    """
+    changed = 0
+    children = value.values() if isinstance(value, dict) else value
+    if isinstance(value, dict | list):
+        for child in list(children):
+            changed += scribble(child)
+        for change in (
+            (lambda: value.update(scribbled=True)) if isinstance(value, dict) else value.reverse,
+            (lambda: value.__setitem__("scribbled", True))
+            if isinstance(value, dict)
+            else (lambda: value.append("scribbled")),
+        ):
+            try:
+                change()
+                changed += 1
+            except TypeError:
+                pass
+    return changed
+
+
+def canonical(view):
+    return json.dumps(view, sort_keys=True)
+
+
+def reloaded(state):
+    return relicbox.state_from_dict(json.loads(json.dumps(state.to_dict())))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_changing_a_view_changes_neither_the_state_nor_any_later_view(players):
+    # Views share their unchanged parts with each other and with the state's cache: a
+    # reader that edits its own view must not reach the state, a clone or another seat.
+    state = relicbox.new_game("relic-runners", players, seed=players, abilities=True)
+    lookers = [None, *range(players)]
+    for step, _ in enumerate(random_steps(state, Rng(players))):
+        if step % 9:
+            continue
+        before = state.to_dict()
+        clone = state.clone()
+        for looker in lookers:
+            assert scribble(state.view(looker)) > 0
+            assert scribble(clone.view(looker)) > 0
+        assert state.to_dict() == before
+        fresh = reloaded(state)
+        for looker in lookers:
+            expected = canonical(fresh.view(looker))
+            assert canonical(state.view(looker)) == expected
+            assert canonical(clone.view(looker)) == expected
+    assert state.is_over
+    for looker in lookers:
+        scribble(state.view(looker))
+        assert canonical(state.view(looker)) == canonical(reloaded(state).view(looker))
+
+
+def test_tiles_one_seat_looked_at_stay_out_of_the_others_views_as_the_game_goes_on():
+    # The views' shared parts are kept per looker where a secret is involved: seat 1 looks
+    # through T6 with I2-b, then seat 2 takes a blue tile seat 1 has seen; views asked in
+    # turns, step after step, stay what each seat may know.
+    scenario = (
+        Scenario(players=3, seed=5)
+        .tokens("TB5")
+        .ivory(1, "I2-b")
+        .level("T6", 2, "B2-5")
+        .explorer(1, "R3")
+        .explorer(2, "R3")
+        .turn(1)
+    )
+    state = scenario.build()
+    steps = ["move R3-T6", "use I2-b", "pick 3", "move R3-T6", "explore"]
+    for step in range(30):
+        for looker in (None, 0, 1, 2):
+            assert canonical(state.view(looker)) == canonical(reloaded(state).view(looker))
+        if step == len(steps):
+            assert state.view(1)["seats"][2]["blue"] == ["B2-5"]
+            assert state.view(0)["seats"][2]["blue"] == []
+        if state.is_over:
+            break
+        if step < len(steps):
+            play(state, steps[step])
+        else:
+            seat = state.to_act[0]
+            state.act(seat, state.legal_actions(seat)[0])
+
+
+def test_a_pickled_or_deep_copied_state_still_hands_out_read_only_parts():
+    state = relicbox.new_game("relic-runners", 3, seed=1)
+    for _ in range(30):
+        seat = state.to_act[0]
+        state.act(seat, state.legal_actions(seat)[0])
+    expected = canonical(state.view(0))
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        view = copied.view(0)
+        assert canonical(view) == expected
+        with pytest.raises(TypeError):
+            view["trails"][0]["pathways"].append(2)
+        assert canonical(copied.view(0)) == expected

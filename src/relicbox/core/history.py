@@ -81,6 +81,24 @@ class History(Generic[T]):
         out.extend(tail_done)
         return out
 
+    def converted_since(self, start: int, convert: Callable[[T], Any]) -> list[Any]:
+        """``self.converted(convert)[start:]``, converting and copying only those entries.
+
+        A reader that keeps the converted entries it already has adds just the new ones.
+        """
+        out: list[Any] = []
+        chunks, cache = self._chunks, self._converted
+        for i in range(start // CHUNK, len(chunks)):
+            done = cache[i]
+            if done is None:
+                done = cache[i] = tuple([convert(entry) for entry in chunks[i]])
+            out.extend(done[max(0, start - i * CHUNK) :])
+        tail, tail_done = self._tail, self._tail_converted
+        for entry in tail[len(tail_done) :]:
+            tail_done.append(convert(entry))
+        out.extend(tail_done[max(0, start - len(chunks) * CHUNK) :])
+        return out
+
     def __len__(self) -> int:
         return len(self._chunks) * CHUNK + len(self._tail)
 

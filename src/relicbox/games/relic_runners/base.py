@@ -107,6 +107,9 @@ class StateBase(State):
     _chance: list[tuple[Any, ...]]
     _agenda: list[T.Task]
     _legal: Sequence[Action]
+    _view_cache: Any
+    """The views' read-only parts (a ``views.ViewCache``, which checks every part against
+    the state before using it), or ``None`` before the first view."""
 
     @property
     def to_act(self) -> tuple[int, ...]:

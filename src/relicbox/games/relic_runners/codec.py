@@ -67,6 +67,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     check_body(state)
     check_position(state)
     state._legal = ()
+    state._view_cache = None
     state._run()
 
 

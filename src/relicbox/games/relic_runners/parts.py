@@ -111,6 +111,7 @@ FIELDS = Fields(
     Field("_g", SHARE, doc="the compiled board (option board)"),
     Field("_height", SHARE, doc="the stacks' height (player count)"),
     Field("_legal", SHARE, doc="the cached legal actions; replaced, never changed in place"),
+    Field("_view_cache", SHARE, doc="the views' read-only parts, checked before use", cache=True),
 )
 """Every field of the state and of its records: the slots, the generated ``clone`` and
 ``copy`` methods, and the JSON body's keys in the body's order."""

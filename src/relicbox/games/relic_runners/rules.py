@@ -134,6 +134,7 @@ class RelicRunnersState(DecisionsState):
         self._chance = []
         self._agenda = [T.BEGIN, T.SETUP_PURPLES]
         self._legal = NONE
+        self._view_cache = None
         self._deal_colours(first)
         self._run()
 

@@ -12,9 +12,11 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, Literal, Required, TypedDict, cast
 
-from relicbox.core.history import frozen
+from relicbox.core.history import FrozenDict, FrozenList, frozen
 from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
@@ -24,8 +26,9 @@ from relicbox.games.relic_runners.data import (
     RELICS_TO_END,
     TILES,
 )
+from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
-from relicbox.games.relic_runners.parts import tool_slot
+from relicbox.games.relic_runners.parts import Stage, tool_slot
 from relicbox.games.relic_runners.rules import RelicRunnersState
 
 # -- the view's shape (its documentation; every key below is always present) ---------------
@@ -228,48 +231,434 @@ class RelicRunnersView(TypedDict):
 
 
 def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
-    if seat is not None:
+    """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
+
+    Spaces, trails, players' boards and the history change with few decisions, so the
+    state keeps them, read-only (:class:`~relicbox.core.history.FrozenDict`,
+    :class:`~relicbox.core.history.FrozenList`), in a :class:`ViewCache` together with
+    copies of what they were built from; each view compares those copies with the state
+    and rebuilds only the entries whose inputs changed. A seat's secrets (its coins, its
+    blue tiles, the tiles it looked at) go only into entries kept for that seat.
+    """
+    if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
         state._require_seat(seat, "view")
-    over = state.is_over
-    g = state._g
-    paths = [board.paths for board in state._boards]
-    view: RelicRunnersView = {
-        "game": "relic-runners",
-        "seat": seat,
-        "players": state.players,
-        "setup": state.settings.setup,
-        "shovel3": state.settings.shovel3,
-        "abilities": state.settings.abilities,
-        "board": g.board.name,
-        "turn": state._turn,
-        "current": state._seat,
-        "to_act": list(state.to_act),
-        "phase": state.phase,
-        "decision": _decision(state, seat),
-        "spaces": [_space(state, node, seat) for node in range(len(NODE_IDS))],
-        "trails": [_trail(state, t, paths) for t in range(g.trails)],
-        "tokens_up": [TOKEN_IDS[k] for k in range(10) if state._tokens[k]],
-        "explorers": [NODE_IDS[board.pos] for board in state._boards],
-        "camp_rations": state._supply,
-        "seats": [_seat_view(state, s, seat) for s in range(state.players)],
-        "relics_collected": state._collected,
-        "relics_to_end": RELICS_TO_END[state.players],
-        "final_round": state._final_seat is not None,
-        "final_seat": state._final_seat,
-        "extra_turn": state._extra,
-        "truncated": state._truncated,
-        "ended_by": _ended_by(state),
-        "this_turn": _this_turn(state),
-        "history": _history(state),
-        "scores": state.scores() if over else None,
-        "score_parts": (
-            [cast(ScorePartsView, state.score_parts(s)) for s in range(state.players)]
-            if over
-            else None
-        ),
-        "winners": state.winners() if over else None,
-    }
+    cache = state._view_cache
+    if cache is None or cache.owner != id(state):
+        cache = state._view_cache = ViewCache(state, cache)
+    over = state._stage is _OVER
+    if over is not cache.over:
+        cache.reset_boards(over)
+    view: RelicRunnersView = cache.head.copy()  # all the view's keys, in order
+    view["seat"] = seat
+    view["turn"] = state._turn
+    view["current"] = state._seat
+    view["to_act"] = list(state.to_act)
+    view["phase"] = state.phase
+    view["decision"] = _decision(state, seat)
+    view["spaces"] = cache.spaces(state, seat)
+    view["trails"] = cache.trails(state)
+    view["tokens_up"] = cache.tokens_up
+    view["seats"] = cache.seats(state, seat)
+    view["explorers"] = cache.explorers  # after seats, which looks at where they are
+    view["camp_rations"] = state._supply
+    view["relics_collected"] = state._collected
+    view["final_round"] = state._final_seat is not None
+    view["final_seat"] = state._final_seat
+    view["extra_turn"] = state._extra
+    view["truncated"] = state._truncated
+    view["this_turn"] = _this_turn(state, cache.geometry.trail_heads)
+    view["history"] = cache.history(state)
+    if over:
+        view["ended_by"] = _ended_by(state)
+        view["scores"] = state.scores()
+        view["score_parts"] = [
+            cast(ScorePartsView, state.score_parts(s)) for s in range(state.players)
+        ]
+        view["winners"] = state.winners()
     return view
+
+
+_OVER = Stage.OVER
+
+
+class _Geometry:
+    """A board's spaces' and trails' fixed view entries, worked out once per board."""
+
+    __slots__ = ("geo", "space_heads", "token_trails", "trail_heads")
+
+    def __init__(self, geo: Geo) -> None:
+        self.geo = geo  # kept so that its id is not reused while this is cached
+        board = geo.board
+        self.space_heads = tuple(
+            (
+                NODE_IDS[node],
+                geo.kind[node],
+                board.quadrant[node],
+                FrozenList(board.xy[node]),
+            )
+            for node in range(len(NODE_IDS))
+        )
+        self.trail_heads = tuple(
+            (
+                board.trail_name(t),
+                board.trail_ids[t],
+                NODE_IDS[geo.ends[t][0]],
+                NODE_IDS[geo.ends[t][1]],
+                geo.token[t],
+            )
+            for t in range(geo.trails)
+        )
+        self.token_trails = tuple(
+            tuple(t for t in range(geo.trails) if geo.token[t] == k) for k in range(10)
+        )
+        """Per toolbox token, the trails it lies on."""
+
+
+_GEOMETRIES: dict[int, _Geometry] = {}
+
+
+def _geometry(geo: Geo) -> _Geometry:
+    found = _GEOMETRIES.get(id(geo))
+    if found is None or found.geo is not geo:
+        if len(_GEOMETRIES) >= 64:
+            _GEOMETRIES.clear()  # a bounded memo, as the compiled boards are
+        found = _GEOMETRIES[id(geo)] = _Geometry(geo)
+    return found
+
+
+_NOTHING_SEEN = FrozenDict()
+
+
+class ViewCache:
+    """The read-only parts of a state's views and what each was built from.
+
+    Every part is checked against the state before it is used, by value, so a cache
+    handed to a clone, a determinized copy or an edited state is still right; a state
+    that finds another state's cache starts its own from a copy of it (see ``owner``),
+    so that states played side by side do not keep undoing each other's entries.
+    """
+
+    __slots__ = (
+        "colour",
+        "explorers",
+        "fixed",
+        "geometry",
+        "head",
+        "held",
+        "history_list",
+        "history_of",
+        "levels",
+        "over",
+        "owner",
+        "paths",
+        "places",
+        "public_spaces",
+        "relic_on",
+        "seat_entries",
+        "seat_lists",
+        "seat_parts",
+        "secrets",
+        "shown",
+        "spaces_by_seat",
+        "tokens",
+        "tokens_up",
+        "trail_list",
+        "versions",
+    )
+
+    owner: int
+    """The id of the state this cache belongs to."""
+    geometry: _Geometry
+    head: dict[str, Any]
+    """The view's keys in order, with the values that stay for the whole game."""
+    # what the spaces were built from, the spectator's entries, the tiles some seats
+    # looked at (space, level, tile, who knows it) and the entries by seat
+    colour: list[int | None]
+    levels: Sequence[tuple[int, ...] | None]
+    fixed: list[Any]
+    relic_on: Sequence[bool | None]
+    public_spaces: list[FrozenDict]
+    secrets: tuple[tuple[int, int, int, int], ...]
+    spaces_by_seat: dict[int | None, FrozenList]
+    # what the trails were built from, and their entries
+    tokens: Sequence[bool | None]
+    paths: list[int]
+    trail_list: FrozenList
+    tokens_up: FrozenList
+    # the players' boards (see reset_boards)
+    over: bool
+    shown: list[int] | None
+    held: list[tuple[Any, ...] | None]
+    """Per seat, a copy of its board's holdings that its entries were built from."""
+    places: Sequence[tuple[int, int] | None]
+    """Per seat, its explorer's place and rations that its entries were built with."""
+    explorers: FrozenList
+    versions: list[int]
+    """Per seat, how many times its entries were dropped."""
+    seat_parts: list[SeatParts | None]
+    seat_entries: list[dict[int | None, FrozenDict]]
+    """Per seat, its entry by the seat looking (-1: any seat that saw none of its blue
+    tiles)."""
+    seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
+    """Per looker, every seat's entry, at the versions given."""
+    # the history
+    history_of: object
+    history_list: FrozenList
+
+    def __init__(self, state: RelicRunnersState, old: ViewCache | None) -> None:
+        self.owner = id(state)
+        if old is not None:
+            self._copy(old)
+            return
+        self.geometry = _geometry(state._g)
+        settings = state.settings
+        self.head = dict.fromkeys(RelicRunnersView.__annotations__)
+        self.head.update(
+            game="relic-runners",
+            players=state.players,
+            setup=settings.setup,
+            shovel3=settings.shovel3,
+            abilities=settings.abilities,
+            board=state._g.board.name,
+            relics_to_end=RELICS_TO_END[state.players],
+        )
+        nodes = len(NODE_IDS)
+        self.colour = [-1] * nodes  # no colour: every space is built at the first view
+        self.levels = [None] * nodes
+        self.fixed = [None] * nodes
+        self.relic_on = [None] * nodes
+        self.public_spaces = [_NOTHING_SEEN] * nodes
+        self.secrets = ()
+        self.spaces_by_seat = {}
+        self.tokens = [None] * 10
+        self.paths = [-1] * state.players
+        self.trail_list = FrozenList()
+        self.tokens_up = FrozenList()
+        self.history_of = None
+        self.history_list = FrozenList()
+        self.reset_boards(state._stage is _OVER)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Read-only parts come back from pickle or deepcopy as plain dicts and lists,
+        # which a view's reader could change: a copied state starts without a cache.
+        return (_no_cache, ())
+
+    def _copy(self, old: ViewCache) -> None:
+        for name in ViewCache.__slots__:
+            if name != "owner":
+                value = getattr(old, name)
+                setattr(self, name, value.copy() if type(value) in (list, dict) else value)
+        self.seat_entries = [dict(entries) for entries in old.seat_entries]
+        self.seat_lists = {
+            looker: (versions.copy(), seat_list, entries.copy())
+            for looker, (versions, seat_list, entries) in old.seat_lists.items()
+        }
+
+    def reset_boards(self, over: bool) -> None:
+        """Forget every board's entries: the end of the game shows every secret."""
+        self.over = over
+        players = len(self.paths)
+        self.shown = None
+        self.held = [None] * players
+        self.places = [None] * players
+        self.versions = [0] * players
+        self.seat_parts = [None] * players
+        self.seat_entries = [{} for _ in range(players)]
+        self.seat_lists = {}
+
+    # -- spaces ------------------------------------------------------------------------
+
+    def spaces(self, state: RelicRunnersState, seat: int | None) -> FrozenList:
+        if (
+            state._levels != self.levels
+            or state._fixed != self.fixed
+            or state._colour != self.colour
+            or state._relic_on != self.relic_on
+        ):
+            self._new_spaces(state)
+        found = self.spaces_by_seat.get(seat)
+        if found is None:
+            found = self.spaces_by_seat[seat] = self._spaces_for(seat)
+        return found
+
+    def _new_spaces(self, state: RelicRunnersState) -> None:
+        heads = self.geometry.space_heads
+        everyone = (1 << state.players) - 1
+        secrets: list[tuple[int, int, int, int]] = []
+        entries = self.public_spaces
+        for node in range(len(NODE_IDS)):
+            levels, fixed = state._levels[node], state._fixed[node]
+            colour, relic_on = state._colour[node], state._relic_on[node]
+            if fixed:
+                secrets += (
+                    (node, level, tile, knower)
+                    for level, (tile, knower) in fixed.items()
+                    if not (knower == everyone and levels and level == levels[-1])
+                )
+            if (
+                levels is self.levels[node]
+                and fixed is self.fixed[node]
+                and colour == self.colour[node]
+                and relic_on == self.relic_on[node]
+            ):
+                continue
+            entries[node] = _space(state, node, heads[node], everyone)
+        self.levels = state._levels.copy()
+        self.fixed = state._fixed.copy()
+        self.colour = state._colour.copy()
+        self.relic_on = state._relic_on.copy()
+        self.secrets = tuple(secrets)
+        self.spaces_by_seat = {}
+
+    def _spaces_for(self, seat: int | None) -> FrozenList:
+        """The spaces with what ``seat`` looked at (none for a spectator)."""
+        entries = self.public_spaces
+        if seat is None or not self.secrets:
+            return FrozenList(entries)
+        seen: dict[int, dict[str, str]] = {}
+        for node, level, tile, knower in self.secrets:
+            if knower >> seat & 1:
+                seen.setdefault(node, {})[str(level)] = TILES[tile].code
+        if not seen:
+            return FrozenList(entries)
+        own = list(entries)
+        for node, tiles in seen.items():
+            own[node] = FrozenDict({**entries[node], "seen": FrozenDict(tiles)})
+        return FrozenList(own)
+
+    # -- trails ------------------------------------------------------------------------
+
+    def trails(self, state: RelicRunnersState) -> FrozenList:
+        paths = [board.paths for board in state._boards]
+        tokens = state._tokens
+        if paths != self.paths or tokens != self.tokens:
+            self._new_trails(state, paths)
+        return self.trail_list
+
+    def _new_trails(self, state: RelicRunnersState, paths: list[int]) -> None:
+        tokens = state._tokens
+        geometry = self.geometry
+        trails = range(len(geometry.trail_heads))
+        if len(self.trail_list) != len(trails):
+            changed: Any = trails
+            entries = [_NOTHING_SEEN] * len(trails)
+        else:
+            mask = 0
+            for old, new in zip(self.paths, paths, strict=True):
+                mask |= old ^ new
+            changed = set(bits(mask))
+            for k in range(10):
+                if tokens[k] != self.tokens[k]:
+                    changed.update(geometry.token_trails[k])
+            entries = list(self.trail_list)
+        for t in changed:
+            entries[t] = _trail(geometry.trail_heads[t], t, tokens, paths)
+        self.trail_list = FrozenList(entries)
+        self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
+        self.paths = paths
+        self.tokens = tokens.copy()
+
+    # -- players' boards ---------------------------------------------------------------
+
+    def seats(self, state: RelicRunnersState, looker: int | None) -> FrozenList:
+        if state._shown != self.shown:
+            self.reset_boards(self.over)
+            self.shown = state._shown.copy()
+        boards = state._boards
+        holdings = list(map(_HOLDINGS, boards))
+        if holdings != self.held:
+            self._holdings_changed(holdings)
+        places = list(map(_PLACE, boards))
+        if places != self.places:
+            self._places_changed(places)
+        versions = self.versions
+        found = self.seat_lists.get(looker)
+        if found is not None and found[0] == versions:
+            return found[1]
+        if found is None:
+            entries = [self._seat_entry(state, s, looker) for s in range(len(versions))]
+        else:
+            built_at, _, entries = found
+            for s, version in enumerate(versions):
+                if built_at[s] != version:
+                    entries[s] = self._seat_entry(state, s, looker)
+        seat_list = FrozenList(entries)
+        self.seat_lists[looker] = (versions.copy(), seat_list, entries)
+        return seat_list
+
+    def _holdings_changed(self, holdings: list[tuple[Any, ...]]) -> None:
+        for s, now in enumerate(holdings):
+            if now != self.held[s]:
+                self.held[s] = (
+                    *now[:_CONTAINERS],
+                    *(container.copy() for container in now[_CONTAINERS:]),
+                )
+                self.seat_parts[s] = None
+                self.seat_entries[s] = {}
+                self.versions[s] += 1
+
+    def _places_changed(self, places: list[tuple[int, int]]) -> None:
+        """Explorers moved or rations changed: those seats' entries, not their parts."""
+        for s, place in enumerate(places):
+            if place != self.places[s]:
+                self.seat_entries[s] = {}
+                self.versions[s] += 1
+        self.places = places
+        self.explorers = FrozenList([NODE_IDS[pos] for pos, _ in places])
+
+    def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
+        sees_all = self.over or looker == s
+        parts = self.seat_parts[s]
+        if parts is None:
+            parts = self.seat_parts[s] = _seat_parts(state, s)
+        # Every other seat sees the same entry unless it looked at one of the blue tiles.
+        saw_blue = looker is not None and parts[0] >> looker & 1
+        key = looker if sees_all or saw_blue else -1
+        entries = self.seat_entries[s]
+        found = entries.get(key)
+        if found is None:
+            found = entries[key] = _seat_entry(state, s, looker, sees_all, parts)
+        return found
+
+    # -- history -----------------------------------------------------------------------
+
+    def history(self, state: RelicRunnersState) -> FrozenList:
+        # Each state has its own History, only ever appended to: its length tells what
+        # is new. Its converted events are shared with its clones' histories.
+        history = state._history
+        size, known = len(history), len(self.history_list)
+        if history is self.history_of and size >= known:
+            if size > known:
+                grown = FrozenList(self.history_list)
+                list.extend(grown, history.converted_since(known, _frozen_event))  # still new
+                self.history_list = grown
+        else:
+            self.history_of = history
+            self.history_list = FrozenList(history.converted(_frozen_event))
+        return self.history_list
+
+
+def _no_cache() -> None:
+    return None
+
+
+_HOLDINGS = attrgetter(
+    "paths",
+    "path_supply",
+    "coins",
+    "reserve",
+    "start_row",
+    "ability",
+    "tools",
+    "relics",
+    "blue",
+    "blue_seen",
+    "ivory",
+)
+"""What a player board's view entries are built from, but its explorer's place and rations."""
+_CONTAINERS = 6
+"""The holdings from this one on are lists and dicts, changed in place."""
+_PLACE = attrgetter("pos", "rations")
 
 
 def _ended_by(state: RelicRunnersState) -> str | None:
@@ -285,95 +674,155 @@ def _ended_by(state: RelicRunnersState) -> str | None:
     return "relics"
 
 
-def _history(state: RelicRunnersState) -> list[dict[str, Any]]:
-    # Events never change once written and are public, so each is converted to JSON once
-    # (clones share full chunks of the history and their JSON) and handed out read-only.
-    return state._history.converted(_frozen_event)
+def _frozen_event(event: tuple[Any, ...]) -> FrozenDict:
+    """``frozen(event_json(event))``, built in one pass: every event is converted once."""
+    kind = event[0]
+    if type(event) is tuple:  # as the rules write it: numbers and text, route and tokens
+        keys, translated = _EVENT_KEYS.get(kind, _JUST_TYPE)
+        out: dict[str, Any] = dict(zip(keys, event, strict=False))
+        for name in translated:
+            if name in out:
+                out[name] = _FROZEN_FIELDS[name](out[name])
+        return FrozenDict(out)
+    out = {"type": kind}
+    for name, value in zip(_EVENT_FIELDS.get(kind, ()), event[1:], strict=False):
+        convert = _FROZEN_FIELDS.get(name)
+        if convert is not None:
+            out[name] = convert(value)
+        elif type(value) is list or type(value) is dict:  # as a loaded body may hold
+            out[name] = frozen(value)
+        else:
+            out[name] = value
+    return FrozenDict(out)
 
 
-def _frozen_event(event: tuple[Any, ...]) -> dict[str, Any]:
-    return cast(dict[str, Any], frozen(event_json(event)))
-
-
-def _space(state: RelicRunnersState, node: int, seat: int | None) -> SpaceView:
-    g = state._g
+def _space(state: RelicRunnersState, node: int, head: tuple[Any, ...], everyone: int) -> FrozenDict:
+    """A space's entry as a spectator sees it (``seen`` is added per seat)."""
     colour = state._colour[node]
     levels = state._levels[node]
-    everyone = (1 << state.players) - 1
     top = None
-    seen: dict[str, str] = {}
     for level, (tile, knower) in state._fixed[node].items():
         if knower == everyone and levels and level == levels[-1]:
             top = TILES[tile].code
-        elif seat is not None and knower >> seat & 1:
-            seen[str(level)] = TILES[tile].code
-    return {
-        "id": NODE_IDS[node],
-        "type": cast(SpaceType, g.kind[node]),
-        "colour": None if colour is None else COLOURS[colour],
-        "quadrant": g.board.quadrant[node],
-        "xy": list(g.board.xy[node]),
-        "levels": list(levels),
-        "top": top,
-        "seen": seen,
-        "shrine": g.kind[node] != "camp" and not levels,
-        "relic": RELIC_COLOURS[state._relic_colour(node)] if state._relic_on[node] else None,
-    }
+    kind = head[1]
+    return FrozenDict(
+        {
+            "id": head[0],
+            "type": kind,
+            "colour": None if colour is None else COLOURS[colour],
+            "quadrant": head[2],
+            "xy": head[3],
+            "levels": FrozenList(levels),
+            "top": top,
+            "seen": _NOTHING_SEEN,
+            "shrine": kind != "camp" and not levels,
+            "relic": RELIC_COLOURS[state._relic_colour(node)] if state._relic_on[node] else None,
+        }
+    )
 
 
-def _trail(state: RelicRunnersState, t: int, paths: list[int]) -> TrailView:
-    g = state._g
-    a, b = g.ends[t]
-    token = g.token[t]
+def _trail(head: tuple[Any, ...], t: int, tokens: list[bool], paths: list[int]) -> FrozenDict:
+    name, board_name, a, b, token = head
     bit = 1 << t
-    return {
-        "id": g.board.trail_name(t),
-        "name": g.board.trail_ids[t],
-        "a": NODE_IDS[a],
-        "b": NODE_IDS[b],
-        "river": token is not None,
-        "token": None if token is None else TOKEN_IDS[token],
-        "token_up": None if token is None else state._tokens[token],
-        "pathways": [s for s, mask in enumerate(paths) if mask & bit],
-    }
+    return FrozenDict(
+        {
+            "id": name,
+            "name": board_name,
+            "a": a,
+            "b": b,
+            "river": token is not None,
+            "token": None if token is None else TOKEN_IDS[token],
+            "token_up": None if token is None else tokens[token],
+            "pathways": FrozenList([s for s, mask in enumerate(paths) if mask & bit]),
+        }
+    )
 
 
-def _seat_view(state: RelicRunnersState, s: int, looker: int | None) -> SeatView:
-    sees_all = state.is_over or looker == s
-    shown = set(state._shown)
+SeatParts = tuple[
+    int,
+    FrozenList,
+    FrozenDict,
+    FrozenList,
+    FrozenList,
+    FrozenList,
+    FrozenDict,
+    dict[int | None, FrozenList],
+]
+"""A board's parts that no seat's view of it changes: (the seats that looked at one of its
+blue tiles, pathways, toolboxes, ivory, blue levels, every blue tile, relics), and the blue
+tiles known to each other seat, filled in as asked."""
+
+
+def _seat_parts(state: RelicRunnersState, s: int) -> SeatParts:
     board = state._boards[s]
     tools = board.tools
     trail_name = state._g.board.trail_name
     ivory = board.ivory
-    return {
-        "colour": EXPLORER_COLOURS[s],
-        "ability": board.ability,
-        "position": NODE_IDS[board.pos],
-        "rations": board.rations,
-        "pathways_left": board.path_supply,
-        "pathways": [trail_name(t) for t in bits(board.paths)],
-        "toolboxes": {
-            "reserve": board.reserve,
-            "start": board.start_row,
-            "machete": tools[_MACHETE_SLOTS],
-            "compass": tools[_COMPASS_SLOTS],
-            "shovel": tools[_SHOVEL_SLOTS],
-        },
-        "ivory": [TILES[ivory[level]].code for level in sorted(ivory)],
-        "blue_levels": sorted(TILES[t].level for t in board.blue),
-        "blue": [
-            TILES[t].code if sees_all or t in shown else None
-            for t in sorted(board.blue, key=lambda t: (TILES[t].level, TILES[t].code))
-        ]
-        if sees_all
-        else [
-            TILES[t].code
-            for t, knower in zip(board.blue, board.blue_seen, strict=True)
-            if t in shown or (looker is not None and knower >> looker & 1)
-        ],
-        "relics": cast(RelicsView, {name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)}),
-        "coins": board.coins if sees_all else None,
-    }
+    lookers = 0
+    for knower in board.blue_seen:
+        lookers |= knower
+    return (
+        lookers,
+        FrozenList([trail_name(t) for t in bits(board.paths)]),
+        FrozenDict(
+            {
+                "reserve": board.reserve,
+                "start": board.start_row,
+                "machete": FrozenList(tools[_MACHETE_SLOTS]),
+                "compass": FrozenList(tools[_COMPASS_SLOTS]),
+                "shovel": FrozenList(tools[_SHOVEL_SLOTS]),
+            }
+        ),
+        FrozenList([TILES[ivory[level]].code for level in sorted(ivory)]),
+        FrozenList(sorted(TILES[t].level for t in board.blue)),
+        FrozenList([TILES[t].code for t in sorted(board.blue, key=_BLUE_ORDER)]),
+        FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)}),
+        {},
+    )
+
+
+def _seat_entry(
+    state: RelicRunnersState, s: int, looker: int | None, sees_all: bool, parts: SeatParts
+) -> FrozenDict:
+    board = state._boards[s]
+    blue: FrozenList | None
+    if sees_all:
+        blue = parts[5]
+    elif board.blue:
+        known = parts[7]
+        blue = known.get(looker)
+        if blue is None:
+            shown = state._shown
+            blue = known[looker] = FrozenList(
+                [
+                    TILES[t].code
+                    for t, knower in zip(board.blue, board.blue_seen, strict=True)
+                    if t in shown or (looker is not None and knower >> looker & 1)
+                ]
+            )
+    else:
+        blue = _NO_TILES
+    return FrozenDict(
+        colour=EXPLORER_COLOURS[s],
+        ability=board.ability,
+        position=NODE_IDS[board.pos],
+        rations=board.rations,
+        pathways_left=board.path_supply,
+        pathways=parts[1],
+        toolboxes=parts[2],
+        ivory=parts[3],
+        blue_levels=parts[4],
+        blue=blue,
+        relics=parts[6],
+        coins=board.coins if sees_all else None,
+    )
+
+
+_NO_TILES = FrozenList()
+
+
+def _BLUE_ORDER(tile: int) -> tuple[int, str]:
+    return TILES[tile].level, TILES[tile].code
 
 
 _MACHETE_SLOTS, _COMPASS_SLOTS, _SHOVEL_SLOTS = (
@@ -382,14 +831,13 @@ _MACHETE_SLOTS, _COMPASS_SLOTS, _SHOVEL_SLOTS = (
 """Each branch's toolboxes at levels 1, 2 and 3 in a toolbox table."""
 
 
-def _this_turn(state: RelicRunnersState) -> ThisTurnView:
+def _this_turn(state: RelicRunnersState, trail_heads: tuple[tuple[Any, ...], ...]) -> ThisTurnView:
     turn = state._this_turn
-    trail_name = state._g.board.trail_name
     return {
         "start": NODE_IDS[state._start],
         "route": [NODE_IDS[n] for n in turn.route],
         "trails_moved": turn.moves,
-        "trails_used": [trail_name(t) for t in bits(turn.used)],
+        "trails_used": [trail_heads[t][0] for t in bits(turn.used)] if turn.used else [],
         "unexplored_used": turn.unexp,
         "pathways_before": turn.fam_before,
         "free_order": turn.free_order,
@@ -475,6 +923,28 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "truncated": ("turns",),
     "no-progress": ("rounds",),
 }
+
+
+_FROZEN_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "space": NODE_IDS.__getitem__,
+    "from": NODE_IDS.__getitem__,
+    "to": NODE_IDS.__getitem__,
+    "route": lambda route: FrozenList([NODE_IDS[n] for n in route]),
+    "tile": lambda tile: TILES[tile].code,
+    "discarded": lambda tile: TILES[tile].code,
+    "relic": RELIC_COLOURS.__getitem__,
+    "tokens": lambda tokens: FrozenList([TOKEN_IDS[k] for k in tokens]),
+    "token": TOKEN_IDS.__getitem__,
+}
+"""The fields that :func:`_field` translates, each to its read-only JSON form."""
+
+
+_EVENT_KEYS = {
+    kind: (("type", *names), tuple(name for name in names if name in _FROZEN_FIELDS))
+    for kind, names in _EVENT_FIELDS.items()
+}
+"""Per event kind, the JSON keys of its entries and the ones translated."""
+_JUST_TYPE: tuple[tuple[str, ...], tuple[str, ...]] = (("type",), ())
 
 
 def _field(name: str, value: Any) -> Any:
