@@ -28,10 +28,10 @@ import argparse
 import os
 import random
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
+import harness
 import numpy as np
 from harness import best_rates, calibration, ratio
 
@@ -125,23 +125,9 @@ def threshold_view_game(seed: int) -> None:
 
 
 def view_bot_ratio(rounds: int = 7, games: int = 300) -> str:
-    """The same threshold bot through view() and through the raw accessors, in CPU time.
-
-    Rounds alternate between the two and the best of each counts: the machine's other
-    load only ever slows a round down.
-    """
-    best = {threshold_raw_game: 0.0, threshold_view_game: 0.0}
-    for _ in range(rounds):
-        for play in best:
-            start = time.process_time()
-            for seed in range(games):
-                play(seed)
-            best[play] = max(best[play], games / (time.process_time() - start))
-    raw, view = best[threshold_raw_game], best[threshold_view_game]
-    return (
-        f"diamant {PLAYERS}p threshold bot: raw accessors {raw:,.0f} games/s, "
-        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
-    )
+    """The same threshold bot through view() and through the raw accessors, in CPU time."""
+    label = f"diamant {PLAYERS}p threshold bot"
+    return harness.view_bot_ratio(label, threshold_raw_game, threshold_view_game, rounds, games)
 
 
 _BATCH_RNG = np.random.default_rng(12345)

@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Sequence
 
+import harness
 from harness import best_rate, calibration
 
 import relicbox
@@ -106,18 +107,8 @@ def explorer_view_game(seed: int) -> None:
 
 def view_bot_ratio(rounds: int = 3, games: int = 10) -> str:
     """The same bot through view() and through the raw accessors, best round of each."""
-    best = {explorer_raw_game: 0.0, explorer_view_game: 0.0}
-    for _ in range(rounds):
-        for play in best:
-            start = time.process_time()
-            for seed in range(games):
-                play(seed)
-            best[play] = max(best[play], games / (time.process_time() - start))
-    raw, view = best[explorer_raw_game], best[explorer_view_game]
-    return (
-        f"relic-runners {PLAYERS}p explorer bot: raw accessors {raw:,.0f} games/s, "
-        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
-    )
+    label = f"relic-runners {PLAYERS}p explorer bot"
+    return harness.view_bot_ratio(label, explorer_raw_game, explorer_view_game, rounds, games)
 
 
 def clone_micros(seconds: float) -> float:

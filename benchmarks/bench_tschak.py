@@ -15,6 +15,7 @@ import argparse
 import random
 import time
 
+import harness
 from harness import calibration
 
 import relicbox
@@ -74,17 +75,12 @@ def lowest_card_view_game(seed: int, players: int) -> None:
 
 def view_bot_ratio(players: int, rounds: int = 5, games: int = 60) -> str:
     """The same bot through view() and through the raw accessors, best round of each."""
-    best = {lowest_card_raw_game: 0.0, lowest_card_view_game: 0.0}
-    for _ in range(rounds):
-        for play in best:
-            start = time.process_time()
-            for seed in range(games):
-                play(seed, players)
-            best[play] = max(best[play], games / (time.process_time() - start))
-    raw, view = best[lowest_card_raw_game], best[lowest_card_view_game]
-    return (
-        f"tschak {players}p lowest-card bot: raw accessors {raw:,.0f} games/s, "
-        f"view() {view:,.0f} games/s, raw/view {raw / view:.2f}x (CPU time)"
+    return harness.view_bot_ratio(
+        f"tschak {players}p lowest-card bot",
+        lambda seed: lowest_card_raw_game(seed, players),
+        lambda seed: lowest_card_view_game(seed, players),
+        rounds,
+        games,
     )
 
 

@@ -67,6 +67,33 @@ def best_rates(plays: Mapping[str, Play], seconds: float, windows: int = 10) -> 
     return best
 
 
+def view_bot_ratio(
+    label: str,
+    raw: Callable[[int], object],
+    view: Callable[[int], object],
+    rounds: int,
+    games: int,
+) -> str:
+    """One bot played through its view and through the raw accessors, as a report line.
+
+    ``raw`` and ``view`` each play a whole game from a seed. Rounds alternate between the
+    two and the best round of each counts: the machine's other load only ever slows a
+    round down.
+    """
+    best = {raw: 0.0, view: 0.0}
+    for _ in range(rounds):
+        for play in best:
+            start = time.process_time()
+            for seed in range(games):
+                play(seed)
+            best[play] = max(best[play], games / (time.process_time() - start))
+    raw_rate, view_rate = best[raw], best[view]
+    return (
+        f"{label}: raw accessors {raw_rate:,.0f} games/s, view() {view_rate:,.0f} games/s, "
+        f"raw/view {raw_rate / view_rate:.2f}x (CPU time)"
+    )
+
+
 def ratio(numerator: float, denominator: float) -> str:
     """``numerator / denominator`` as ``"3.21x"``, or ``"-"`` when there is nothing to divide."""
     return f"{numerator / denominator:.2f}x" if denominator > 0 else "-"
