@@ -54,6 +54,27 @@ def test_typed_settings_mirror_the_options_and_stay_frozen(game):
     conformance.check_settings(game, game.min_players, SEEDS[0])
 
 
+@pytest.mark.parametrize(("game", "players", "seed"), [c for c in CASES if c.values[2] == SEEDS[0]])
+def test_editing_a_view_reaches_neither_the_state_nor_any_later_view(game, players, seed):
+    conformance.check_view_isolation(game, players, seed)
+
+
+def test_the_isolation_check_catches_a_view_that_hands_out_its_cache(monkeypatch):
+    from relicbox.games.diamant.rules import DiamantState
+
+    kept: dict = {}
+    honest = DiamantState.view
+
+    def leaky(self, seat=None):
+        # Up to date, but the same dict for every call on one position: an edit sticks.
+        position = (id(self), seat, conformance.canonical(self.to_dict()))
+        return kept.setdefault(position, honest(self, seat))
+
+    monkeypatch.setattr(DiamantState, "view", leaky)
+    with pytest.raises(conformance.ConformanceError, match="later view"):
+        conformance.check_view_isolation(relicbox.get_game("diamant"), 3, 1)
+
+
 @pytest.mark.parametrize(("game", "players", "seed"), CASES)
 def test_views_are_json_and_leak_nothing(game, players, seed):
     conformance.check_views(game, players, seed)

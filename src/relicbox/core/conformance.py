@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from relicbox.core.actions import Action
@@ -451,6 +451,74 @@ def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
         _check_commit_secrecy(game, seed, step, state, seat)
 
 
+def check_view_isolation(
+    game: Game,
+    players: int,
+    seed: int,
+    every: int = 5,
+    options: Mapping[str, Any] | None = None,
+) -> None:
+    """Editing a view reaches neither the state, a clone nor any later view.
+
+    Games may hand out cached parts of their views, read-only. At every ``every``-th
+    step every list and dict of every seat's and the spectator's view (of the state
+    and of a clone) is edited where it can be: some edit must take (a view is the
+    caller's own, not all frozen), the state's JSON must not change, and every view
+    asked afterwards must equal the view of the position loaded afresh.
+    """
+    state = fresh(game, players, seed, **(options or {}))
+    lookers = [None, *range(players)]
+    for step, _ in enumerate(random_steps(state, Rng(seed))):
+        if step % every:
+            continue
+        before = state.to_dict()
+        clone = state.clone()
+        for looker in lookers:
+            for copy in (state, clone):
+                if not scribble(copy.view(looker)):
+                    raise _fail(game, seed, step, f"seat {looker}'s view has no part of its own")
+        if state.to_dict() != before:
+            raise _fail(game, seed, step, "editing a view changed the state")
+        _check_views_equal_reloaded(game, seed, step, state, clone, lookers)
+    for looker in lookers:
+        scribble(state.view(looker))
+    _check_views_equal_reloaded(game, seed, -1, state, state, lookers)
+
+
+def _check_views_equal_reloaded(
+    game: Game, seed: int, step: int, state: State, clone: State, lookers: list[int | None]
+) -> None:
+    loaded = state_from_dict(json.loads(canonical(state.to_dict())))
+    for looker in lookers:
+        expected = canonical(loaded.view(looker))
+        if canonical(state.view(looker)) != expected or canonical(clone.view(looker)) != expected:
+            raise _fail(game, seed, step, f"an edited view reached seat {looker}'s later view")
+
+
+def scribble(value: object) -> int:
+    """Try to change every list and dict inside ``value``; how many changes took.
+
+    Shared read-only parts refuse (TypeError); the fresh ones a call builds accept.
+    """
+    if not isinstance(value, dict | list):
+        return 0
+    changed = 0
+    for child in list(value.values() if isinstance(value, dict) else value):
+        changed += scribble(child)
+    edits: tuple[Callable[[], object], ...]
+    if isinstance(value, dict):
+        edits = (lambda: value.update(scribbled=True), lambda: value.__setitem__("scribbled", True))
+    else:
+        edits = (value.reverse, lambda: value.append("scribbled"))
+    for edit in edits:
+        try:
+            edit()
+            changed += 1
+        except TypeError:
+            pass
+    return changed
+
+
 def _check_commit_secrecy(game: Game, seed: int, step: int, state: State, seat: int) -> None:
     others = [s for s in state.to_act if s != seat]
     if not others:
@@ -539,6 +607,7 @@ def check_all(game: Game, players: int, seed: int) -> None:
         check_fields,
         check_joint,
         check_views,
+        check_view_isolation,
         check_settings,
     ]
     if game.sampler is not None:
