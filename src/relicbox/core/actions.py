@@ -14,6 +14,7 @@ Code that reads them narrows the type first (``isinstance`` or ``match``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 from relicbox.core.errors import InvalidActionError, quote, reason_error
@@ -60,9 +61,7 @@ class Action:
         as_dict = getattr(self.args, "_asdict", None)
         if as_dict is None:
             return None
-        name = type(self.args).__name__
-        kind = "".join(f"-{c.lower()}" if c.isupper() else c for c in name).lstrip("-")
-        return {"kind": kind, **as_dict()}
+        return {"kind": _kind_name(type(self.args)), **as_dict()}
 
     def __str__(self) -> str:
         return self.text
@@ -188,6 +187,12 @@ class ActionSpace:
         shown: Sequence[Action] = self._actions[:8]
         listed = ", ".join(repr(a.text) for a in shown)
         return listed + (", ..." if len(self._actions) > len(shown) else "")
+
+
+@cache
+def _kind_name(kind: type) -> str:
+    """``UseTool`` -> ``use-tool``: worked out once per arguments class."""
+    return "".join(f"-{c.lower()}" if c.isupper() else c for c in kind.__name__).lstrip("-")
 
 
 def _fold(text: str) -> str:
