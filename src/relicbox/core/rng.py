@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_MASK = MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-_MULTIPLIER = 6364136223846793005
-_INCREMENT = 1442695040888963407
+_MULTIPLIER = STEP_MULTIPLIER = 6364136223846793005
+_INCREMENT = STEP_INCREMENT = 1442695040888963407
+"""One step of the generator is ``state = (state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64``;
+:meth:`Rng.below` then takes the high half. An engine's innermost loop may inline the step
+(and so save a call per card) as long as it writes ``state`` back before anything else draws."""
 _T = TypeVar("_T")
 
 
