@@ -59,11 +59,12 @@ def _playout(state: State, rng: random.Random) -> State:
 
 
 def _playout_leavers(state: State, rng: random.Random) -> State:
-    """One ``commit_leavers`` per step: the coin's bits are the leavers, passed as they are."""
+    """One ``commit_leavers`` per step: the coin's bits are the leavers, passed as they are;
+    it returns who chooses next, 0 once the game is over."""
     commit = state.commit_leavers  # type: ignore[attr-defined]
     coins = rng.getrandbits
-    while state.to_act:
-        commit(coins(PLAYERS))
+    while commit(coins(PLAYERS)):
+        pass
     return state
 
 

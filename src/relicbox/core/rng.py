@@ -24,21 +24,17 @@ _INCREMENT = STEP_INCREMENT = 1442695040888963407
 _T = TypeVar("_T")
 
 
-def _mix(value: int) -> int:
-    """SplitMix64's output function: every input bit moves about half the output bits."""
-    s = (value + _GOLDEN) & _MASK
-    s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-    return s ^ (s >> 31)
-
-
 class Rng:
     """``Rng(seed)`` for any integer seed; ``state`` round-trips through :meth:`from_state`."""
 
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = _mix(seed & _MASK)
+        # SplitMix64's output function: every seed bit moves about half the state's bits.
+        s = ((seed & _MASK) + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = s ^ (s >> 31)
 
     @classmethod
     def from_state(cls, state: int) -> Rng:

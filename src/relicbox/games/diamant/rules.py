@@ -150,21 +150,24 @@ class DiamantState(State):
 
     def _setup(self) -> None:
         n = self.players
-        self._variant = self.settings.variant == "relics"
-        self._per_card = self.settings.split == "per-card"
-        self._codes = _VARIANT_CODES if self._variant else _BASE_CODES
-        self._deck = list(_VARIANT_DECK if self._variant else _BASE_DECK)
-        self._relic_pile = list(RELIC_IDS) if self._variant else []
+        settings = self.settings
+        self._variant = variant = settings.variant == "relics"
+        self._per_card = settings.split == "per-card"
+        if variant:
+            self._codes = _VARIANT_CODES
+            self._deck = list(_VARIANT_DECK)
+            self._relic_pile = list(RELIC_IDS)
+        else:
+            self._codes = _BASE_CODES
+            self._deck = list(_BASE_DECK)
+            self._relic_pile = []
         self._removed: list[int] = []
         self._chest = [0] * n
         self._relic_points = [0] * n
         self._relics: list[list[int]] = [[] for _ in range(n)]
-        self._rescued = 0
-        self._bank = 0
-        self._revealed = 0
+        self._rescued = self._bank = self._revealed = self._round = 0
         self._history: list[tuple[Any, ...]] = []
         self._view_cache: tuple[int, dict[str, Any], Sequence[Any]] = NO_VIEW
-        self._round = 0
         self._start_round()
 
     def _start_round(self) -> None:
@@ -280,7 +283,7 @@ class DiamantState(State):
                 self._reveal_on(entries)
         log.extend(entries)
 
-    def commit_leavers(self, leavers: int) -> None:
+    def commit_leavers(self, leavers: int) -> int:
         """Every explorer who may choose now commits at once: the seats whose bit is set in
         ``leavers`` (bit ``s`` for seat ``s``) leave, the others continue.
 
@@ -288,10 +291,13 @@ class DiamantState(State):
         seat at all) are ignored, so a fixed-width mask of every seat's wish, such as an RL
         MultiBinary action, goes in as it is. The result, the record's entries and the
         errors are those of :meth:`act` for each seat that may choose, in seat order: one
-        call, a few integer operations, for a whole step. Raises
-        :class:`InvalidActionError` for anything but a whole number from 0 up, and
-        :class:`IllegalActionError` when nobody may choose now (a card must be revealed
-        first, or the game is over); either way the state stays as it was.
+        call, a few integer operations, for a whole step.
+
+        Returns the seats that may choose next, as a bit mask like ``leavers`` (``to_act``
+        as a mask): 0 once the game is over, or while a card waits to be revealed
+        (``auto_chance=False``). Raises :class:`InvalidActionError` for anything but a
+        whole number from 0 up, and :class:`IllegalActionError` when nobody may choose
+        now; either way the state stays as it was.
         """
         open_ = self._open
         if type(leavers) is not int or leavers < 0 or not open_:
@@ -299,19 +305,9 @@ class DiamantState(State):
         leaving = self._leaving | (leavers & open_)
         self._open = 0
         log = self._log
-        if log is None:
-            if leaving:
-                self._leaving = 0
-                self._leave(leaving)
-            else:
-                self._history.append(_ALL_CONTINUE)
-                self._phase = _REVEAL
-            if self.auto_chance:
-                self._reveal_on(None)
-            return
-        entries: list[LogEntry] = [
-            (seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]
-        ]
+        entries: list[LogEntry] | None = None
+        if log is not None:
+            entries = [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
         if leaving:
             self._leaving = 0
             self._leave(leaving)
@@ -320,7 +316,9 @@ class DiamantState(State):
             self._phase = _REVEAL
         if self.auto_chance:
             self._reveal_on(entries)
-        log.extend(entries)
+        if entries is not None:
+            log.extend(entries)  # type: ignore[union-attr]  # entries exist with a log
+        return self._open
 
     def _leavers_refusal(self, leavers: object) -> RelicboxError:
         """Why :meth:`commit_leavers` refuses ``leavers`` now (built only on refusal)."""
