@@ -109,6 +109,13 @@ def clone_game(seed: int, rng: random.Random) -> int:
 
 def full_record_game(seed: int, rng: random.Random) -> int:
     state = relicbox.new_game("diamant", PLAYERS, seed)
+    _playout_leavers(state, rng)
+    _ = state.record
+    return 1
+
+
+def full_record_act_joint_game(seed: int, rng: random.Random) -> int:
+    state = relicbox.new_game("diamant", PLAYERS, seed)
     act_joint = state.act_joint
     coins = rng.getrandbits
     while to_act := state.to_act:
@@ -222,6 +229,7 @@ def main() -> None:
         ("per-seat act path", per_seat_game),
         ("clone path (determinize)", clone_game),
         ("full-record path", full_record_game),
+        ("full-record act_joint path", full_record_act_joint_game),
         ("batch (NumPy lock-step)", batch_chunk),
     ]
     peer = peer_game()
@@ -239,6 +247,9 @@ def main() -> None:
         print(f"fast path / peer: {ratio(fast, peer_rate)}")
         print(f"per-seat act path / peer: {ratio(rates['per-seat act path'], peer_rate)}")
         print(f"full-record path / peer: {ratio(rates['full-record path'], peer_rate)}")
+        print(f"act_joint path / peer: {ratio(rates['act_joint path'], peer_rate)}")
+        full_act_joint = rates["full-record act_joint path"]
+        print(f"full-record act_joint path / peer: {ratio(full_act_joint, peer_rate)}")
     print(view_bot_ratio())
 
 

@@ -62,6 +62,9 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
 
+_STEP_ENTRIES: dict[int, tuple[LogEntry, ...]] = {}
+"""The record's entries of a whole step in seat order, made once for each combination (by
+the open seats, shifted up by ``MAX_SEATS``, and which of them leave)."""
 
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
@@ -305,9 +308,23 @@ class DiamantState(State):
         leaving = self._leaving | (leavers & open_)
         self._open = 0
         log = self._log
-        entries: list[LogEntry] | None = None
-        if log is not None:
-            entries = [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
+        if log is None:
+            if leaving:
+                self._leaving = 0
+                self._leave(leaving)
+            else:
+                self._history.append(_ALL_CONTINUE)
+                self._phase = _REVEAL
+            if self.auto_chance:
+                self._reveal_on(None)
+            return self._open
+        key = open_ << MAX_SEATS | leaving & open_
+        made = _STEP_ENTRIES.get(key)
+        if made is None:
+            made = _STEP_ENTRIES[key] = tuple(
+                [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
+            )
+        entries = list(made)
         if leaving:
             self._leaving = 0
             self._leave(leaving)
@@ -316,8 +333,7 @@ class DiamantState(State):
             self._phase = _REVEAL
         if self.auto_chance:
             self._reveal_on(entries)
-        if entries is not None:
-            log.extend(entries)  # type: ignore[union-attr]  # entries exist with a log
+        log.extend(entries)
         return self._open
 
     def _leavers_refusal(self, leavers: object) -> RelicboxError:
@@ -437,42 +453,38 @@ class DiamantState(State):
         """Reveal cards until a choice step (or the end), logging each into ``entries``.
 
         The draw and a card's reveal (the one other copy of :meth:`_reveal`) are inlined:
-        a game reveals about 17 cards, and simulations spend much of their time here.
+        a game reveals about 17 cards, and simulations spend much of their time here. The
+        loop mostly runs once per call, so only what it uses several times is bound locally.
         """
-        if self._phase is not _REVEAL:
-            return
-        deck, rng, history = self._deck, self._rng, self._history
-        path, on_card = self._path, self._on_card
-        while True:
+        while self._phase is _REVEAL:
+            rng = self._rng
             rng.state = draw = (rng.state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64
+            deck = self._deck
             index = ((draw >> 32) * len(deck)) >> 32  # Rng.below, inlined
             card = deck[index]
             deck[index] = deck[-1]
             deck.pop()
             if entries is not None:
-                entries.append((None, self._codes[card], True))
-            path.append(card)
+                entries.append(_DRAW_ENTRIES[self._codes[card]])
+            self._path.append(card)
             rubies = _RUBIES[card]
             if rubies:
                 count = self._inside_count
                 share = rubies // count
                 rest = rubies - share * count
-                on_card.append(rest)
+                self._on_card.append(rest)
                 self._revealed += rubies
                 self._pocket += share
                 self._path_gems += rest
-                history.append(("reveal", card, share))
+                self._history.append(("reveal", card, share))
             else:
-                on_card.append(0)
-                history.append(("reveal", card, 0))
+                self._on_card.append(0)
+                self._history.append(("reveal", card, 0))
                 trap = _TRAP_BIT[card]
                 if not trap:
                     self._path_relics += 1
                 elif self._traps & trap:
                     self._end_round(_TRAP, card)
-                    if self._phase is _OVER:
-                        return
-                    path, on_card = self._path, self._on_card
                     continue
                 else:
                     self._traps |= trap
@@ -612,6 +624,10 @@ class DiamantState(State):
 
 _BASE_CODES = tuple(card.code for card in CARDS)
 _VARIANT_CODES = tuple(variant_code(card) for card in CARDS)
+_DRAW_ENTRIES: dict[str, LogEntry] = {
+    code: (None, code, True) for code in _BASE_CODES + _VARIANT_CODES
+}
+"""The record's entry for a card drawn by the state's generator, by its code (made once)."""
 
 
 # -- metadata ----------------------------------------------------------------------------
