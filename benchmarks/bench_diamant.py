@@ -2,13 +2,19 @@
 
 4 players; at every choice each explorer leaves with probability 0.5; full games.
 
-* fast path: ``new_game(record=False)``, then one ``act_joint`` per simultaneous step with
-  every explorer's Action (what simulations, PettingZoo's Parallel API and the server do);
+* fast path: ``new_game(record=False)``, then one ``commit_leavers`` per simultaneous step
+  with the step's coin passed in as the leavers' bit mask (bits of seats at camp are
+  ignored); it returns who chooses next, so the loop needs nothing else;
+* act_joint path: the same games with one ``act_joint`` per step, every explorer's Action in
+  a dict (what PettingZoo's Parallel API and the server do);
 * per-seat act path: the same games through ``legal_actions`` + ``act`` for each seat;
 * clone path: every game is a ``determinize`` of one fresh state that has not revealed its
-  first card yet, as a search bot's playouts start from a copy, then played like the fast path;
-* full-record path: ``record=True``, one ``act_joint`` per step with the actions' texts, the
-  JSON record built at the end;
+  first card yet, as a search bot's playouts start from a copy, then played like the
+  act_joint path;
+* full-record path: ``record=True``, played like the fast path, the JSON record built at
+  the end;
+* full-record act_joint path: ``record=True``, one ``act_joint`` per step with the actions'
+  texts (what a server receives), the JSON record built at the end;
 * batch: the NumPy lock-step simulator ``relicbox.play.batch_diamant`` (what ``simulate``
   uses for such policies), whole chunks of games at a time;
 * peer: the Katze2664/Incan_Gold Python simulator, run only when the environment variable
@@ -17,7 +23,8 @@
   game; the work per game is the same.
 
 The drivers draw one coin per step (a bit per seat) and keep everything they use in
-locals: their own cost counts in every figure.
+locals: their own cost counts in every figure. The fast, act_joint and both full-record
+paths play the same games from the same seeds and coins.
 
 Usage: python3 benchmarks/bench_diamant.py [--seconds 3]
 """
@@ -192,6 +199,10 @@ def mean_points(games: int) -> None:
     plays at least ten times as many games: they cost little)."""
     rng = random.Random(7)
     fast = sum(
+        sum(_playout_leavers(relicbox.new_game("diamant", PLAYERS, s), rng).scores())
+        for s in range(games)
+    )
+    act_joint = sum(
         sum(_playout(relicbox.new_game("diamant", PLAYERS, s), rng).scores()) for s in range(games)
     )
     per_seat = sum(
@@ -207,9 +218,10 @@ def mean_points(games: int) -> None:
     )
     seats = games * PLAYERS
     print(
-        f"mean points per seat: fast path {fast / seats:.2f}, per-seat act path "
-        f"{per_seat / seats:.2f} and clone path {clone / seats:.2f} over {games} games, "
-        f"batch {batch:.2f} over at least ten times as many"
+        f"mean points per seat: fast path {fast / seats:.2f}, act_joint path "
+        f"{act_joint / seats:.2f}, per-seat act path {per_seat / seats:.2f} and clone path "
+        f"{clone / seats:.2f} over {games} games, batch {batch:.2f} over at least ten times "
+        "as many"
     )
 
 
