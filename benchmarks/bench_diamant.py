@@ -2,13 +2,19 @@
 
 4 players; at every choice each explorer leaves with probability 0.5; full games.
 
-* fast path: ``new_game(record=False)``, then one ``act_joint`` per simultaneous step with
-  every explorer's Action (what simulations, PettingZoo's Parallel API and the server do);
+* fast path: ``new_game(record=False)``, then one ``commit_leavers`` per simultaneous step
+  with the step's coin passed in as the leavers' bit mask (bits of seats at camp are
+  ignored); it returns who chooses next, so the loop needs nothing else;
+* act_joint path: the same games with one ``act_joint`` per step, every explorer's Action in
+  a dict (what PettingZoo's Parallel API and the server do);
 * per-seat act path: the same games through ``legal_actions`` + ``act`` for each seat;
 * clone path: every game is a ``determinize`` of one fresh state that has not revealed its
-  first card yet, as a search bot's playouts start from a copy, then played like the fast path;
-* full-record path: ``record=True``, one ``act_joint`` per step with the actions' texts, the
-  JSON record built at the end;
+  first card yet, as a search bot's playouts start from a copy, then played like the
+  act_joint path;
+* full-record path: ``record=True``, played like the fast path, the JSON record built at
+  the end;
+* full-record act_joint path: ``record=True``, one ``act_joint`` per step with the actions'
+  texts (what a server receives), the JSON record built at the end;
 * batch: the NumPy lock-step simulator ``relicbox.play.batch_diamant`` (what ``simulate``
   uses for such policies), whole chunks of games at a time;
 * peer: the Katze2664/Incan_Gold Python simulator, run only when the environment variable
@@ -17,7 +23,8 @@
   game; the work per game is the same.
 
 The drivers draw one coin per step (a bit per seat) and keep everything they use in
-locals: their own cost counts in every figure.
+locals: their own cost counts in every figure. The fast, act_joint and both full-record
+paths play the same games from the same seeds and coins.
 
 Usage: python3 benchmarks/bench_diamant.py [--seconds 3]
 """
@@ -58,6 +65,16 @@ def _playout(state: State, rng: random.Random) -> State:
     return state
 
 
+def _playout_leavers(state: State, rng: random.Random) -> State:
+    """One ``commit_leavers`` per step: the coin's bits are the leavers, passed as they are;
+    it returns who chooses next, 0 once the game is over."""
+    commit = state.commit_leavers  # type: ignore[attr-defined]
+    coins = rng.getrandbits
+    while commit(coins(PLAYERS)):
+        pass
+    return state
+
+
 def _playout_per_seat(state: State, rng: random.Random) -> State:
     while not state.is_over:
         for seat in state.to_act:
@@ -67,6 +84,11 @@ def _playout_per_seat(state: State, rng: random.Random) -> State:
 
 
 def fast_game(seed: int, rng: random.Random) -> int:
+    _playout_leavers(relicbox.new_game("diamant", PLAYERS, seed, record=False), rng)
+    return 1
+
+
+def act_joint_game(seed: int, rng: random.Random) -> int:
     _playout(relicbox.new_game("diamant", PLAYERS, seed, record=False), rng)
     return 1
 
@@ -93,6 +115,13 @@ def clone_game(seed: int, rng: random.Random) -> int:
 
 
 def full_record_game(seed: int, rng: random.Random) -> int:
+    state = relicbox.new_game("diamant", PLAYERS, seed)
+    _playout_leavers(state, rng)
+    _ = state.record
+    return 1
+
+
+def full_record_act_joint_game(seed: int, rng: random.Random) -> int:
     state = relicbox.new_game("diamant", PLAYERS, seed)
     act_joint = state.act_joint
     coins = rng.getrandbits
@@ -170,6 +199,10 @@ def mean_points(games: int) -> None:
     plays at least ten times as many games: they cost little)."""
     rng = random.Random(7)
     fast = sum(
+        sum(_playout_leavers(relicbox.new_game("diamant", PLAYERS, s), rng).scores())
+        for s in range(games)
+    )
+    act_joint = sum(
         sum(_playout(relicbox.new_game("diamant", PLAYERS, s), rng).scores()) for s in range(games)
     )
     per_seat = sum(
@@ -185,9 +218,10 @@ def mean_points(games: int) -> None:
     )
     seats = games * PLAYERS
     print(
-        f"mean points per seat: fast path {fast / seats:.2f}, per-seat act path "
-        f"{per_seat / seats:.2f} and clone path {clone / seats:.2f} over {games} games, "
-        f"batch {batch:.2f} over at least ten times as many"
+        f"mean points per seat: fast path {fast / seats:.2f}, act_joint path "
+        f"{act_joint / seats:.2f}, per-seat act path {per_seat / seats:.2f} and clone path "
+        f"{clone / seats:.2f} over {games} games, batch {batch:.2f} over at least ten times "
+        "as many"
     )
 
 
@@ -202,10 +236,12 @@ def main() -> None:
     if args.check:
         mean_points(args.check)
     paths: list[tuple[str, Callable[[int, random.Random], int]]] = [
-        ("fast path (act_joint)", fast_game),
+        ("fast path (commit_leavers)", fast_game),
+        ("act_joint path", act_joint_game),
         ("per-seat act path", per_seat_game),
         ("clone path (determinize)", clone_game),
         ("full-record path", full_record_game),
+        ("full-record act_joint path", full_record_act_joint_game),
         ("batch (NumPy lock-step)", batch_chunk),
     ]
     peer = peer_game()
@@ -216,13 +252,16 @@ def main() -> None:
     rates = best_rates(dict(paths), args.seconds)
     for name, rate in rates.items():
         print(f"diamant {PLAYERS}p {name:<29} {rate:>11,.0f} games/s CPU")
-    fast = rates["fast path (act_joint)"]
+    fast = rates["fast path (commit_leavers)"]
     print(f"batch / fast path: {ratio(rates['batch (NumPy lock-step)'], fast)}")
     if peer is not None:
         peer_rate = rates["peer (Katze2664/Incan_Gold)"]
         print(f"fast path / peer: {ratio(fast, peer_rate)}")
         print(f"per-seat act path / peer: {ratio(rates['per-seat act path'], peer_rate)}")
         print(f"full-record path / peer: {ratio(rates['full-record path'], peer_rate)}")
+        print(f"act_joint path / peer: {ratio(rates['act_joint path'], peer_rate)}")
+        full_act_joint = rates["full-record act_joint path"]
+        print(f"full-record act_joint path / peer: {ratio(full_act_joint, peer_rate)}")
     print(view_bot_ratio())
 
 

@@ -105,3 +105,152 @@ def test_a_refused_joint_commit_raises_like_act_and_changes_nothing():
     with pytest.raises(relicbox.InvalidActionError):
         state.act_joint({0: "jump"})
     assert _body(state) == before
+
+
+def _mask(seats: object) -> int:
+    return sum(1 << seat for seat in seats)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("players", [3, 4, 8])
+def test_commit_leavers_plays_the_games_act_joint_plays(options, players):
+    """Same positions, records and chests at every step, over many seeded games; the mask
+    it returns is always ``to_act`` as a mask."""
+    steps = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        joint = relicbox.new_game("diamant", players, seed, **options)
+        leavers = relicbox.new_game("diamant", players, seed, **options)
+        quick = relicbox.new_game("diamant", players, seed, record=False, **options)
+        while not joint.is_over:
+            bits = rng.getrandbits(8)  # the bits of seats at camp or past the last go unused
+            joint.act_joint({s: LEAVE if bits >> s & 1 else CONTINUE for s in joint.to_act})
+            returned = leavers.commit_leavers(bits)
+            assert returned == _mask(leavers.to_act) == quick.commit_leavers(bits)
+            assert _body(leavers) == _body(joint)
+            steps += 1
+        assert leavers.is_over and quick.is_over
+        assert leavers.record == joint.record
+        assert leavers.scores() == joint.scores() == quick.scores()
+        without_record = leavers.to_dict()
+        without_record["events"] = None
+        assert canonical(without_record) == _body(quick)
+    assert steps > 12 * 10
+
+
+def test_commit_leavers_logs_each_open_seat_in_seat_order():
+    state = relicbox.new_game("diamant", 5, 5)  # the next card does not end the round
+    start = state.record_length
+    assert state.commit_leavers(0b10100) == 0b01011
+    events = state.record_events(start)
+    assert events[:5] == [
+        {"seat": 0, "action": "continue"},
+        {"seat": 1, "action": "continue"},
+        {"seat": 2, "action": "leave"},
+        {"seat": 3, "action": "continue"},
+        {"seat": 4, "action": "leave"},
+    ]
+    assert all("chance" in event for event in events[5:]) and len(events) > 5
+    assert state.round == 1 and state.to_act == (0, 1, 3)
+    assert state.view(None)["history"][-2] == {
+        "type": "leave",
+        "seats": [2, 4],
+        "path_share": 0,
+        "relics": [],
+    }
+    # Seats at camp may not choose: their bits are ignored.
+    start = state.record_length
+    state.commit_leavers(0b10101)
+    assert [e for e in state.record_events(start) if "seat" in e] == [
+        {"seat": 0, "action": "leave"},
+        {"seat": 1, "action": "continue"},
+        {"seat": 3, "action": "continue"},
+    ]
+
+
+def test_commit_leavers_completes_a_step_some_seats_began_with_act():
+    for seed in range(20):
+        rng = random.Random(seed)
+        by_act = relicbox.new_game("diamant", 4, seed)
+        mixed = relicbox.new_game("diamant", 4, seed)
+        while not by_act.is_over:
+            bits = rng.getrandbits(4)
+            first, *others = by_act.to_act
+            for state in (by_act, mixed):
+                state.act(first, LEAVE if bits >> first & 1 else CONTINUE)
+            if not others:  # the first seat was the only one inside: its step is over
+                continue
+            for seat in others:
+                by_act.act(seat, LEAVE if bits >> seat & 1 else CONTINUE)
+            # The first seat's own bit says the opposite: it has chosen and is ignored.
+            mixed.commit_leavers(bits ^ 1 << first)
+            assert _body(mixed) == _body(by_act)
+        assert mixed.record == by_act.record
+
+
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_commit_leavers_without_auto_chance_waits_for_the_reveal(options):
+    rng = random.Random(5)
+    manual = relicbox.new_game("diamant", 4, 9, auto_chance=False, **options)
+    auto = relicbox.new_game("diamant", 4, 9, **options)
+    manual.sample_chance()
+    refusals = 0
+    while not auto.is_over:
+        bits = rng.getrandbits(4)
+        expected = auto.commit_leavers(bits)
+        assert manual.commit_leavers(bits) == 0
+        refusals += not manual.is_over
+        if not manual.is_over:
+            with pytest.raises(IllegalActionError, match="revealed first") as refused:
+                manual.commit_leavers(bits)
+            assert refused.value.reason is not None
+            assert refused.value.reason.id == "diamant-error-reveal-first"
+        while manual.is_chance:
+            manual.sample_chance()
+        assert _mask(manual.to_act) == expected
+    assert manual.is_over and manual.scores() == auto.scores() and refusals > 10
+    assert manual.record["events"] == auto.record["events"]
+
+
+@pytest.mark.parametrize("bad", [1.0, "3", None, True, -1, -(1 << 70), [1, 0], LEAVE])
+def test_commit_leavers_refuses_what_is_not_a_mask_and_changes_nothing(bad):
+    state = relicbox.new_game("diamant", 4, 2)
+    before = _body(state)
+    with pytest.raises(relicbox.InvalidActionError) as refused:
+        state.commit_leavers(bad)
+    message = str(refused.value)
+    assert repr(bad)[:20] in message and "bit mask" in message
+    assert refused.value.reason is not None
+    assert refused.value.reason.id == "diamant-error-leavers"
+    assert repr(bad)[:20] in refused.value.localized("cs")
+    assert refused.value.localized("cs") != message
+    assert _body(state) == before
+
+
+def test_commit_leavers_after_the_end_says_the_game_is_over():
+    state = relicbox.new_game("diamant", 3, 1)
+    while state.commit_leavers(0b111):
+        pass
+    assert state.is_over
+    before = _body(state)
+    with pytest.raises(IllegalActionError, match="the game is over") as refused:
+        state.commit_leavers(0)
+    assert refused.value.reason is not None and refused.value.reason.id == "error-game-over"
+    assert "0" in str(refused.value)
+    with pytest.raises(relicbox.InvalidActionError):
+        state.commit_leavers(-3)  # a malformed mask is named first, even at the end
+    assert _body(state) == before
+
+
+def test_commit_leavers_with_every_seat_leaving_ends_rounds_and_splits_the_path():
+    """Whole rounds where everyone leaves at once, in both splits: each gets the same."""
+    for split in ("pooled", "per-card"):
+        state = relicbox.new_game("diamant", 4, 11, split=split)
+        rounds = 0
+        while not state.is_over:
+            before = state.round
+            state.commit_leavers(0b1111)
+            rounds += state.round != before or state.is_over
+            chests = [state.chest(seat) for seat in range(4)]
+            assert len(set(chests)) == 1, (split, chests)
+        assert rounds == 5

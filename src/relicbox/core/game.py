@@ -259,6 +259,11 @@ class Game:
             made = self._settings_made[key] = self.settings(**resolved)
         return made
 
+    _defaults_made: list[tuple[dict[str, OptionValue], Any]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
+    """The default options and their settings, once made: most states are made with them."""
+
     def new_state(
         self,
         players: int | None = None,
@@ -268,13 +273,25 @@ class Game:
         auto_chance: bool = True,
         **options: object,
     ) -> State:
-        count = self.check_players(self.default_players if players is None else players)
+        if type(players) is int and self.min_players <= players <= self.max_players:
+            count = players  # what check_players returns for a valid count, without the call
+        else:
+            count = self.check_players(self.default_players if players is None else players)
         if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
             raise reason_error(
                 ConfigurationError, "error-seed", seed=quote(seed), low=SEED_MIN, high=SEED_MAX
             )
-        resolved = self.resolve_options(options)
-        state = self.state_class._create(count, seed, resolved)
+        if options:
+            resolved = self.resolve_options(options)
+            settings = self.parse_settings(resolved)
+        else:
+            made = self._defaults_made
+            if not made:
+                defaults = self.resolve_options({})
+                made.append((defaults, self.parse_settings(defaults)))
+            defaults, settings = made[0]
+            resolved = defaults.copy()  # each state owns its options
+        state = self.state_class._create(count, seed, resolved, settings)
         state._log = History() if record else None
         state.auto_chance = auto_chance
         state._settle()
@@ -336,12 +353,15 @@ class State(ABC):
     # -- construction hooks -------------------------------------------------
 
     @classmethod
-    def _create(cls: type[S], players: int, seed: int, options: dict[str, OptionValue]) -> S:
+    def _create(
+        cls: type[S], players: int, seed: int, options: dict[str, OptionValue], settings: Any
+    ) -> S:
+        """A fresh state laid out by :meth:`_setup`; ``settings`` are ``options`` parsed."""
         state = cls.__new__(cls)
         state.players = players
         state.seed = seed
         state.options = options
-        state.settings = cls.game.parse_settings(options)
+        state.settings = settings
         state._rng = Rng(seed)
         state._log = None
         state.auto_chance = True

@@ -110,7 +110,9 @@ def new_game(
     ``auto_chance=False`` leaves chance events to the caller.
     """
     game = get_game(name)
-    if options and _read_files is not None:
+    if not options:  # without the dict unpacking: simulations make a state per game
+        return game.new_state(players, seed, record=record, auto_chance=auto_chance)
+    if _read_files is not None:
         options = _read_files(game, options)
     return game.new_state(players, seed, record=record, auto_chance=auto_chance, **options)
 

@@ -14,19 +14,14 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_MASK = MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-_MULTIPLIER = 6364136223846793005
-_INCREMENT = 1442695040888963407
+_MULTIPLIER = STEP_MULTIPLIER = 6364136223846793005
+_INCREMENT = STEP_INCREMENT = 1442695040888963407
+"""One step of the generator is ``state = (state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64``;
+:meth:`Rng.below` then takes the high half. An engine's innermost loop may inline the step
+(and so save a call per card) as long as it writes ``state`` back before anything else draws."""
 _T = TypeVar("_T")
-
-
-def _mix(value: int) -> int:
-    """SplitMix64's output function: every input bit moves about half the output bits."""
-    s = (value + _GOLDEN) & _MASK
-    s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-    return s ^ (s >> 31)
 
 
 class Rng:
@@ -35,7 +30,11 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = _mix(seed & _MASK)
+        # SplitMix64's output function: every seed bit moves about half the state's bits.
+        s = ((seed & _MASK) + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = s ^ (s >> 31)
 
     @classmethod
     def from_state(cls, state: int) -> Rng:

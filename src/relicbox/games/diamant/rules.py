@@ -15,10 +15,16 @@ from enum import Enum
 from typing import Any, Literal
 
 from relicbox.core.actions import Action, ActionSpace
-from relicbox.core.errors import Reason
+from relicbox.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    Reason,
+    RelicboxError,
+    quote,
+)
 from relicbox.core.fields import Copy, Field, Fields
 from relicbox.core.game import Game, JointChoice, LogEntry, Option, State
-from relicbox.core.rng import Rng, as_rng
+from relicbox.core.rng import MASK64, STEP_INCREMENT, STEP_MULTIPLIER, Rng, as_rng
 from relicbox.games.diamant.data import (
     BASE_RELIC_VALUES,
     CARDS,
@@ -56,6 +62,9 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
 
+_STEP_ENTRIES: dict[int, tuple[LogEntry, ...]] = {}
+"""The record's entries of a whole step in seat order, made once for each combination (by
+the open seats, shifted up by ``MAX_SEATS``, and which of them leave)."""
 
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
@@ -144,21 +153,24 @@ class DiamantState(State):
 
     def _setup(self) -> None:
         n = self.players
-        self._variant = self.settings.variant == "relics"
-        self._per_card = self.settings.split == "per-card"
-        self._codes = _VARIANT_CODES if self._variant else _BASE_CODES
-        self._deck = list(_VARIANT_DECK if self._variant else _BASE_DECK)
-        self._relic_pile = list(RELIC_IDS) if self._variant else []
+        settings = self.settings
+        self._variant = variant = settings.variant == "relics"
+        self._per_card = settings.split == "per-card"
+        if variant:
+            self._codes = _VARIANT_CODES
+            self._deck = list(_VARIANT_DECK)
+            self._relic_pile = list(RELIC_IDS)
+        else:
+            self._codes = _BASE_CODES
+            self._deck = list(_BASE_DECK)
+            self._relic_pile = []
         self._removed: list[int] = []
         self._chest = [0] * n
         self._relic_points = [0] * n
         self._relics: list[list[int]] = [[] for _ in range(n)]
-        self._rescued = 0
-        self._bank = 0
-        self._revealed = 0
+        self._rescued = self._bank = self._revealed = self._round = 0
         self._history: list[tuple[Any, ...]] = []
         self._view_cache: tuple[int, dict[str, Any], Sequence[Any]] = NO_VIEW
-        self._round = 0
         self._start_round()
 
     def _start_round(self) -> None:
@@ -274,6 +286,70 @@ class DiamantState(State):
                 self._reveal_on(entries)
         log.extend(entries)
 
+    def commit_leavers(self, leavers: int) -> int:
+        """Every explorer who may choose now commits at once: the seats whose bit is set in
+        ``leavers`` (bit ``s`` for seat ``s``) leave, the others continue.
+
+        Bits of seats that may not choose now (at camp, already committed this step, or no
+        seat at all) are ignored, so a fixed-width mask of every seat's wish, such as an RL
+        MultiBinary action, goes in as it is. The result, the record's entries and the
+        errors are those of :meth:`act` for each seat that may choose, in seat order: one
+        call, a few integer operations, for a whole step.
+
+        Returns the seats that may choose next, as a bit mask like ``leavers`` (``to_act``
+        as a mask): 0 once the game is over, or while a card waits to be revealed
+        (``auto_chance=False``). Raises :class:`InvalidActionError` for anything but a
+        whole number from 0 up, and :class:`IllegalActionError` when nobody may choose
+        now; either way the state stays as it was.
+        """
+        open_ = self._open
+        if type(leavers) is not int or leavers < 0 or not open_:
+            raise self._leavers_refusal(leavers)
+        leaving = self._leaving | (leavers & open_)
+        self._open = 0
+        log = self._log
+        if log is None:
+            if leaving:
+                self._leaving = 0
+                self._leave(leaving)
+            else:
+                self._history.append(_ALL_CONTINUE)
+                self._phase = _REVEAL
+            if self.auto_chance:
+                self._reveal_on(None)
+            return self._open
+        key = open_ << MAX_SEATS | leaving & open_
+        made = _STEP_ENTRIES.get(key)
+        if made is None:
+            made = _STEP_ENTRIES[key] = tuple(
+                [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
+            )
+        entries = list(made)
+        if leaving:
+            self._leaving = 0
+            self._leave(leaving)
+        else:
+            self._history.append(_ALL_CONTINUE)
+            self._phase = _REVEAL
+        if self.auto_chance:
+            self._reveal_on(entries)
+        log.extend(entries)
+        return self._open
+
+    def _leavers_refusal(self, leavers: object) -> RelicboxError:
+        """Why :meth:`commit_leavers` refuses ``leavers`` now (built only on refusal)."""
+        if type(leavers) is not int or leavers < 0:
+            reason = Reason.of("diamant-error-leavers", leavers=quote(leavers))
+            return InvalidActionError(reason.text("en"), reason=reason)
+        if self._phase is _OVER:
+            reason = Reason.of("error-game-over")
+        else:
+            reason = Reason.of("diamant-error-reveal-first")
+        return IllegalActionError(
+            f"leavers {leavers!r} refused: nobody may choose now: {reason.text('en')}",
+            reason=reason,
+        )
+
     def _resolve_choices(self) -> None:
         """Every explorer inside has chosen: the leavers go home, the others go on."""
         leaving = self._leaving
@@ -285,9 +361,25 @@ class DiamantState(State):
             self._phase = _REVEAL
 
     def _leave(self, leaving: int) -> None:
+        """The explorers in ``leaving`` go home with their pockets and their share of the path."""
         leavers = _SEATS[leaving]
         m = len(leavers)
-        share = self._take_path_gems(m) if self._path_gems else 0
+        share = 0
+        path_gems = self._path_gems
+        if path_gems:
+            if self._per_card:
+                share = self._take_gems_per_card(m)
+            else:
+                share = path_gems // m
+                rest = path_gems - share * m
+                # "Whatever cannot be split stays on any treasure card": we keep it on the last.
+                path = self._path
+                last_treasure = len(path) - 1
+                while last_treasure > 0 and not _RUBIES[path[last_treasure]]:
+                    last_treasure -= 1
+                self._on_card = on_card = [0] * len(self._on_card)
+                on_card[last_treasure] = rest
+                self._path_gems = rest
         gain = self._pocket + share
         chest = self._chest
         for seat in leavers:
@@ -303,26 +395,16 @@ class DiamantState(State):
         else:
             self._end_round(_ALL_LEFT, None)
 
-    def _take_path_gems(self, m: int) -> int:
+    def _take_gems_per_card(self, m: int) -> int:
+        """Each path card's rubies split among ``m`` leavers; the rests stay on their cards."""
         on_card = self._on_card
-        if self._per_card:
-            share = 0
-            for i, gems in enumerate(on_card):
-                if gems:
-                    each = gems // m
-                    share += each
-                    on_card[i] = gems - each * m
-            self._path_gems = sum(on_card)
-            return share
-        share, rest = divmod(self._path_gems, m)
-        # "Whatever cannot be split stays on any treasure card": we keep it on the last one.
-        path = self._path
-        last_treasure = len(path) - 1
-        while last_treasure > 0 and not _RUBIES[path[last_treasure]]:
-            last_treasure -= 1
-        self._on_card = on_card = [0] * len(on_card)
-        on_card[last_treasure] = rest
-        self._path_gems = rest
+        share = 0
+        for i, gems in enumerate(on_card):
+            if gems:
+                each = gems // m
+                share += each
+                on_card[i] = gems - each * m
+        self._path_gems = sum(on_card)
         return share
 
     def _take_relics(self, seat: int) -> tuple[int, ...]:
@@ -370,32 +452,45 @@ class DiamantState(State):
     def _reveal_on(self, entries: list[LogEntry] | None) -> None:
         """Reveal cards until a choice step (or the end), logging each into ``entries``.
 
-        The draw and a treasure's reveal (the one other copy of :meth:`_reveal`'s common
-        case) are inlined: a game reveals about 17 cards, and simulations spend much of
-        their time here.
+        The draw and a card's reveal (the one other copy of :meth:`_reveal`) are inlined:
+        a game reveals about 17 cards, and simulations spend much of their time here. The
+        loop mostly runs once per call, so only what it uses several times is bound locally.
         """
-        deck, rng, history = self._deck, self._rng, self._history
         while self._phase is _REVEAL:
-            index = rng.below(len(deck))
+            rng = self._rng
+            rng.state = draw = (rng.state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64
+            deck = self._deck
+            index = ((draw >> 32) * len(deck)) >> 32  # Rng.below, inlined
             card = deck[index]
             deck[index] = deck[-1]
             deck.pop()
             if entries is not None:
-                entries.append((None, self._codes[card], True))
-            rubies = _RUBIES[card]
-            if not rubies:
-                self._reveal_other(card)
-                continue
-            share = rubies // self._inside_count
-            rest = rubies - share * self._inside_count
+                entries.append(_DRAW_ENTRIES[self._codes[card]])
             self._path.append(card)
-            self._on_card.append(rest)
-            self._revealed += rubies
-            self._pocket += share
-            self._path_gems += rest
-            history.append(("reveal", card, share))
+            rubies = _RUBIES[card]
+            if rubies:
+                count = self._inside_count
+                share = rubies // count
+                rest = rubies - share * count
+                self._on_card.append(rest)
+                self._revealed += rubies
+                self._pocket += share
+                self._path_gems += rest
+                self._history.append(("reveal", card, share))
+            else:
+                self._on_card.append(0)
+                self._history.append(("reveal", card, 0))
+                trap = _TRAP_BIT[card]
+                if not trap:
+                    self._path_relics += 1
+                elif self._traps & trap:
+                    self._end_round(_TRAP, card)
+                    continue
+                else:
+                    self._traps |= trap
             self._phase = _CHOICE
             self._open = self._inside
+            return
 
     def _sample_chance(self) -> str:
         deck = self._deck
@@ -529,6 +624,10 @@ class DiamantState(State):
 
 _BASE_CODES = tuple(card.code for card in CARDS)
 _VARIANT_CODES = tuple(variant_code(card) for card in CARDS)
+_DRAW_ENTRIES: dict[str, LogEntry] = {
+    code: (None, code, True) for code in _BASE_CODES + _VARIANT_CODES
+}
+"""The record's entry for a card drawn by the state's generator, by its code (made once)."""
 
 
 # -- metadata ----------------------------------------------------------------------------
