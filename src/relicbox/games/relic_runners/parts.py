@@ -41,6 +41,20 @@ class Stage(Enum):
 
 
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
+
+SPACES_TOUCHED = 1 << 8
+"""A bit of ``_touched``: a space's stack, drawn tiles, colour or relic changed. Bits 0 to
+7 are the seats' boards (a seat's explorer, supplies, tiles, relics or coins changed)."""
+TRAILS_TOUCHED = 1 << 9
+"""A bit of ``_touched``: a pathway or a toolbox token changed."""
+ALL_SEATS_TOUCHED = (1 << 8) - 1
+"""The bits of ``_touched`` for every seat's board."""
+TOUCHED_ALL = (1 << 10) - 1
+"""Every part touched: what a new or loaded state starts with, since no view has seen it.
+
+The rules set these bits as they change the state, and a view clears them: it then
+compares and rebuilds only the parts marked, instead of comparing the whole state with
+what it built before at every decision."""
 _BOARDS, _TURN = "_boards", "_this_turn"
 
 FIELDS = Fields(
@@ -112,6 +126,7 @@ FIELDS = Fields(
     Field("_height", SHARE, doc="the stacks' height (player count)"),
     Field("_legal", SHARE, doc="the cached legal actions; replaced, never changed in place"),
     Field("_view_cache", SHARE, doc="the views' read-only parts, checked before use", cache=True),
+    Field("_touched", SHARE, doc="what changed since the last view (see TOUCHED_ALL)"),
 )
 """Every field of the state and of its records: the slots, the generated ``clone`` and
 ``copy`` methods, and the JSON body's keys in the body's order."""

@@ -63,7 +63,7 @@ from relicbox.games.relic_runners.lookups import geo_for as geo_for
 from relicbox.games.relic_runners.lookups import read_only as read_only
 from relicbox.games.relic_runners.movement import line_length as line_length
 from relicbox.games.relic_runners.movement import move_routes as move_routes
-from relicbox.games.relic_runners.parts import FIELDS, PlayerBoard
+from relicbox.games.relic_runners.parts import FIELDS, SPACES_TOUCHED, TOUCHED_ALL, PlayerBoard
 from relicbox.games.relic_runners.parts import STEPS as STEPS
 from relicbox.games.relic_runners.parts import TOOL_USES as TOOL_USES
 from relicbox.games.relic_runners.parts import tool_slot as tool_slot
@@ -135,6 +135,7 @@ class RelicRunnersState(DecisionsState):
         self._agenda = [T.BEGIN, T.SETUP_PURPLES]
         self._legal = NONE
         self._view_cache = None
+        self._touched = TOUCHED_ALL
         self._deal_colours(first)
         self._run()
 
@@ -314,6 +315,7 @@ class RelicRunnersState(DecisionsState):
         event = self._chance.pop(0)
         if event[0] == "colour":
             self._colour[event[1]] = COLOURS.index(outcome)
+            self._touched |= SPACES_TOUCHED
         else:
             _, node, level, knower = event
             key = pool_key(cast(int, self._colour[node]), level)

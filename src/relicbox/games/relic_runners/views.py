@@ -28,7 +28,14 @@ from relicbox.games.relic_runners.data import (
 )
 from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
-from relicbox.games.relic_runners.parts import Stage, tool_slot
+from relicbox.games.relic_runners.parts import (
+    ALL_SEATS_TOUCHED,
+    SPACES_TOUCHED,
+    TOUCHED_ALL,
+    TRAILS_TOUCHED,
+    Stage,
+    tool_slot,
+)
 from relicbox.games.relic_runners.rules import RelicRunnersState
 
 # -- the view's shape (its documentation; every key below is always present) ---------------
@@ -243,11 +250,16 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
         state._require_seat(seat, "view")
     cache = state._view_cache
-    if cache is None or cache.owner != id(state):
+    if cache is None or cache.owner is not state._history:
         cache = state._view_cache = ViewCache(state, cache)
+        touched = TOUCHED_ALL  # a copied cache was built for another state: check it all
+    else:
+        touched = state._touched
+    state._touched = 0
     over = state._stage is _OVER
     if over is not cache.over:
         cache.reset_boards(over)
+        touched |= ALL_SEATS_TOUCHED
     view: RelicRunnersView = cache.head.copy()  # all the view's keys, in order
     view["seat"] = seat
     view["turn"] = state._turn
@@ -255,10 +267,10 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["to_act"] = list(state.to_act)
     view["phase"] = state.phase
     view["decision"] = _decision(state, seat)
-    view["spaces"] = cache.spaces(state, seat)
-    view["trails"] = cache.trails(state)
+    view["spaces"] = cache.spaces(state, seat, touched & SPACES_TOUCHED)
+    view["trails"] = cache.trails(state, touched & TRAILS_TOUCHED)
     view["tokens_up"] = cache.tokens_up
-    view["seats"] = cache.seats(state, seat)
+    view["seats"] = cache.seats(state, seat, touched & ALL_SEATS_TOUCHED)
     view["explorers"] = cache.explorers  # after seats, which looks at where they are
     view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
@@ -332,10 +344,12 @@ _NOTHING_SEEN = FrozenDict()
 class ViewCache:
     """The read-only parts of a state's views and what each was built from.
 
-    Every part is checked against the state before it is used, by value, so a cache
-    handed to a clone, a determinized copy or an edited state is still right; a state
-    that finds another state's cache starts its own from a copy of it (see ``owner``),
-    so that states played side by side do not keep undoing each other's entries.
+    The rules mark what they change in the state's ``_touched`` bits (see
+    ``parts.TOUCHED_ALL``); a view compares only the marked parts with what they were
+    built from, by value, and rebuilds those that differ. A state that finds another
+    state's cache (a clone, a determinized copy) starts its own from a copy of it and
+    compares every part once, so that states played side by side do not keep undoing
+    each other's entries.
     """
 
     __slots__ = (
@@ -357,6 +371,7 @@ class ViewCache:
         "seat_entries",
         "seat_lists",
         "seat_parts",
+        "seat_templates",
         "secrets",
         "shown",
         "spaces_by_seat",
@@ -366,8 +381,9 @@ class ViewCache:
         "versions",
     )
 
-    owner: int
-    """The id of the state this cache belongs to."""
+    owner: object
+    """The history of the state this cache belongs to: every state has its own, only
+    ever appended to, and the reference keeps it from being reused for another."""
     geometry: _Geometry
     head: dict[str, Any]
     """The view's keys in order, with the values that stay for the whole game."""
@@ -390,13 +406,16 @@ class ViewCache:
     shown: list[int] | None
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
-    places: Sequence[tuple[int, int] | None]
-    """Per seat, its explorer's place and rations that its entries were built with."""
+    places: list[tuple[int, int, int] | None]
+    """Per seat, its explorer's place, rations and coins that its entries were built with."""
     explorers: FrozenList
     versions: list[int]
     """Per seat, how many times its entries were dropped."""
     seat_parts: list[SeatParts | None]
     seat_entries: list[dict[int | None, FrozenDict]]
+    seat_templates: list[dict[int | None, FrozenDict]]
+    """Per seat, entries built before its explorer's place, rations or coins last changed
+    (never changed once here): the new entry is a copy with those three replaced."""
     """Per seat, its entry by the seat looking (-1: any seat that saw none of its blue
     tiles)."""
     seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
@@ -406,7 +425,7 @@ class ViewCache:
     history_list: FrozenList
 
     def __init__(self, state: RelicRunnersState, old: ViewCache | None) -> None:
-        self.owner = id(state)
+        self.owner = state._history
         if old is not None:
             self._copy(old)
             return
@@ -464,12 +483,13 @@ class ViewCache:
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
+        self.seat_templates = [{} for _ in range(players)]
         self.seat_lists = {}
 
     # -- spaces ------------------------------------------------------------------------
 
-    def spaces(self, state: RelicRunnersState, seat: int | None) -> FrozenList:
-        if (
+    def spaces(self, state: RelicRunnersState, seat: int | None, touched: int) -> FrozenList:
+        if touched and (
             state._levels != self.levels
             or state._fixed != self.fixed
             or state._colour != self.colour
@@ -528,11 +548,11 @@ class ViewCache:
 
     # -- trails ------------------------------------------------------------------------
 
-    def trails(self, state: RelicRunnersState) -> FrozenList:
-        paths = [board.paths for board in state._boards]
-        tokens = state._tokens
-        if paths != self.paths or tokens != self.tokens:
-            self._new_trails(state, paths)
+    def trails(self, state: RelicRunnersState, touched: int) -> FrozenList:
+        if touched:
+            paths = [board.paths for board in state._boards]
+            if paths != self.paths or state._tokens != self.tokens:
+                self._new_trails(state, paths)
         return self.trail_list
 
     def _new_trails(self, state: RelicRunnersState, paths: list[int]) -> None:
@@ -560,17 +580,8 @@ class ViewCache:
 
     # -- players' boards ---------------------------------------------------------------
 
-    def seats(self, state: RelicRunnersState, looker: int | None) -> FrozenList:
-        if state._shown != self.shown:
-            self.reset_boards(self.over)
-            self.shown = state._shown.copy()
-        boards = state._boards
-        holdings = list(map(_HOLDINGS, boards))
-        if holdings != self.held:
-            self._holdings_changed(holdings)
-        places = list(map(_PLACE, boards))
-        if places != self.places:
-            self._places_changed(places)
+    def seats(self, state: RelicRunnersState, looker: int | None, touched: int) -> FrozenList:
+        self._boards_touched(state, touched)
         versions = self.versions
         found = self.seat_lists.get(looker)
         if found is not None and found[0] == versions:
@@ -586,25 +597,38 @@ class ViewCache:
         self.seat_lists[looker] = (versions.copy(), seat_list, entries)
         return seat_list
 
-    def _holdings_changed(self, holdings: list[tuple[Any, ...]]) -> None:
-        for s, now in enumerate(holdings):
-            if now != self.held[s]:
-                self.held[s] = (
-                    *now[:_CONTAINERS],
-                    *(container.copy() for container in now[_CONTAINERS:]),
-                )
-                self.seat_parts[s] = None
-                self.seat_entries[s] = {}
+    def _boards_touched(self, state: RelicRunnersState, touched: int) -> None:
+        """Drop the entries of the boards that changed: of every seat whose explorer's
+        place or rations changed (a cheap check, made for every seat), and of the seats
+        marked as touched whose holdings changed (whose parts are dropped as well)."""
+        if touched and state._shown != self.shown:
+            self.reset_boards(self.over)
+            self.shown = state._shown.copy()
+            touched = ALL_SEATS_TOUCHED
+        moved = False
+        for s, board in enumerate(state._boards):
+            if touched >> s & 1:
+                now = _HOLDINGS(board)
+                if now != self.held[s]:
+                    self.held[s] = (
+                        *now[:_CONTAINERS],
+                        *(container.copy() for container in now[_CONTAINERS:]),
+                    )
+                    self.seat_parts[s] = None
+                    self.seat_entries[s] = {}
+                    self.seat_templates[s] = {}
+                    self.versions[s] += 1
+            place = (board.pos, board.rations, board.coins)
+            old = self.places[s]
+            if place != old:
+                moved = moved or old is None or place[0] != old[0]
+                self.places[s] = place
+                if self.seat_entries[s]:
+                    self.seat_templates[s] = self.seat_entries[s]
+                    self.seat_entries[s] = {}
                 self.versions[s] += 1
-
-    def _places_changed(self, places: list[tuple[int, int]]) -> None:
-        """Explorers moved or rations changed: those seats' entries, not their parts."""
-        for s, place in enumerate(places):
-            if place != self.places[s]:
-                self.seat_entries[s] = {}
-                self.versions[s] += 1
-        self.places = places
-        self.explorers = FrozenList([NODE_IDS[pos] for pos, _ in places])
+        if moved:
+            self.explorers = FrozenList([NODE_IDS[place[0]] for place in self.places if place])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -617,7 +641,18 @@ class ViewCache:
         entries = self.seat_entries[s]
         found = entries.get(key)
         if found is None:
-            found = entries[key] = _seat_entry(state, s, looker, sees_all, parts)
+            template = self.seat_templates[s].get(key)
+            if template is None:
+                found = _seat_entry(state, s, looker, sees_all, parts)
+            else:  # only the explorer's place, rations or coins changed since
+                board = state._boards[s]
+                found = FrozenDict(
+                    template,
+                    position=NODE_IDS[board.pos],
+                    rations=board.rations,
+                    coins=board.coins if sees_all else None,
+                )
+            entries[key] = found
         return found
 
     # -- history -----------------------------------------------------------------------
@@ -645,7 +680,6 @@ def _no_cache() -> None:
 _HOLDINGS = attrgetter(
     "paths",
     "path_supply",
-    "coins",
     "reserve",
     "start_row",
     "ability",
@@ -655,10 +689,10 @@ _HOLDINGS = attrgetter(
     "blue_seen",
     "ivory",
 )
-"""What a player board's view entries are built from, but its explorer's place and rations."""
-_CONTAINERS = 6
+"""What a player board's view entries are built from, but its explorer's place, rations
+and coins."""
+_CONTAINERS = 5
 """The holdings from this one on are lists and dicts, changed in place."""
-_PLACE = attrgetter("pos", "rations")
 
 
 def _ended_by(state: RelicRunnersState) -> str | None:
@@ -676,6 +710,16 @@ def _ended_by(state: RelicRunnersState) -> str | None:
 
 def _frozen_event(event: tuple[Any, ...]) -> FrozenDict:
     """``frozen(event_json(event))``, built in one pass: every event is converted once."""
+    if type(event) is tuple:
+        convert = _EVENT_CONVERTERS.get(event[0])
+        if convert is not None:
+            return convert(event)
+    return _any_frozen_event(event)
+
+
+def _any_frozen_event(event: tuple[Any, ...]) -> FrozenDict:
+    """:func:`_frozen_event` for any event: a list (as a loaded body may hold), one of an
+    unknown kind, or one with fewer or more fields than its kind lists."""
     kind = event[0]
     if type(event) is tuple:  # as the rules write it: numbers and text, route and tokens
         keys, translated = _EVENT_KEYS.get(kind, _JUST_TYPE)
@@ -945,6 +989,36 @@ _EVENT_KEYS = {
 }
 """Per event kind, the JSON keys of its entries and the ones translated."""
 _JUST_TYPE: tuple[tuple[str, ...], tuple[str, ...]] = (("type",), ())
+
+
+def _event_converter(names: tuple[str, ...]) -> Callable[[tuple[Any, ...]], FrozenDict]:
+    """The converter of one kind of event as the rules write it: a single dict display.
+
+    Views convert an event or two at every decision; a display with each field in place
+    costs a third of building the entry key by key and translating it afterwards.
+    """
+    keys = ("type", *names)
+    namespace: dict[str, Any] = {"_FrozenDict": FrozenDict, "_other": _any_frozen_event}
+    items = []
+    for i, key in enumerate(keys):
+        if i and key in _FROZEN_FIELDS:
+            namespace[f"_convert{i}"] = _FROZEN_FIELDS[key]
+            items.append(f"{key!r}: _convert{i}(e[{i}])")
+        else:
+            items.append(f"{key!r}: e[{i}]")
+    source = (
+        "def convert(e):\n"
+        f"    if len(e) != {len(keys)}:\n"
+        "        return _other(e)\n"
+        f"    return _FrozenDict({{{', '.join(items)}}})\n"
+    )
+    exec(source, namespace)  # the keys are the fixed names of _EVENT_FIELDS, quoted by repr
+    convert: Callable[[tuple[Any, ...]], FrozenDict] = namespace["convert"]
+    return convert
+
+
+_EVENT_CONVERTERS = {kind: _event_converter(names) for kind, names in _EVENT_FIELDS.items()}
+"""Per event kind, its converter to a read-only JSON entry (see :func:`_frozen_event`)."""
 
 
 def _field(name: str, value: Any) -> Any:
