@@ -40,7 +40,7 @@ from relicbox.games.relic_runners.lookups import (
 from relicbox.games.relic_runners.parts import (
     CAN_GO_UP,
     FIELDS,
-    SPACES_TOUCHED,
+    SPACE_TOUCHED,
     TRAILS_TOUCHED,
     PlayerBoard,
     Stage,
@@ -272,7 +272,7 @@ class StateBase(State):
     def _shrine_check(self, node: int) -> None:
         if not self._levels[node]:
             self._relic_on[node] = True
-            self._touched |= SPACES_TOUCHED
+            self._touched |= SPACE_TOUCHED[node]
             self._history.append(("shrine", node, self._relic_colour(node), self._seat))
 
     def _trigger_check(self) -> None:
@@ -300,7 +300,7 @@ class StateBase(State):
         fixed = dict(self._fixed[node])
         fixed[level] = (tile, knower)
         self._fixed[node] = read_only(fixed)
-        self._touched |= SPACES_TOUCHED
+        self._touched |= SPACE_TOUCHED[node]
 
 
 _Passive = Callable[[StateBase, int], int | None]

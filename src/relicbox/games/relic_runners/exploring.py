@@ -17,7 +17,7 @@ from relicbox.games.relic_runners.lookups import (
     TILE_VALUE,
     read_only,
 )
-from relicbox.games.relic_runners.parts import ALL_SEATS_TOUCHED, SPACES_TOUCHED
+from relicbox.games.relic_runners.parts import ALL_SEATS_TOUCHED, SPACE_TOUCHED
 from relicbox.games.relic_runners.travel import TravelState
 
 
@@ -38,7 +38,7 @@ class ExploringState(TravelState):
         if self._g.kind[node] == "ruin":
             first = len(levels) == self._height
             self._levels[node] = levels[:-1]
-            self._touched |= SPACES_TOUCHED
+            self._touched |= SPACE_TOUCHED[node]
             self._progress_turn = self._turn
             self._history.append(("ruin", seat, node))
             if first:
@@ -67,7 +67,7 @@ class ExploringState(TravelState):
         tile, knower = fixed.pop(level)
         self._fixed[node] = read_only(fixed)
         self._levels[node] = tuple(other for other in levels if other != level)
-        self._touched |= SPACES_TOUCHED
+        self._touched |= SPACE_TOUCHED[node]
         self._progress_turn = self._turn
         if first:
             self._ivory_fires(seat, FIRST_EXPLORER)

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Self
 from relicbox.core.actions import Action
 from relicbox.core.fields import Copy, Field, Fields
 from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners.board import CAMP
+from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 from relicbox.games.relic_runners.data import (
     BRANCHES,
     COMPASS,
@@ -42,14 +42,16 @@ class Stage(Enum):
 
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
-SPACES_TOUCHED = 1 << 8
-"""A bit of ``_touched``: a space's stack, drawn tiles, colour or relic changed. Bits 0 to
-7 are the seats' boards (a seat's explorer, supplies, tiles, relics or coins changed)."""
-TRAILS_TOUCHED = 1 << 9
-"""A bit of ``_touched``: a pathway or a toolbox token changed."""
 ALL_SEATS_TOUCHED = (1 << 8) - 1
-"""The bits of ``_touched`` for every seat's board."""
-TOUCHED_ALL = (1 << 10) - 1
+"""Bits 0 to 7 of ``_touched``, one per seat: the seat's holdings changed (pathways,
+toolboxes, tiles or relics; not its explorer's place, rations or coins, which views check
+at every decision since they change all the time)."""
+TRAILS_TOUCHED = 1 << 8
+"""A bit of ``_touched``: a pathway or a toolbox token changed."""
+SPACE_TOUCHED = tuple(1 << (9 + node) for node in range(len(NODE_IDS)))
+"""A bit of ``_touched`` per space: its stack, drawn tiles, colour or relic changed."""
+SPACES_TOUCHED = sum(SPACE_TOUCHED)
+TOUCHED_ALL = (1 << (9 + len(NODE_IDS))) - 1
 """Every part touched: what a new or loaded state starts with, since no view has seen it.
 
 The rules set these bits as they change the state, and a view clears them: it then

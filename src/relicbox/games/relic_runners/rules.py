@@ -63,7 +63,7 @@ from relicbox.games.relic_runners.lookups import geo_for as geo_for
 from relicbox.games.relic_runners.lookups import read_only as read_only
 from relicbox.games.relic_runners.movement import line_length as line_length
 from relicbox.games.relic_runners.movement import move_routes as move_routes
-from relicbox.games.relic_runners.parts import FIELDS, SPACES_TOUCHED, TOUCHED_ALL, PlayerBoard
+from relicbox.games.relic_runners.parts import FIELDS, SPACE_TOUCHED, TOUCHED_ALL, PlayerBoard
 from relicbox.games.relic_runners.parts import STEPS as STEPS
 from relicbox.games.relic_runners.parts import TOOL_USES as TOOL_USES
 from relicbox.games.relic_runners.parts import tool_slot as tool_slot
@@ -315,7 +315,7 @@ class RelicRunnersState(DecisionsState):
         event = self._chance.pop(0)
         if event[0] == "colour":
             self._colour[event[1]] = COLOURS.index(outcome)
-            self._touched |= SPACES_TOUCHED
+            self._touched |= SPACE_TOUCHED[event[1]]
         else:
             _, node, level, knower = event
             key = pool_key(cast(int, self._colour[node]), level)

@@ -12,7 +12,7 @@ from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.legal import LegalState
 from relicbox.games.relic_runners.lookups import POST
 from relicbox.games.relic_runners.movement import after_trail, bits
-from relicbox.games.relic_runners.parts import SPACES_TOUCHED, TRAILS_TOUCHED
+from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_TOUCHED
 
 _NO_FLIPS: list[int] = []
 
@@ -95,7 +95,7 @@ class TravelState(LegalState):
         colour = self._relic_colour(node)
         self._relic_on[node] = False
         self._boards[seat].relics[colour] += 1
-        self._touched |= 1 << seat | SPACES_TOUCHED
+        self._touched |= 1 << seat | SPACE_TOUCHED[node]
         self._collected += 1
         self._progress_turn = self._turn
         self._history.append(("relic", seat, node, colour, self._this_turn.moves))

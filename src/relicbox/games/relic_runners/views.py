@@ -13,6 +13,7 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any, Literal, Required, TypedDict, cast
 
@@ -30,6 +31,7 @@ from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
 from relicbox.games.relic_runners.parts import (
     ALL_SEATS_TOUCHED,
+    SPACE_TOUCHED,
     SPACES_TOUCHED,
     TOUCHED_ALL,
     TRAILS_TOUCHED,
@@ -291,6 +293,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
 
 
 _OVER = Stage.OVER
+_FIRST_SPACE_BIT = SPACE_TOUCHED[0].bit_length() - 1
 
 
 class _Geometry:
@@ -362,6 +365,7 @@ class ViewCache:
         "history_list",
         "history_of",
         "levels",
+        "node_secrets",
         "over",
         "owner",
         "paths",
@@ -390,10 +394,11 @@ class ViewCache:
     # what the spaces were built from, the spectator's entries, the tiles some seats
     # looked at (space, level, tile, who knows it) and the entries by seat
     colour: list[int | None]
-    levels: Sequence[tuple[int, ...] | None]
+    levels: list[tuple[int, ...] | None]
     fixed: list[Any]
-    relic_on: Sequence[bool | None]
+    relic_on: list[bool | None]
     public_spaces: list[FrozenDict]
+    node_secrets: list[tuple[tuple[int, int, int, int], ...]]
     secrets: tuple[tuple[int, int, int, int], ...]
     spaces_by_seat: dict[int | None, FrozenList]
     # what the trails were built from, and their entries
@@ -406,18 +411,18 @@ class ViewCache:
     shown: list[int] | None
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
-    places: list[tuple[int, int, int] | None]
+    places: list[tuple[int, int, int]] | None
     """Per seat, its explorer's place, rations and coins that its entries were built with."""
     explorers: FrozenList
     versions: list[int]
     """Per seat, how many times its entries were dropped."""
     seat_parts: list[SeatParts | None]
     seat_entries: list[dict[int | None, FrozenDict]]
+    """Per seat, its entry by the seat looking (-1: any seat that saw none of its blue
+    tiles)."""
     seat_templates: list[dict[int | None, FrozenDict]]
     """Per seat, entries built before its explorer's place, rations or coins last changed
     (never changed once here): the new entry is a copy with those three replaced."""
-    """Per seat, its entry by the seat looking (-1: any seat that saw none of its blue
-    tiles)."""
     seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
     """Per looker, every seat's entry, at the versions given."""
     # the history
@@ -447,6 +452,7 @@ class ViewCache:
         self.fixed = [None] * nodes
         self.relic_on = [None] * nodes
         self.public_spaces = [_NOTHING_SEEN] * nodes
+        self.node_secrets = [()] * nodes
         self.secrets = ()
         self.spaces_by_seat = {}
         self.tokens = [None] * 10
@@ -479,7 +485,7 @@ class ViewCache:
         players = len(self.paths)
         self.shown = None
         self.held = [None] * players
-        self.places = [None] * players
+        self.places = None
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
@@ -489,46 +495,42 @@ class ViewCache:
     # -- spaces ------------------------------------------------------------------------
 
     def spaces(self, state: RelicRunnersState, seat: int | None, touched: int) -> FrozenList:
-        if touched and (
-            state._levels != self.levels
-            or state._fixed != self.fixed
-            or state._colour != self.colour
-            or state._relic_on != self.relic_on
-        ):
-            self._new_spaces(state)
+        if touched:
+            self._spaces_touched(state, touched)
         found = self.spaces_by_seat.get(seat)
         if found is None:
             found = self.spaces_by_seat[seat] = self._spaces_for(seat)
         return found
 
-    def _new_spaces(self, state: RelicRunnersState) -> None:
+    def _spaces_touched(self, state: RelicRunnersState, touched: int) -> None:
+        """Rebuild the entries of the spaces marked as touched that changed."""
         heads = self.geometry.space_heads
         everyone = (1 << state.players) - 1
-        secrets: list[tuple[int, int, int, int]] = []
         entries = self.public_spaces
-        for node in range(len(NODE_IDS)):
+        changed = secrets_changed = False
+        for node in bits(touched >> _FIRST_SPACE_BIT):
             levels, fixed = state._levels[node], state._fixed[node]
             colour, relic_on = state._colour[node], state._relic_on[node]
-            if fixed:
-                secrets += (
+            new_tiles = levels is not self.levels[node] or fixed is not self.fixed[node]
+            if not new_tiles and colour == self.colour[node] and relic_on == self.relic_on[node]:
+                continue
+            if new_tiles:
+                self.node_secrets[node] = tuple(
                     (node, level, tile, knower)
                     for level, (tile, knower) in fixed.items()
                     if not (knower == everyone and levels and level == levels[-1])
                 )
-            if (
-                levels is self.levels[node]
-                and fixed is self.fixed[node]
-                and colour == self.colour[node]
-                and relic_on == self.relic_on[node]
-            ):
-                continue
+                secrets_changed = True
             entries[node] = _space(state, node, heads[node], everyone)
-        self.levels = state._levels.copy()
-        self.fixed = state._fixed.copy()
-        self.colour = state._colour.copy()
-        self.relic_on = state._relic_on.copy()
-        self.secrets = tuple(secrets)
-        self.spaces_by_seat = {}
+            self.levels[node] = levels
+            self.fixed[node] = fixed
+            self.colour[node] = colour
+            self.relic_on[node] = relic_on
+            changed = True
+        if secrets_changed:
+            self.secrets = tuple(chain.from_iterable(self.node_secrets))
+        if changed:
+            self.spaces_by_seat = {}
 
     def _spaces_for(self, seat: int | None) -> FrozenList:
         """The spaces with what ``seat`` looked at (none for a spectator)."""
@@ -599,36 +601,41 @@ class ViewCache:
 
     def _boards_touched(self, state: RelicRunnersState, touched: int) -> None:
         """Drop the entries of the boards that changed: of every seat whose explorer's
-        place or rations changed (a cheap check, made for every seat), and of the seats
-        marked as touched whose holdings changed (whose parts are dropped as well)."""
-        if touched and state._shown != self.shown:
-            self.reset_boards(self.over)
-            self.shown = state._shown.copy()
-            touched = ALL_SEATS_TOUCHED
-        moved = False
-        for s, board in enumerate(state._boards):
-            if touched >> s & 1:
-                now = _HOLDINGS(board)
-                if now != self.held[s]:
+        place, rations or coins changed (checked for every seat: the rules change them
+        all the time), and of the seats marked as touched whose holdings changed (whose
+        parts are dropped as well)."""
+        boards = state._boards
+        if touched:
+            if state._shown != self.shown:
+                self.reset_boards(self.over)
+                self.shown = state._shown.copy()
+                touched = ALL_SEATS_TOUCHED
+            for s in bits(touched & (1 << len(boards)) - 1):
+                now = _HOLDINGS(boards[s])
+                before = self.held[s]
+                if now != before:
+                    parts = self.seat_parts[s]
+                    if parts is not None and before is not None:
+                        self.seat_parts[s] = _seat_parts(state, s, (parts, before))
                     self.held[s] = (
                         *now[:_CONTAINERS],
                         *(container.copy() for container in now[_CONTAINERS:]),
                     )
-                    self.seat_parts[s] = None
                     self.seat_entries[s] = {}
                     self.seat_templates[s] = {}
                     self.versions[s] += 1
-            place = (board.pos, board.rations, board.coins)
-            old = self.places[s]
-            if place != old:
-                moved = moved or old is None or place[0] != old[0]
-                self.places[s] = place
+        places = list(map(_PLACE, boards))
+        old = self.places
+        if places == old:
+            return
+        for s, place in enumerate(places):
+            if old is None or place != old[s]:
                 if self.seat_entries[s]:
                     self.seat_templates[s] = self.seat_entries[s]
                     self.seat_entries[s] = {}
                 self.versions[s] += 1
-        if moved:
-            self.explorers = FrozenList([NODE_IDS[place[0]] for place in self.places if place])
+        self.places = places
+        self.explorers = FrozenList([NODE_IDS[place[0]] for place in places])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -693,6 +700,8 @@ _HOLDINGS = attrgetter(
 and coins."""
 _CONTAINERS = 5
 """The holdings from this one on are lists and dicts, changed in place."""
+_PLACE = attrgetter("pos", "rations", "coins")
+"""What changes a player board's view entries, but not their parts."""
 
 
 def _ended_by(state: RelicRunnersState) -> str | None:
@@ -797,18 +806,29 @@ blue tiles, pathways, toolboxes, ivory, blue levels, every blue tile, relics), a
 tiles known to each other seat, filled in as asked."""
 
 
-def _seat_parts(state: RelicRunnersState, s: int) -> SeatParts:
+def _seat_parts(
+    state: RelicRunnersState, s: int, reuse: tuple[SeatParts, tuple[Any, ...]] | None = None
+) -> SeatParts:
+    """A board's parts; ``reuse`` (parts and the holdings they were built from) keeps
+    every part whose holdings did not change, since a change touches one or two."""
     board = state._boards[s]
+    old, held = reuse if reuse is not None else (None, None)
+    if old is not None and held is not None and held[0] == board.paths:
+        pathways = old[1]
+    else:
+        trail_name = state._g.board.trail_name
+        pathways = FrozenList([trail_name(t) for t in bits(board.paths)])
     tools = board.tools
-    trail_name = state._g.board.trail_name
-    ivory = board.ivory
-    lookers = 0
-    for knower in board.blue_seen:
-        lookers |= knower
-    return (
-        lookers,
-        FrozenList([trail_name(t) for t in bits(board.paths)]),
-        FrozenDict(
+    if (
+        old is not None
+        and held is not None
+        and held[2] == board.reserve
+        and held[3] == board.start_row
+        and held[5] == tools
+    ):
+        toolboxes = old[2]
+    else:
+        toolboxes = FrozenDict(
             {
                 "reserve": board.reserve,
                 "start": board.start_row,
@@ -816,11 +836,29 @@ def _seat_parts(state: RelicRunnersState, s: int) -> SeatParts:
                 "compass": FrozenList(tools[_COMPASS_SLOTS]),
                 "shovel": FrozenList(tools[_SHOVEL_SLOTS]),
             }
-        ),
-        FrozenList([TILES[ivory[level]].code for level in sorted(ivory)]),
+        )
+    ivory = board.ivory
+    if old is not None and held is not None and held[9] == ivory:
+        ivory_codes = old[3]
+    else:
+        ivory_codes = FrozenList([TILES[ivory[level]].code for level in sorted(ivory)])
+    if old is not None and held is not None and held[6] == board.relics:
+        relics = old[6]
+    else:
+        relics = FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)})
+    if old is not None and held is not None and held[7:9] == (board.blue, board.blue_seen):
+        return (old[0], pathways, toolboxes, ivory_codes, old[4], old[5], relics, old[7])
+    lookers = 0
+    for knower in board.blue_seen:
+        lookers |= knower
+    return (
+        lookers,
+        pathways,
+        toolboxes,
+        ivory_codes,
         FrozenList(sorted(TILES[t].level for t in board.blue)),
         FrozenList([TILES[t].code for t in sorted(board.blue, key=_BLUE_ORDER)]),
-        FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)}),
+        relics,
         {},
     )
 
