@@ -15,7 +15,7 @@ from relicbox.core import conformance
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import views as V
-from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_TOUCHED
+from relicbox.games.relic_runners.parts import PLACE_TOUCHED, SPACE_TOUCHED, TRAILS_TOUCHED
 from relicbox.games.relic_runners.scenario import Scenario
 from support.relic_runners import new, node, play
 
@@ -265,8 +265,8 @@ def test_a_pickled_or_deep_copied_state_still_hands_out_read_only_parts():
 
 
 def _inputs(state: Any) -> tuple[Any, ...]:
-    """What a view is built from, per part: each board (but its explorer's place, rations
-    and coins, which views check themselves), the spaces, the trails."""
+    """What a view is built from, per part: each board's holdings, the spaces, the
+    trails, and each board's explorer's place, rations and coins."""
     boards = tuple(
         (
             b.paths,
@@ -290,7 +290,8 @@ def _inputs(state: Any) -> tuple[Any, ...]:
         )
     )
     trails = (tuple(b.paths for b in state._boards), tuple(state._tokens))
-    return boards, spaces, trails
+    places = tuple((b.pos, b.rations, b.coins) for b in state._boards)
+    return boards, spaces, trails, places
 
 
 OPTION_SETS = [
@@ -304,9 +305,10 @@ OPTION_SETS = [
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_every_change_the_rules_make_is_marked_for_the_views(players, options):
-    # Views rebuild only the parts the rules mark as touched (a bit per seat's holdings,
-    # one per space, one for the trails): a change without its mark would leave a
-    # stale view, so random games compare every step's inputs before and after.
+    # Views rebuild only the parts the rules mark as touched (bits per seat for its
+    # holdings and for its explorer, one per space, one for the trails): a change
+    # without its mark would leave a stale view, so random games compare every step's
+    # inputs before and after.
     for seed in range(6):
         state = relicbox.new_game("relic-runners", players, seed, max_turns=80, **options)
         rng = Rng(seed)
@@ -316,11 +318,14 @@ def test_every_change_the_rules_make_is_marked_for_the_views(players, options):
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             state.act(seat, legal[rng.below(len(legal))])
-            boards, spaces, trails = _inputs(state)
+            boards, spaces, trails, places = _inputs(state)
             touched = state._touched
             for s, board in enumerate(boards):
                 if board != before[0][s]:
                     assert touched >> s & 1, f"seat {s}'s board changed unmarked ({seed=})"
+            for s, place in enumerate(places):
+                if place != before[3][s]:
+                    assert touched & PLACE_TOUCHED[s], f"seat {s}'s explorer ({seed=})"
             for space_index, space in enumerate(spaces):
                 if space != before[1][space_index]:
                     assert touched & SPACE_TOUCHED[space_index], f"space {space_index} ({seed=})"

@@ -40,6 +40,7 @@ from relicbox.games.relic_runners.lookups import (
 from relicbox.games.relic_runners.parts import (
     CAN_GO_UP,
     FIELDS,
+    PLACE_TOUCHED,
     SPACE_TOUCHED,
     TRAILS_TOUCHED,
     PlayerBoard,
@@ -223,7 +224,7 @@ class StateBase(State):
                 self._this_turn.turn_gain += amount  # for the whole-turn reading of Shovel level 3
         if amount:
             self._boards[seat].coins += amount
-            self._touched |= 1 << seat
+            self._touched |= PLACE_TOUCHED[seat]
             self._history.append(("coins", seat, amount, reason))
 
     def _take_rations(self, seat: int, wanted: int, reason: str) -> None:
@@ -231,6 +232,7 @@ class StateBase(State):
         if got > 0:
             self._boards[seat].rations += got
             self._supply -= got
+            self._touched |= PLACE_TOUCHED[seat]
         self._history.append(("rations", seat, max(got, 0), reason))
 
     def _arrive_camp(self, seat: int) -> None:
@@ -241,6 +243,7 @@ class StateBase(State):
     def _pay_ration(self, seat: int) -> None:
         self._boards[seat].rations -= 1
         self._supply += 1
+        self._touched |= PLACE_TOUCHED[seat]
 
     def _movable_toolboxes(self, seat: int) -> bool:
         tools = self._boards[seat].tools

@@ -11,7 +11,7 @@ from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.base import PATHWAY_PLACED, RIVAL_RELOCATED
 from relicbox.games.relic_runners.effects import EffectsState
 from relicbox.games.relic_runners.lookups import TILE_CODE, TILE_EFFECT
-from relicbox.games.relic_runners.parts import STEPS, TOOL_USES, TRAILS_TOUCHED
+from relicbox.games.relic_runners.parts import PLACE_TOUCHED, STEPS, TOOL_USES, TRAILS_TOUCHED
 
 # What a decision outside any task does, by action index.
 _DO_MOVE, _DO_STOP, _DO_EXPLORE, _DO_END, _DO_JUMP, _DO_IVORY, _DO_TOOL = range(7)
@@ -153,6 +153,7 @@ class DecisionsState(EffectsState):
     def _decide_start(self, seat: int, task: T.Start, action: Action) -> None:
         node = _NODE_OF[action.index]
         self._boards[seat].pos = node
+        self._touched |= PLACE_TOUCHED[seat]
         self._history.append(("start", seat, node))
 
     def _decide_flip(self, seat: int, task: T.Flip, action: Action) -> None:

@@ -17,7 +17,7 @@ from relicbox.games.relic_runners.lookups import (
     TILE_VALUE,
     read_only,
 )
-from relicbox.games.relic_runners.parts import ALL_SEATS_TOUCHED, SPACE_TOUCHED
+from relicbox.games.relic_runners.parts import ALL_SEATS_TOUCHED, PLACE_TOUCHED, SPACE_TOUCHED
 from relicbox.games.relic_runners.travel import TravelState
 
 
@@ -106,7 +106,8 @@ class ExploringState(TravelState):
     def _show_blue(self, seat: int, tile: int) -> None:
         """Shovel level 3 on a blue tile: show it and take its value in coins now as well."""
         self._shown.append(tile)
-        self._touched |= ALL_SEATS_TOUCHED  # a shown tile is in every seat's view of the board
+        # A shown tile is in every seat's view of the board; its coins go to the seat.
+        self._touched |= ALL_SEATS_TOUCHED | PLACE_TOUCHED[seat]
         self._history.append(("show", seat, tile))
         self._boards[seat].coins += TILE_VALUE[tile]
         self._history.append(("coins", seat, TILE_VALUE[tile], "shown"))
@@ -121,6 +122,7 @@ class ExploringState(TravelState):
     def _teleport(self, seat: int) -> None:
         """Purple P-e: to the camp, with its rations; the turn ends (or the move is owed)."""
         self._boards[seat].pos = CAMP
+        self._touched |= PLACE_TOUCHED[seat]
         self._history.append(("teleport", seat))
         self._arrive_camp(seat)
         if self._stage is MOVE:

@@ -44,14 +44,17 @@ SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
 ALL_SEATS_TOUCHED = (1 << 8) - 1
 """Bits 0 to 7 of ``_touched``, one per seat: the seat's holdings changed (pathways,
-toolboxes, tiles or relics; not its explorer's place, rations or coins, which views check
-at every decision since they change all the time)."""
-TRAILS_TOUCHED = 1 << 8
+toolboxes, tiles or relics)."""
+PLACE_TOUCHED = tuple(1 << (8 + seat) for seat in range(8))
+"""A bit of ``_touched`` per seat: its explorer's place, its rations or its coins changed
+(apart from the holdings: they change at almost every decision, the holdings seldom)."""
+ALL_PLACES_TOUCHED = sum(PLACE_TOUCHED)
+TRAILS_TOUCHED = 1 << 16
 """A bit of ``_touched``: a pathway or a toolbox token changed."""
-SPACE_TOUCHED = tuple(1 << (9 + node) for node in range(len(NODE_IDS)))
+SPACE_TOUCHED = tuple(1 << (17 + node) for node in range(len(NODE_IDS)))
 """A bit of ``_touched`` per space: its stack, drawn tiles, colour or relic changed."""
 SPACES_TOUCHED = sum(SPACE_TOUCHED)
-TOUCHED_ALL = (1 << (9 + len(NODE_IDS))) - 1
+TOUCHED_ALL = (1 << (17 + len(NODE_IDS))) - 1
 """Every part touched: what a new or loaded state starts with, since no view has seen it.
 
 The rules set these bits as they change the state, and a view clears them: it then

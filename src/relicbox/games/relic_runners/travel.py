@@ -12,7 +12,7 @@ from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.legal import LegalState
 from relicbox.games.relic_runners.lookups import POST
 from relicbox.games.relic_runners.movement import after_trail, bits
-from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_TOUCHED
+from relicbox.games.relic_runners.parts import PLACE_TOUCHED, SPACE_TOUCHED, TRAILS_TOUCHED
 
 _NO_FLIPS: list[int] = []
 
@@ -33,6 +33,7 @@ class TravelState(LegalState):
         turn.used |= bit
         turn.moves += 1
         board.pos = other
+        self._touched |= PLACE_TOUCHED[seat]
         turn.route.append(other)
         if other == CAMP:
             self._stop()
@@ -53,6 +54,7 @@ class TravelState(LegalState):
 
     def _jump_to(self, seat: int, node: int) -> None:
         self._boards[seat].pos = node
+        self._touched |= PLACE_TOUCHED[seat]
         self._this_turn.jumped = True
         self._history.append(("jump", seat, self._start, node))
         self._stage = POST

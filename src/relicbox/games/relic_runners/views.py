@@ -30,7 +30,9 @@ from relicbox.games.relic_runners.data import (
 from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
 from relicbox.games.relic_runners.parts import (
+    ALL_PLACES_TOUCHED,
     ALL_SEATS_TOUCHED,
+    PLACE_TOUCHED,
     SPACE_TOUCHED,
     SPACES_TOUCHED,
     TOUCHED_ALL,
@@ -261,7 +263,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     over = state._stage is _OVER
     if over is not cache.over:
         cache.reset_boards(over)
-        touched |= ALL_SEATS_TOUCHED
+        touched |= ALL_SEATS_TOUCHED | ALL_PLACES_TOUCHED
     view: RelicRunnersView = cache.head.copy()  # all the view's keys, in order
     view["seat"] = seat
     view["turn"] = state._turn
@@ -272,7 +274,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["spaces"] = cache.spaces(state, seat, touched & SPACES_TOUCHED)
     view["trails"] = cache.trails(state, touched & TRAILS_TOUCHED)
     view["tokens_up"] = cache.tokens_up
-    view["seats"] = cache.seats(state, seat, touched & ALL_SEATS_TOUCHED)
+    view["seats"] = cache.seats(state, seat, touched & _BOARDS_TOUCHED)
     view["explorers"] = cache.explorers  # after seats, which looks at where they are
     view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
@@ -294,6 +296,8 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
 
 _OVER = Stage.OVER
 _FIRST_SPACE_BIT = SPACE_TOUCHED[0].bit_length() - 1
+_FIRST_PLACE_BIT = PLACE_TOUCHED[0].bit_length() - 1
+_BOARDS_TOUCHED = ALL_SEATS_TOUCHED | ALL_PLACES_TOUCHED
 
 
 class _Geometry:
@@ -364,6 +368,7 @@ class ViewCache:
         "held",
         "history_list",
         "history_of",
+        "history_plain",
         "levels",
         "node_secrets",
         "over",
@@ -411,7 +416,7 @@ class ViewCache:
     shown: list[int] | None
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
-    places: list[tuple[int, int, int]] | None
+    places: list[tuple[int, int, int] | None]
     """Per seat, its explorer's place, rations and coins that its entries were built with."""
     explorers: FrozenList
     versions: list[int]
@@ -428,6 +433,9 @@ class ViewCache:
     # the history
     history_of: object
     history_list: FrozenList
+    history_plain: list[FrozenDict]
+    """The same entries in a plain list of the cache's own: a list is copied into a new
+    read-only one at memory speed, a read-only one item by item."""
 
     def __init__(self, state: RelicRunnersState, old: ViewCache | None) -> None:
         self.owner = state._history
@@ -461,6 +469,7 @@ class ViewCache:
         self.tokens_up = FrozenList()
         self.history_of = None
         self.history_list = FrozenList()
+        self.history_plain = []
         self.reset_boards(state._stage is _OVER)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -485,7 +494,7 @@ class ViewCache:
         players = len(self.paths)
         self.shown = None
         self.held = [None] * players
-        self.places = None
+        self.places = [None] * players
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
@@ -600,42 +609,44 @@ class ViewCache:
         return seat_list
 
     def _boards_touched(self, state: RelicRunnersState, touched: int) -> None:
-        """Drop the entries of the boards that changed: of every seat whose explorer's
-        place, rations or coins changed (checked for every seat: the rules change them
-        all the time), and of the seats marked as touched whose holdings changed (whose
-        parts are dropped as well)."""
+        """Drop the entries of the boards marked as touched that changed: only the entries
+        when just the explorer's place, rations or coins changed, the parts too when
+        the holdings did (keeping every part whose holdings did not change)."""
+        if touched & ALL_SEATS_TOUCHED and state._shown != self.shown:
+            self.reset_boards(self.over)
+            self.shown = state._shown.copy()
+            touched = _BOARDS_TOUCHED
         boards = state._boards
-        if touched:
-            if state._shown != self.shown:
-                self.reset_boards(self.over)
-                self.shown = state._shown.copy()
-                touched = ALL_SEATS_TOUCHED
-            for s in bits(touched & (1 << len(boards)) - 1):
-                now = _HOLDINGS(boards[s])
-                before = self.held[s]
-                if now != before:
-                    parts = self.seat_parts[s]
-                    if parts is not None and before is not None:
-                        self.seat_parts[s] = _seat_parts(state, s, (parts, before))
-                    self.held[s] = (
-                        *now[:_CONTAINERS],
-                        *(container.copy() for container in now[_CONTAINERS:]),
-                    )
-                    self.seat_entries[s] = {}
-                    self.seat_templates[s] = {}
-                    self.versions[s] += 1
-        places = list(map(_PLACE, boards))
-        old = self.places
-        if places == old:
-            return
-        for s, place in enumerate(places):
-            if old is None or place != old[s]:
+        seats = (1 << len(boards)) - 1
+        for s in bits(touched & seats):
+            now = _HOLDINGS(boards[s])
+            before = self.held[s]
+            if now != before:
+                parts = self.seat_parts[s]
+                if parts is not None and before is not None:
+                    self.seat_parts[s] = _seat_parts(state, s, (parts, before))
+                self.held[s] = (
+                    *now[:_CONTAINERS],
+                    *(container.copy() for container in now[_CONTAINERS:]),
+                )
+                self.seat_entries[s] = {}
+                self.seat_templates[s] = {}
+                self.versions[s] += 1
+        moved = False
+        places = self.places
+        for s in bits(touched >> _FIRST_PLACE_BIT & seats):
+            board = boards[s]
+            place = (board.pos, board.rations, board.coins)
+            old = places[s]
+            if place != old:
+                moved = moved or old is None or place[0] != old[0]
+                places[s] = place
                 if self.seat_entries[s]:
                     self.seat_templates[s] = self.seat_entries[s]
                     self.seat_entries[s] = {}
                 self.versions[s] += 1
-        self.places = places
-        self.explorers = FrozenList([NODE_IDS[place[0]] for place in places])
+        if moved:
+            self.explorers = FrozenList([NODE_IDS[place[0]] for place in places if place])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -668,15 +679,16 @@ class ViewCache:
         # Each state has its own History, only ever appended to: its length tells what
         # is new. Its converted events are shared with its clones' histories.
         history = state._history
-        size, known = len(history), len(self.history_list)
+        plain = self.history_plain
+        size, known = len(history), len(plain)
         if history is self.history_of and size >= known:
             if size > known:
-                grown = FrozenList(self.history_list)
-                list.extend(grown, history.converted_since(known, _frozen_event))  # still new
-                self.history_list = grown
+                plain += history.converted_since(known, _frozen_event)
+                self.history_list = FrozenList(plain)
         else:
             self.history_of = history
-            self.history_list = FrozenList(history.converted(_frozen_event))
+            self.history_plain = plain = history.converted(_frozen_event)
+            self.history_list = FrozenList(plain)
         return self.history_list
 
 
@@ -700,8 +712,6 @@ _HOLDINGS = attrgetter(
 and coins."""
 _CONTAINERS = 5
 """The holdings from this one on are lists and dicts, changed in place."""
-_PLACE = attrgetter("pos", "rations", "coins")
-"""What changes a player board's view entries, but not their parts."""
 
 
 def _ended_by(state: RelicRunnersState) -> str | None:
