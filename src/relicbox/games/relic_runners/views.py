@@ -298,6 +298,8 @@ _OVER = Stage.OVER
 _FIRST_SPACE_BIT = SPACE_TOUCHED[0].bit_length() - 1
 _FIRST_PLACE_BIT = PLACE_TOUCHED[0].bit_length() - 1
 _BOARDS_TOUCHED = ALL_SEATS_TOUCHED | ALL_PLACES_TOUCHED
+_SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS_TOUCHED + 1))
+"""The seats of each mask of seat bits, worked out once."""
 
 
 class _Geometry:
@@ -386,6 +388,7 @@ class ViewCache:
         "spaces_by_seat",
         "tokens",
         "tokens_up",
+        "trail_entries",
         "trail_list",
         "versions",
     )
@@ -409,6 +412,8 @@ class ViewCache:
     # what the trails were built from, and their entries
     tokens: Sequence[bool | None]
     paths: list[int]
+    trail_entries: list[FrozenDict]
+    """The trails' entries in a plain list of the cache's own (copied at memory speed)."""
     trail_list: FrozenList
     tokens_up: FrozenList
     # the players' boards (see reset_boards)
@@ -465,6 +470,7 @@ class ViewCache:
         self.spaces_by_seat = {}
         self.tokens = [None] * 10
         self.paths = [-1] * state.players
+        self.trail_entries = []
         self.trail_list = FrozenList()
         self.tokens_up = FrozenList()
         self.history_of = None
@@ -570,24 +576,25 @@ class ViewCache:
         tokens = state._tokens
         geometry = self.geometry
         trails = range(len(geometry.trail_heads))
-        if len(self.trail_list) != len(trails):
+        entries = self.trail_entries
+        if len(entries) != len(trails):
             changed: Any = trails
-            entries = [_NOTHING_SEEN] * len(trails)
+            entries = self.trail_entries = [_NOTHING_SEEN] * len(trails)
         else:
             mask = 0
             for old, new in zip(self.paths, paths, strict=True):
                 mask |= old ^ new
             changed = set(bits(mask))
+        if tokens != self.tokens:
             for k in range(10):
                 if tokens[k] != self.tokens[k]:
-                    changed.update(geometry.token_trails[k])
-            entries = list(self.trail_list)
+                    changed = {*changed, *geometry.token_trails[k]}
+            self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
+            self.tokens = tokens.copy()
         for t in changed:
             entries[t] = _trail(geometry.trail_heads[t], t, tokens, paths)
         self.trail_list = FrozenList(entries)
-        self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
         self.paths = paths
-        self.tokens = tokens.copy()
 
     # -- players' boards ---------------------------------------------------------------
 
@@ -618,7 +625,7 @@ class ViewCache:
             touched = _BOARDS_TOUCHED
         boards = state._boards
         seats = (1 << len(boards)) - 1
-        for s in bits(touched & seats):
+        for s in _SEATS_IN[touched & seats]:
             now = _HOLDINGS(boards[s])
             before = self.held[s]
             if now != before:
@@ -634,7 +641,7 @@ class ViewCache:
                 self.versions[s] += 1
         moved = False
         places = self.places
-        for s in bits(touched >> _FIRST_PLACE_BIT & seats):
+        for s in _SEATS_IN[touched >> _FIRST_PLACE_BIT & seats]:
             board = boards[s]
             place = (board.pos, board.rations, board.coins)
             old = places[s]
@@ -679,12 +686,11 @@ class ViewCache:
         # Each state has its own History, only ever appended to: its length tells what
         # is new. Its converted events are shared with its clones' histories.
         history = state._history
-        plain = self.history_plain
-        size, known = len(history), len(plain)
-        if history is self.history_of and size >= known:
-            if size > known:
-                plain += history.converted_since(known, _frozen_event)
-                self.history_list = FrozenList(plain)
+        if history is self.history_of:
+            new = history.converted_since(len(self.history_plain), _frozen_event)
+            if new:
+                self.history_plain += new
+                self.history_list = FrozenList(self.history_plain)
         else:
             self.history_of = history
             self.history_plain = plain = history.converted(_frozen_event)
