@@ -40,9 +40,8 @@ from relicbox.games.relic_runners.lookups import (
 from relicbox.games.relic_runners.parts import (
     CAN_GO_UP,
     FIELDS,
-    PLACE_TOUCHED,
     SPACE_TOUCHED,
-    TRAILS_TOUCHED,
+    TRAILS_MOVED,
     PlayerBoard,
     Stage,
     TurnRecord,
@@ -120,7 +119,8 @@ class StateBase(State):
     """The views' read-only parts (a ``views.ViewCache``, which checks every part against
     the state before using it), or ``None`` before the first view."""
     _touched: int
-    """What the rules changed since the last view: ``parts.TOUCHED_ALL``'s bits."""
+    _moved: int
+    """What the rules changed since the last view (see ``parts.ALL_SEATS``)."""
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -224,7 +224,7 @@ class StateBase(State):
                 self._this_turn.turn_gain += amount  # for the whole-turn reading of Shovel level 3
         if amount:
             self._boards[seat].coins += amount
-            self._touched |= PLACE_TOUCHED[seat]
+            self._moved |= 1 << seat
             self._history.append(("coins", seat, amount, reason))
 
     def _take_rations(self, seat: int, wanted: int, reason: str) -> None:
@@ -232,7 +232,7 @@ class StateBase(State):
         if got > 0:
             self._boards[seat].rations += got
             self._supply -= got
-            self._touched |= PLACE_TOUCHED[seat]
+            self._moved |= 1 << seat
         self._history.append(("rations", seat, max(got, 0), reason))
 
     def _arrive_camp(self, seat: int) -> None:
@@ -243,7 +243,6 @@ class StateBase(State):
     def _pay_ration(self, seat: int) -> None:
         self._boards[seat].rations -= 1
         self._supply += 1
-        self._touched |= PLACE_TOUCHED[seat]
 
     def _movable_toolboxes(self, seat: int) -> bool:
         tools = self._boards[seat].tools
@@ -255,7 +254,7 @@ class StateBase(State):
 
     def _reset_tokens(self, seat: int) -> int:
         self._tokens = [True] * 10
-        self._touched |= TRAILS_TOUCHED
+        self._moved |= TRAILS_MOVED
         self._history.append(("reset", seat))
         return 1
 

@@ -11,7 +11,7 @@ from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.data import COMPASS, MACHETE, RATION_CAP, SHOVEL
 from relicbox.games.relic_runners.exploring import ExploringState
 from relicbox.games.relic_runners.movement import bits, line_length
-from relicbox.games.relic_runners.parts import PLACE_TOUCHED, ToolUse
+from relicbox.games.relic_runners.parts import ToolUse
 
 
 class EffectsState(ExploringState):
@@ -40,7 +40,7 @@ class EffectsState(ExploringState):
         """The retroactive reading (§4.14): what this turn already earned counts twice too."""
         if self._this_turn.turn_gain:
             self._boards[seat].coins += self._this_turn.turn_gain
-            self._touched |= PLACE_TOUCHED[seat]
+            self._moved |= 1 << seat
             self._history.append(("coins", seat, self._this_turn.turn_gain, "shovel"))
         for index in self._this_turn.turn_blue:
             self._show_blue(seat, self._boards[seat].blue[index])

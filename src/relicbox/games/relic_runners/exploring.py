@@ -17,7 +17,7 @@ from relicbox.games.relic_runners.lookups import (
     TILE_VALUE,
     read_only,
 )
-from relicbox.games.relic_runners.parts import ALL_SEATS_TOUCHED, PLACE_TOUCHED, SPACE_TOUCHED
+from relicbox.games.relic_runners.parts import ALL_SEATS, SPACE_TOUCHED
 from relicbox.games.relic_runners.travel import TravelState
 
 
@@ -107,7 +107,8 @@ class ExploringState(TravelState):
         """Shovel level 3 on a blue tile: show it and take its value in coins now as well."""
         self._shown.append(tile)
         # A shown tile is in every seat's view of the board; its coins go to the seat.
-        self._touched |= ALL_SEATS_TOUCHED | PLACE_TOUCHED[seat]
+        self._touched |= ALL_SEATS
+        self._moved |= 1 << seat
         self._history.append(("show", seat, tile))
         self._boards[seat].coins += TILE_VALUE[tile]
         self._history.append(("coins", seat, TILE_VALUE[tile], "shown"))
@@ -122,7 +123,7 @@ class ExploringState(TravelState):
     def _teleport(self, seat: int) -> None:
         """Purple P-e: to the camp, with its rations; the turn ends (or the move is owed)."""
         self._boards[seat].pos = CAMP
-        self._touched |= PLACE_TOUCHED[seat]
+        self._moved |= 1 << seat
         self._history.append(("teleport", seat))
         self._arrive_camp(seat)
         if self._stage is MOVE:

@@ -42,24 +42,27 @@ class Stage(Enum):
 
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
-ALL_SEATS_TOUCHED = (1 << 8) - 1
-"""Bits 0 to 7 of ``_touched``, one per seat: the seat's holdings changed (pathways,
-toolboxes, tiles or relics)."""
-PLACE_TOUCHED = tuple(1 << (8 + seat) for seat in range(8))
-"""A bit of ``_touched`` per seat: its explorer's place, its rations or its coins changed
-(apart from the holdings: they change at almost every decision, the holdings seldom)."""
-ALL_PLACES_TOUCHED = sum(PLACE_TOUCHED)
-TRAILS_TOUCHED = 1 << 16
-"""A bit of ``_touched``: a pathway or a toolbox token changed."""
-SPACE_TOUCHED = tuple(1 << (17 + node) for node in range(len(NODE_IDS)))
+MAX_SEATS = 5
+ALL_SEATS = (1 << MAX_SEATS) - 1
+"""A bit per seat, in ``_touched`` and in ``_moved``.
+
+The rules mark what they change, and a view clears the marks: it then compares and
+rebuilds only what was marked, instead of comparing the whole state with what it built
+before at every decision. ``_touched`` has a bit per seat whose holdings changed
+(pathways, toolboxes, tiles or relics) and :data:`SPACE_TOUCHED`'s bits; ``_moved`` has
+the marks the rules set at almost every decision, kept in its own field so that it stays
+a small number (Python keeps those ready made, and setting a bit costs no new object): a
+bit per seat whose explorer's place, rations or coins changed, and :data:`TRAILS_MOVED`.
+"""
+TRAILS_MOVED = 1 << MAX_SEATS
+"""A bit of ``_moved``: a pathway or a toolbox token changed."""
+MOVED_ALL = ALL_SEATS | TRAILS_MOVED
+SPACE_TOUCHED = tuple(1 << (MAX_SEATS + node) for node in range(len(NODE_IDS)))
 """A bit of ``_touched`` per space: its stack, drawn tiles, colour or relic changed."""
 SPACES_TOUCHED = sum(SPACE_TOUCHED)
-TOUCHED_ALL = (1 << (17 + len(NODE_IDS))) - 1
-"""Every part touched: what a new or loaded state starts with, since no view has seen it.
-
-The rules set these bits as they change the state, and a view clears them: it then
-compares and rebuilds only the parts marked, instead of comparing the whole state with
-what it built before at every decision."""
+TOUCHED_ALL = ALL_SEATS | SPACES_TOUCHED
+"""Every mark: what a new or loaded state starts with (with :data:`MOVED_ALL`), since no
+view has seen it."""
 _BOARDS, _TURN = "_boards", "_this_turn"
 
 FIELDS = Fields(
@@ -131,7 +134,8 @@ FIELDS = Fields(
     Field("_height", SHARE, doc="the stacks' height (player count)"),
     Field("_legal", SHARE, doc="the cached legal actions; replaced, never changed in place"),
     Field("_view_cache", SHARE, doc="the views' read-only parts, checked before use", cache=True),
-    Field("_touched", SHARE, doc="what changed since the last view (see TOUCHED_ALL)"),
+    Field("_touched", SHARE, doc="holdings and spaces changed since the last view"),
+    Field("_moved", SHARE, doc="explorers and trails changed since the last view"),
 )
 """Every field of the state and of its records: the slots, the generated ``clone`` and
 ``copy`` methods, and the JSON body's keys in the body's order."""

@@ -12,7 +12,7 @@ from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.legal import LegalState
 from relicbox.games.relic_runners.lookups import POST
 from relicbox.games.relic_runners.movement import after_trail, bits
-from relicbox.games.relic_runners.parts import PLACE_TOUCHED, SPACE_TOUCHED, TRAILS_TOUCHED
+from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_MOVED
 
 _NO_FLIPS: list[int] = []
 
@@ -33,7 +33,6 @@ class TravelState(LegalState):
         turn.used |= bit
         turn.moves += 1
         board.pos = other
-        self._touched |= PLACE_TOUCHED[seat]
         turn.route.append(other)
         if other == CAMP:
             self._stop()
@@ -54,7 +53,7 @@ class TravelState(LegalState):
 
     def _jump_to(self, seat: int, node: int) -> None:
         self._boards[seat].pos = node
-        self._touched |= PLACE_TOUCHED[seat]
+        self._moved |= 1 << seat
         self._this_turn.jumped = True
         self._history.append(("jump", seat, self._start, node))
         self._stage = POST
@@ -81,7 +80,7 @@ class TravelState(LegalState):
         )
         for k in flipped:
             self._tokens[k] = False
-            self._touched |= TRAILS_TOUCHED
+            self._moved |= TRAILS_MOVED
         steps += len(flipped)
         if flipped:
             self._history.append(("tokens", seat, tuple(flipped)))

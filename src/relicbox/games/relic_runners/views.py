@@ -30,13 +30,12 @@ from relicbox.games.relic_runners.data import (
 from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
 from relicbox.games.relic_runners.parts import (
-    ALL_PLACES_TOUCHED,
-    ALL_SEATS_TOUCHED,
-    PLACE_TOUCHED,
+    ALL_SEATS,
+    MOVED_ALL,
     SPACE_TOUCHED,
     SPACES_TOUCHED,
     TOUCHED_ALL,
-    TRAILS_TOUCHED,
+    TRAILS_MOVED,
     Stage,
     tool_slot,
 )
@@ -256,14 +255,15 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     cache = state._view_cache
     if cache is None or cache.owner is not state._history:
         cache = state._view_cache = ViewCache(state, cache)
-        touched = TOUCHED_ALL  # a copied cache was built for another state: check it all
+        touched, moved = TOUCHED_ALL, MOVED_ALL  # the cache was another state's: check it all
     else:
-        touched = state._touched
-    state._touched = 0
+        touched, moved = state._touched, state._moved
+    state._touched = state._moved = 0
     over = state._stage is _OVER
     if over is not cache.over:
         cache.reset_boards(over)
-        touched |= ALL_SEATS_TOUCHED | ALL_PLACES_TOUCHED
+        touched |= ALL_SEATS
+        moved |= ALL_SEATS
     view: RelicRunnersView = cache.head.copy()  # all the view's keys, in order
     view["seat"] = seat
     view["turn"] = state._turn
@@ -272,9 +272,9 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["phase"] = state.phase
     view["decision"] = _decision(state, seat)
     view["spaces"] = cache.spaces(state, seat, touched & SPACES_TOUCHED)
-    view["trails"] = cache.trails(state, touched & TRAILS_TOUCHED)
+    view["trails"] = cache.trails(state, moved & TRAILS_MOVED)
     view["tokens_up"] = cache.tokens_up
-    view["seats"] = cache.seats(state, seat, touched & _BOARDS_TOUCHED)
+    view["seats"] = cache.seats(state, seat, touched & ALL_SEATS, moved & ALL_SEATS)
     view["explorers"] = cache.explorers  # after seats, which looks at where they are
     view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
@@ -296,9 +296,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
 
 _OVER = Stage.OVER
 _FIRST_SPACE_BIT = SPACE_TOUCHED[0].bit_length() - 1
-_FIRST_PLACE_BIT = PLACE_TOUCHED[0].bit_length() - 1
-_BOARDS_TOUCHED = ALL_SEATS_TOUCHED | ALL_PLACES_TOUCHED
-_SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS_TOUCHED + 1))
+_SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS + 1))
 """The seats of each mask of seat bits, worked out once."""
 
 
@@ -353,8 +351,8 @@ _NOTHING_SEEN = FrozenDict()
 class ViewCache:
     """The read-only parts of a state's views and what each was built from.
 
-    The rules mark what they change in the state's ``_touched`` bits (see
-    ``parts.TOUCHED_ALL``); a view compares only the marked parts with what they were
+    The rules mark what they change in the state's ``_touched`` and ``_moved`` bits (see
+    ``parts.ALL_SEATS``); a view compares only the marked parts with what they were
     built from, by value, and rebuilds those that differ. A state that finds another
     state's cache (a clone, a determinized copy) starts its own from a copy of it and
     compares every part once, so that states played side by side do not keep undoing
@@ -598,8 +596,11 @@ class ViewCache:
 
     # -- players' boards ---------------------------------------------------------------
 
-    def seats(self, state: RelicRunnersState, looker: int | None, touched: int) -> FrozenList:
-        self._boards_touched(state, touched)
+    def seats(
+        self, state: RelicRunnersState, looker: int | None, touched: int, moved: int
+    ) -> FrozenList:
+        if touched or moved:
+            self._boards_touched(state, touched, moved)
         versions = self.versions
         found = self.seat_lists.get(looker)
         if found is not None and found[0] == versions:
@@ -615,14 +616,14 @@ class ViewCache:
         self.seat_lists[looker] = (versions.copy(), seat_list, entries)
         return seat_list
 
-    def _boards_touched(self, state: RelicRunnersState, touched: int) -> None:
+    def _boards_touched(self, state: RelicRunnersState, touched: int, moved: int) -> None:
         """Drop the entries of the boards marked as touched that changed: only the entries
         when just the explorer's place, rations or coins changed, the parts too when
         the holdings did (keeping every part whose holdings did not change)."""
-        if touched & ALL_SEATS_TOUCHED and state._shown != self.shown:
+        if touched and state._shown != self.shown:
             self.reset_boards(self.over)
             self.shown = state._shown.copy()
-            touched = _BOARDS_TOUCHED
+            touched = moved = ALL_SEATS
         boards = state._boards
         seats = (1 << len(boards)) - 1
         for s in _SEATS_IN[touched & seats]:
@@ -639,20 +640,20 @@ class ViewCache:
                 self.seat_entries[s] = {}
                 self.seat_templates[s] = {}
                 self.versions[s] += 1
-        moved = False
+        explorer_moved = False
         places = self.places
-        for s in _SEATS_IN[touched >> _FIRST_PLACE_BIT & seats]:
+        for s in _SEATS_IN[moved & seats]:
             board = boards[s]
             place = (board.pos, board.rations, board.coins)
             old = places[s]
             if place != old:
-                moved = moved or old is None or place[0] != old[0]
+                explorer_moved = explorer_moved or old is None or place[0] != old[0]
                 places[s] = place
                 if self.seat_entries[s]:
                     self.seat_templates[s] = self.seat_entries[s]
                     self.seat_entries[s] = {}
                 self.versions[s] += 1
-        if moved:
+        if explorer_moved:
             self.explorers = FrozenList([NODE_IDS[place[0]] for place in places if place])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
@@ -1045,33 +1046,36 @@ _EVENT_KEYS = {
 _JUST_TYPE: tuple[tuple[str, ...], tuple[str, ...]] = (("type",), ())
 
 
-def _event_converter(names: tuple[str, ...]) -> Callable[[tuple[Any, ...]], FrozenDict]:
-    """The converter of one kind of event as the rules write it: a single dict display.
+def _event_converters() -> dict[str, Callable[[tuple[Any, ...]], FrozenDict]]:
+    """Per event kind as the rules write it, a converter that is a single dict display.
 
     Views convert an event or two at every decision; a display with each field in place
-    costs a third of building the entry key by key and translating it afterwards.
+    costs a third of building the entry key by key and translating it afterwards. All
+    the converters are compiled as one source, which costs less at import than one each.
     """
-    keys = ("type", *names)
     namespace: dict[str, Any] = {"_FrozenDict": FrozenDict, "_other": _any_frozen_event}
-    items = []
-    for i, key in enumerate(keys):
-        if i and key in _FROZEN_FIELDS:
-            namespace[f"_convert{i}"] = _FROZEN_FIELDS[key]
-            items.append(f"{key!r}: _convert{i}(e[{i}])")
-        else:
-            items.append(f"{key!r}: e[{i}]")
-    source = (
-        "def convert(e):\n"
-        f"    if len(e) != {len(keys)}:\n"
-        "        return _other(e)\n"
-        f"    return _FrozenDict({{{', '.join(items)}}})\n"
-    )
-    exec(source, namespace)  # the keys are the fixed names of _EVENT_FIELDS, quoted by repr
-    convert: Callable[[tuple[Any, ...]], FrozenDict] = namespace["convert"]
-    return convert
+    namespace.update({f"_convert_{name}": _FROZEN_FIELDS[name] for name in _FROZEN_FIELDS})
+    lines = []
+    for number, names in enumerate(_EVENT_FIELDS.values()):
+        keys = ("type", *names)
+        items = ", ".join(
+            f"{key!r}: _convert_{key}(e[{i}])"
+            if i and key in _FROZEN_FIELDS
+            else f"{key!r}: e[{i}]"
+            for i, key in enumerate(keys)
+        )
+        lines += [
+            f"def convert{number}(e):",
+            f"    if len(e) != {len(keys)}:",
+            "        return _other(e)",
+            f"    return _FrozenDict({{{items}}})",
+        ]
+    # The keys are the fixed names of _EVENT_FIELDS, quoted by repr.
+    exec("\n".join(lines), namespace)
+    return {kind: namespace[f"convert{i}"] for i, kind in enumerate(_EVENT_FIELDS)}
 
 
-_EVENT_CONVERTERS = {kind: _event_converter(names) for kind, names in _EVENT_FIELDS.items()}
+_EVENT_CONVERTERS = _event_converters()
 """Per event kind, its converter to a read-only JSON entry (see :func:`_frozen_event`)."""
 
 
