@@ -15,6 +15,7 @@ from relicbox.core import conformance
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import views as V
+from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_MOVED
 from relicbox.games.relic_runners.scenario import Scenario
 from support.relic_runners import new, node, play
 
@@ -261,3 +262,125 @@ def test_a_pickled_or_deep_copied_state_still_hands_out_read_only_parts():
         with pytest.raises(TypeError):
             view["trails"][0]["pathways"].append(2)
         assert canonical(copied.view(0)) == expected
+
+
+def _inputs(state: Any) -> tuple[Any, ...]:
+    """What a view is built from, per part: each board's holdings, the spaces, the
+    trails, and each board's explorer's place, rations and coins."""
+    boards = tuple(
+        (
+            b.paths,
+            b.path_supply,
+            b.reserve,
+            b.start_row,
+            b.ability,
+            tuple(b.tools),
+            tuple(sorted(b.ivory.items())),
+            tuple(b.blue),
+            tuple(b.blue_seen),
+            tuple(b.relics),
+            tuple(state._shown),
+        )
+        for b in state._boards
+    )
+    spaces = tuple(
+        (levels, tuple(sorted(fixed.items())), colour, relic_on)
+        for levels, fixed, colour, relic_on in zip(
+            state._levels, state._fixed, state._colour, state._relic_on, strict=True
+        )
+    )
+    trails = (tuple(b.paths for b in state._boards), tuple(state._tokens))
+    places = tuple((b.pos, b.rations, b.coins) for b in state._boards)
+    return boards, spaces, trails, places
+
+
+OPTION_SETS = [
+    {},
+    {"abilities": True},
+    {"setup": "random", "shovel3": "after", "abilities": True},
+    {"setup": "first", "i2b": "explore-only", "teleport_ends_turn": False},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_change_the_rules_make_is_marked_for_the_views(players, options):
+    # Views rebuild only the parts the rules mark as touched (bits per seat for its
+    # holdings and for its explorer, one per space, one for the trails): a change
+    # without its mark would leave a stale view, so random games compare every step's
+    # inputs before and after.
+    for seed in range(6):
+        state = relicbox.new_game("relic-runners", players, seed, max_turns=80, **options)
+        rng = Rng(seed)
+        while not state.is_over:
+            before = _inputs(state)
+            state._touched = state._moved = 0
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[rng.below(len(legal))])
+            boards, spaces, trails, places = _inputs(state)
+            touched, moved = state._touched, state._moved
+            for s, board in enumerate(boards):
+                if board != before[0][s]:
+                    assert touched >> s & 1, f"seat {s}'s board changed unmarked ({seed=})"
+            for s, place in enumerate(places):
+                if place != before[3][s]:
+                    assert moved >> s & 1, f"seat {s}'s explorer ({seed=})"
+            for space_index, space in enumerate(spaces):
+                if space != before[1][space_index]:
+                    assert touched & SPACE_TOUCHED[space_index], f"space {space_index} ({seed=})"
+            assert trails == before[2] or moved & TRAILS_MOVED, f"trails ({seed=})"
+
+
+def _fresh_view(state: Any, looker: int | None) -> str:
+    copied = state.clone()
+    copied._view_cache = None
+    return canonical(copied.view(looker))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_views_kept_up_step_by_step_equal_views_built_afresh(options):
+    # The cache that views keep between steps (and share with clones) must hand out
+    # exactly what a view built from nothing would, for every looker at every step.
+    for seed in range(3):
+        state = relicbox.new_game("relic-runners", 3, seed, max_turns=40, **options)
+        rng = Rng(seed + 10)
+        clones = []
+        while not state.is_over:
+            pick = rng.below(4)
+            looker = None if pick == 3 else pick
+            assert canonical(state.view(looker)) == _fresh_view(state, looker)
+            if rng.below(8) == 0:
+                clones.append(state.clone())
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[rng.below(len(legal))])
+        for looker in (None, 0, 1, 2):
+            assert canonical(state.view(looker)) == _fresh_view(state, looker)
+        for copied in clones:  # clones played on after sharing the original's cache
+            for _ in range(5):
+                if copied.is_over:
+                    break
+                seat = copied.to_act[0]
+                copied.act(seat, copied.legal_actions(seat)[-1])
+                assert canonical(copied.view(seat)) == _fresh_view(copied, seat)
+
+
+def test_history_entries_are_the_events_json_for_every_kind_the_rules_write():
+    # Views convert events with one generated converter per kind; each must give what
+    # the general event_json gives, read-only, and so must events written as lists.
+    seen: set[str] = set()
+    for seed in range(8):
+        state = relicbox.new_game("relic-runners", 4, seed, max_turns=60, abilities=True)
+        for _ in random_steps(state, Rng(seed)):
+            pass
+        for event in state._history:
+            seen.add(event[0])
+            expected = V.event_json(event)
+            assert V._frozen_event(event) == expected
+            assert V._frozen_event(list(event)) == expected
+            if len(event) > 1:  # one field short, as bodies of older versions may be
+                assert V._frozen_event(event[:-1]) == V.event_json(event[:-1])
+    assert {"turn", "move", "coins", "rations", "blue", "pathway"} <= seen
+    with pytest.raises(TypeError):
+        V._frozen_event(("move", 0, (0, 3), 1))["route"].append("R1")

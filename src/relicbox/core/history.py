@@ -86,17 +86,22 @@ class History(Generic[T]):
 
         A reader that keeps the converted entries it already has adds just the new ones.
         """
-        out: list[Any] = []
         chunks, cache = self._chunks, self._converted
+        tail, tail_done = self._tail, self._tail_converted
+        tail_base = len(chunks) * CHUNK
+        if start >= tail_base:  # the common case: a reader that keeps up reads only the tail
+            for entry in tail[len(tail_done) :]:
+                tail_done.append(convert(entry))
+            return tail_done[start - tail_base :]
+        out: list[Any] = []
         for i in range(start // CHUNK, len(chunks)):
             done = cache[i]
             if done is None:
                 done = cache[i] = tuple([convert(entry) for entry in chunks[i]])
             out.extend(done[max(0, start - i * CHUNK) :])
-        tail, tail_done = self._tail, self._tail_converted
         for entry in tail[len(tail_done) :]:
             tail_done.append(convert(entry))
-        out.extend(tail_done[max(0, start - len(chunks) * CHUNK) :])
+        out.extend(tail_done)
         return out
 
     def __len__(self) -> int:

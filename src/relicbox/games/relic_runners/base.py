@@ -37,7 +37,15 @@ from relicbox.games.relic_runners.lookups import (
     Geo,
     read_only,
 )
-from relicbox.games.relic_runners.parts import CAN_GO_UP, FIELDS, PlayerBoard, Stage, TurnRecord
+from relicbox.games.relic_runners.parts import (
+    CAN_GO_UP,
+    FIELDS,
+    SPACE_TOUCHED,
+    TRAILS_MOVED,
+    PlayerBoard,
+    Stage,
+    TurnRecord,
+)
 
 _ONE_SEAT = tuple((seat,) for seat in range(8))
 
@@ -110,6 +118,9 @@ class StateBase(State):
     _view_cache: Any
     """The views' read-only parts (a ``views.ViewCache``, which checks every part against
     the state before using it), or ``None`` before the first view."""
+    _touched: int
+    _moved: int
+    """What the rules changed since the last view (see ``parts.ALL_SEATS``)."""
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -174,6 +185,7 @@ class StateBase(State):
 
     def _use_ivory(self, seat: int, code: str) -> None:
         tile = self._boards[seat].ivory.pop(int(code[1]))
+        self._touched |= 1 << seat
         self._discard.append(tile)
         self._history.append(("use-ivory", seat, code))
 
@@ -197,6 +209,7 @@ class StateBase(State):
     def _extra_turn(self, seat: int) -> None:
         """Ivory I1-f: the tile goes and ``seat`` plays once more after the last turn."""
         self._discard.append(self._boards[seat].ivory.pop(1))
+        self._touched |= 1 << seat
         self._extra = True
         self._history.append(("extra", seat))
         self._start_turn(seat)
@@ -211,6 +224,7 @@ class StateBase(State):
                 self._this_turn.turn_gain += amount  # for the whole-turn reading of Shovel level 3
         if amount:
             self._boards[seat].coins += amount
+            self._moved |= 1 << seat
             self._history.append(("coins", seat, amount, reason))
 
     def _take_rations(self, seat: int, wanted: int, reason: str) -> None:
@@ -218,6 +232,7 @@ class StateBase(State):
         if got > 0:
             self._boards[seat].rations += got
             self._supply -= got
+            self._moved |= 1 << seat
         self._history.append(("rations", seat, max(got, 0), reason))
 
     def _arrive_camp(self, seat: int) -> None:
@@ -239,6 +254,7 @@ class StateBase(State):
 
     def _reset_tokens(self, seat: int) -> int:
         self._tokens = [True] * 10
+        self._moved |= TRAILS_MOVED
         self._history.append(("reset", seat))
         return 1
 
@@ -246,6 +262,7 @@ class StateBase(State):
         if self._boards[seat].reserve:
             self._boards[seat].reserve -= 1
             self._boards[seat].start_row += 1
+            self._touched |= 1 << seat
             self._history.append(("toolbox", seat))
 
     def _begin_relocation(self, count: int) -> None:
@@ -257,6 +274,7 @@ class StateBase(State):
     def _shrine_check(self, node: int) -> None:
         if not self._levels[node]:
             self._relic_on[node] = True
+            self._touched |= SPACE_TOUCHED[node]
             self._history.append(("shrine", node, self._relic_colour(node), self._seat))
 
     def _trigger_check(self) -> None:
@@ -284,6 +302,7 @@ class StateBase(State):
         fixed = dict(self._fixed[node])
         fixed[level] = (tile, knower)
         self._fixed[node] = read_only(fixed)
+        self._touched |= SPACE_TOUCHED[node]
 
 
 _Passive = Callable[[StateBase, int], int | None]

@@ -21,7 +21,14 @@ from relicbox.core.history import History
 from relicbox.games.relic_runners.board import NODE_IDS
 from relicbox.games.relic_runners.checks import PER_SEAT, check_fields, check_position
 from relicbox.games.relic_runners.data import PATHWAYS, RATION_CAP, TILES, TOOLBOXES
-from relicbox.games.relic_runners.parts import FIELDS, PlayerBoard, Stage, TurnRecord
+from relicbox.games.relic_runners.parts import (
+    FIELDS,
+    MOVED_ALL,
+    TOUCHED_ALL,
+    PlayerBoard,
+    Stage,
+    TurnRecord,
+)
 from relicbox.games.relic_runners.rules import RelicRunnersState, geo_for, read_only
 from relicbox.games.relic_runners.tasks import task_from_list
 
@@ -68,6 +75,8 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     check_position(state)
     state._legal = ()
     state._view_cache = None
+    state._touched = TOUCHED_ALL
+    state._moved = MOVED_ALL
     state._run()
 
 

@@ -63,7 +63,13 @@ from relicbox.games.relic_runners.lookups import geo_for as geo_for
 from relicbox.games.relic_runners.lookups import read_only as read_only
 from relicbox.games.relic_runners.movement import line_length as line_length
 from relicbox.games.relic_runners.movement import move_routes as move_routes
-from relicbox.games.relic_runners.parts import FIELDS, PlayerBoard
+from relicbox.games.relic_runners.parts import (
+    FIELDS,
+    MOVED_ALL,
+    SPACE_TOUCHED,
+    TOUCHED_ALL,
+    PlayerBoard,
+)
 from relicbox.games.relic_runners.parts import STEPS as STEPS
 from relicbox.games.relic_runners.parts import TOOL_USES as TOOL_USES
 from relicbox.games.relic_runners.parts import tool_slot as tool_slot
@@ -135,6 +141,8 @@ class RelicRunnersState(DecisionsState):
         self._agenda = [T.BEGIN, T.SETUP_PURPLES]
         self._legal = NONE
         self._view_cache = None
+        self._touched = TOUCHED_ALL
+        self._moved = MOVED_ALL
         self._deal_colours(first)
         self._run()
 
@@ -251,6 +259,9 @@ class RelicRunnersState(DecisionsState):
         else:
             self._base_decide(seat, action)
         self._run()
+        # The seat deciding moves, pays rations and gains coins at almost every decision:
+        # one mark here covers them (and the next seat's, when the turn passed).
+        self._moved |= 1 << seat | 1 << self._seat
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if not self.is_chance:
@@ -314,6 +325,7 @@ class RelicRunnersState(DecisionsState):
         event = self._chance.pop(0)
         if event[0] == "colour":
             self._colour[event[1]] = COLOURS.index(outcome)
+            self._touched |= SPACE_TOUCHED[event[1]]
         else:
             _, node, level, knower = event
             key = pool_key(cast(int, self._colour[node]), level)
@@ -322,6 +334,7 @@ class RelicRunnersState(DecisionsState):
             self._pools[key] = pool[:at] + pool[at + 1 :]
             self._fix(node, level, pool[at], knower)
         self._run()
+        self._moved |= 1 << self._seat  # what an exploration finds goes to the seat exploring
 
     def determinize(self, seat: int, rng: object = None) -> RelicRunnersState:
         """Everything ``seat`` cannot see is redrawn from the tiles it has not seen.

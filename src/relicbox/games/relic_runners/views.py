@@ -13,6 +13,7 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any, Literal, Required, TypedDict, cast
 
@@ -28,7 +29,16 @@ from relicbox.games.relic_runners.data import (
 )
 from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
-from relicbox.games.relic_runners.parts import Stage, tool_slot
+from relicbox.games.relic_runners.parts import (
+    ALL_SEATS,
+    MOVED_ALL,
+    SPACE_TOUCHED,
+    SPACES_TOUCHED,
+    TOUCHED_ALL,
+    TRAILS_MOVED,
+    Stage,
+    tool_slot,
+)
 from relicbox.games.relic_runners.rules import RelicRunnersState
 
 # -- the view's shape (its documentation; every key below is always present) ---------------
@@ -243,11 +253,17 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
         state._require_seat(seat, "view")
     cache = state._view_cache
-    if cache is None or cache.owner != id(state):
+    if cache is None or cache.owner is not state._history:
         cache = state._view_cache = ViewCache(state, cache)
+        touched, moved = TOUCHED_ALL, MOVED_ALL  # the cache was another state's: check it all
+    else:
+        touched, moved = state._touched, state._moved
+    state._touched = state._moved = 0
     over = state._stage is _OVER
     if over is not cache.over:
         cache.reset_boards(over)
+        touched |= ALL_SEATS
+        moved |= ALL_SEATS
     view: RelicRunnersView = cache.head.copy()  # all the view's keys, in order
     view["seat"] = seat
     view["turn"] = state._turn
@@ -255,10 +271,10 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["to_act"] = list(state.to_act)
     view["phase"] = state.phase
     view["decision"] = _decision(state, seat)
-    view["spaces"] = cache.spaces(state, seat)
-    view["trails"] = cache.trails(state)
+    view["spaces"] = cache.spaces(state, seat, touched & SPACES_TOUCHED)
+    view["trails"] = cache.trails(state, moved & TRAILS_MOVED)
     view["tokens_up"] = cache.tokens_up
-    view["seats"] = cache.seats(state, seat)
+    view["seats"] = cache.seats(state, seat, touched & ALL_SEATS, moved & ALL_SEATS)
     view["explorers"] = cache.explorers  # after seats, which looks at where they are
     view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
@@ -279,6 +295,9 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
 
 
 _OVER = Stage.OVER
+_FIRST_SPACE_BIT = SPACE_TOUCHED[0].bit_length() - 1
+_SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS + 1))
+"""The seats of each mask of seat bits, worked out once."""
 
 
 class _Geometry:
@@ -332,10 +351,12 @@ _NOTHING_SEEN = FrozenDict()
 class ViewCache:
     """The read-only parts of a state's views and what each was built from.
 
-    Every part is checked against the state before it is used, by value, so a cache
-    handed to a clone, a determinized copy or an edited state is still right; a state
-    that finds another state's cache starts its own from a copy of it (see ``owner``),
-    so that states played side by side do not keep undoing each other's entries.
+    The rules mark what they change in the state's ``_touched`` and ``_moved`` bits (see
+    ``parts.ALL_SEATS``); a view compares only the marked parts with what they were
+    built from, by value, and rebuilds those that differ. A state that finds another
+    state's cache (a clone, a determinized copy) starts its own from a copy of it and
+    compares every part once, so that states played side by side do not keep undoing
+    each other's entries.
     """
 
     __slots__ = (
@@ -347,7 +368,9 @@ class ViewCache:
         "held",
         "history_list",
         "history_of",
+        "history_plain",
         "levels",
+        "node_secrets",
         "over",
         "owner",
         "paths",
@@ -357,32 +380,38 @@ class ViewCache:
         "seat_entries",
         "seat_lists",
         "seat_parts",
+        "seat_templates",
         "secrets",
         "shown",
         "spaces_by_seat",
         "tokens",
         "tokens_up",
+        "trail_entries",
         "trail_list",
         "versions",
     )
 
-    owner: int
-    """The id of the state this cache belongs to."""
+    owner: object
+    """The history of the state this cache belongs to: every state has its own, only
+    ever appended to, and the reference keeps it from being reused for another."""
     geometry: _Geometry
     head: dict[str, Any]
     """The view's keys in order, with the values that stay for the whole game."""
     # what the spaces were built from, the spectator's entries, the tiles some seats
     # looked at (space, level, tile, who knows it) and the entries by seat
     colour: list[int | None]
-    levels: Sequence[tuple[int, ...] | None]
+    levels: list[tuple[int, ...] | None]
     fixed: list[Any]
-    relic_on: Sequence[bool | None]
+    relic_on: list[bool | None]
     public_spaces: list[FrozenDict]
+    node_secrets: list[tuple[tuple[int, int, int, int], ...]]
     secrets: tuple[tuple[int, int, int, int], ...]
     spaces_by_seat: dict[int | None, FrozenList]
     # what the trails were built from, and their entries
     tokens: Sequence[bool | None]
     paths: list[int]
+    trail_entries: list[FrozenDict]
+    """The trails' entries in a plain list of the cache's own (copied at memory speed)."""
     trail_list: FrozenList
     tokens_up: FrozenList
     # the players' boards (see reset_boards)
@@ -390,8 +419,8 @@ class ViewCache:
     shown: list[int] | None
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
-    places: Sequence[tuple[int, int] | None]
-    """Per seat, its explorer's place and rations that its entries were built with."""
+    places: list[tuple[int, int, int] | None]
+    """Per seat, its explorer's place, rations and coins that its entries were built with."""
     explorers: FrozenList
     versions: list[int]
     """Per seat, how many times its entries were dropped."""
@@ -399,14 +428,20 @@ class ViewCache:
     seat_entries: list[dict[int | None, FrozenDict]]
     """Per seat, its entry by the seat looking (-1: any seat that saw none of its blue
     tiles)."""
+    seat_templates: list[dict[int | None, FrozenDict]]
+    """Per seat, entries built before its explorer's place, rations or coins last changed
+    (never changed once here): the new entry is a copy with those three replaced."""
     seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
     """Per looker, every seat's entry, at the versions given."""
     # the history
     history_of: object
     history_list: FrozenList
+    history_plain: list[FrozenDict]
+    """The same entries in a plain list of the cache's own: a list is copied into a new
+    read-only one at memory speed, a read-only one item by item."""
 
     def __init__(self, state: RelicRunnersState, old: ViewCache | None) -> None:
-        self.owner = id(state)
+        self.owner = state._history
         if old is not None:
             self._copy(old)
             return
@@ -428,14 +463,17 @@ class ViewCache:
         self.fixed = [None] * nodes
         self.relic_on = [None] * nodes
         self.public_spaces = [_NOTHING_SEEN] * nodes
+        self.node_secrets = [()] * nodes
         self.secrets = ()
         self.spaces_by_seat = {}
         self.tokens = [None] * 10
         self.paths = [-1] * state.players
+        self.trail_entries = []
         self.trail_list = FrozenList()
         self.tokens_up = FrozenList()
         self.history_of = None
         self.history_list = FrozenList()
+        self.history_plain = []
         self.reset_boards(state._stage is _OVER)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -464,51 +502,48 @@ class ViewCache:
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
+        self.seat_templates = [{} for _ in range(players)]
         self.seat_lists = {}
 
     # -- spaces ------------------------------------------------------------------------
 
-    def spaces(self, state: RelicRunnersState, seat: int | None) -> FrozenList:
-        if (
-            state._levels != self.levels
-            or state._fixed != self.fixed
-            or state._colour != self.colour
-            or state._relic_on != self.relic_on
-        ):
-            self._new_spaces(state)
+    def spaces(self, state: RelicRunnersState, seat: int | None, touched: int) -> FrozenList:
+        if touched:
+            self._spaces_touched(state, touched)
         found = self.spaces_by_seat.get(seat)
         if found is None:
             found = self.spaces_by_seat[seat] = self._spaces_for(seat)
         return found
 
-    def _new_spaces(self, state: RelicRunnersState) -> None:
+    def _spaces_touched(self, state: RelicRunnersState, touched: int) -> None:
+        """Rebuild the entries of the spaces marked as touched that changed."""
         heads = self.geometry.space_heads
         everyone = (1 << state.players) - 1
-        secrets: list[tuple[int, int, int, int]] = []
         entries = self.public_spaces
-        for node in range(len(NODE_IDS)):
+        changed = secrets_changed = False
+        for node in bits(touched >> _FIRST_SPACE_BIT):
             levels, fixed = state._levels[node], state._fixed[node]
             colour, relic_on = state._colour[node], state._relic_on[node]
-            if fixed:
-                secrets += (
+            new_tiles = levels is not self.levels[node] or fixed is not self.fixed[node]
+            if not new_tiles and colour == self.colour[node] and relic_on == self.relic_on[node]:
+                continue
+            if new_tiles:
+                self.node_secrets[node] = tuple(
                     (node, level, tile, knower)
                     for level, (tile, knower) in fixed.items()
                     if not (knower == everyone and levels and level == levels[-1])
                 )
-            if (
-                levels is self.levels[node]
-                and fixed is self.fixed[node]
-                and colour == self.colour[node]
-                and relic_on == self.relic_on[node]
-            ):
-                continue
+                secrets_changed = True
             entries[node] = _space(state, node, heads[node], everyone)
-        self.levels = state._levels.copy()
-        self.fixed = state._fixed.copy()
-        self.colour = state._colour.copy()
-        self.relic_on = state._relic_on.copy()
-        self.secrets = tuple(secrets)
-        self.spaces_by_seat = {}
+            self.levels[node] = levels
+            self.fixed[node] = fixed
+            self.colour[node] = colour
+            self.relic_on[node] = relic_on
+            changed = True
+        if secrets_changed:
+            self.secrets = tuple(chain.from_iterable(self.node_secrets))
+        if changed:
+            self.spaces_by_seat = {}
 
     def _spaces_for(self, seat: int | None) -> FrozenList:
         """The spaces with what ``seat`` looked at (none for a spectator)."""
@@ -528,49 +563,44 @@ class ViewCache:
 
     # -- trails ------------------------------------------------------------------------
 
-    def trails(self, state: RelicRunnersState) -> FrozenList:
-        paths = [board.paths for board in state._boards]
-        tokens = state._tokens
-        if paths != self.paths or tokens != self.tokens:
-            self._new_trails(state, paths)
+    def trails(self, state: RelicRunnersState, touched: int) -> FrozenList:
+        if touched:
+            paths = [board.paths for board in state._boards]
+            if paths != self.paths or state._tokens != self.tokens:
+                self._new_trails(state, paths)
         return self.trail_list
 
     def _new_trails(self, state: RelicRunnersState, paths: list[int]) -> None:
         tokens = state._tokens
         geometry = self.geometry
         trails = range(len(geometry.trail_heads))
-        if len(self.trail_list) != len(trails):
+        entries = self.trail_entries
+        if len(entries) != len(trails):
             changed: Any = trails
-            entries = [_NOTHING_SEEN] * len(trails)
+            entries = self.trail_entries = [_NOTHING_SEEN] * len(trails)
         else:
             mask = 0
             for old, new in zip(self.paths, paths, strict=True):
                 mask |= old ^ new
             changed = set(bits(mask))
+        if tokens != self.tokens:
             for k in range(10):
                 if tokens[k] != self.tokens[k]:
-                    changed.update(geometry.token_trails[k])
-            entries = list(self.trail_list)
+                    changed = {*changed, *geometry.token_trails[k]}
+            self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
+            self.tokens = tokens.copy()
         for t in changed:
             entries[t] = _trail(geometry.trail_heads[t], t, tokens, paths)
         self.trail_list = FrozenList(entries)
-        self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
         self.paths = paths
-        self.tokens = tokens.copy()
 
     # -- players' boards ---------------------------------------------------------------
 
-    def seats(self, state: RelicRunnersState, looker: int | None) -> FrozenList:
-        if state._shown != self.shown:
-            self.reset_boards(self.over)
-            self.shown = state._shown.copy()
-        boards = state._boards
-        holdings = list(map(_HOLDINGS, boards))
-        if holdings != self.held:
-            self._holdings_changed(holdings)
-        places = list(map(_PLACE, boards))
-        if places != self.places:
-            self._places_changed(places)
+    def seats(
+        self, state: RelicRunnersState, looker: int | None, touched: int, moved: int
+    ) -> FrozenList:
+        if touched or moved:
+            self._boards_touched(state, touched, moved)
         versions = self.versions
         found = self.seat_lists.get(looker)
         if found is not None and found[0] == versions:
@@ -586,25 +616,45 @@ class ViewCache:
         self.seat_lists[looker] = (versions.copy(), seat_list, entries)
         return seat_list
 
-    def _holdings_changed(self, holdings: list[tuple[Any, ...]]) -> None:
-        for s, now in enumerate(holdings):
-            if now != self.held[s]:
+    def _boards_touched(self, state: RelicRunnersState, touched: int, moved: int) -> None:
+        """Drop the entries of the boards marked as touched that changed: only the entries
+        when just the explorer's place, rations or coins changed, the parts too when
+        the holdings did (keeping every part whose holdings did not change)."""
+        if touched and state._shown != self.shown:
+            self.reset_boards(self.over)
+            self.shown = state._shown.copy()
+            touched = moved = ALL_SEATS
+        boards = state._boards
+        seats = (1 << len(boards)) - 1
+        for s in _SEATS_IN[touched & seats]:
+            now = _HOLDINGS(boards[s])
+            before = self.held[s]
+            if now != before:
+                parts = self.seat_parts[s]
+                if parts is not None and before is not None:
+                    self.seat_parts[s] = _seat_parts(state, s, (parts, before))
                 self.held[s] = (
                     *now[:_CONTAINERS],
                     *(container.copy() for container in now[_CONTAINERS:]),
                 )
-                self.seat_parts[s] = None
                 self.seat_entries[s] = {}
+                self.seat_templates[s] = {}
                 self.versions[s] += 1
-
-    def _places_changed(self, places: list[tuple[int, int]]) -> None:
-        """Explorers moved or rations changed: those seats' entries, not their parts."""
-        for s, place in enumerate(places):
-            if place != self.places[s]:
-                self.seat_entries[s] = {}
+        explorer_moved = False
+        places = self.places
+        for s in _SEATS_IN[moved & seats]:
+            board = boards[s]
+            place = (board.pos, board.rations, board.coins)
+            old = places[s]
+            if place != old:
+                explorer_moved = explorer_moved or old is None or place[0] != old[0]
+                places[s] = place
+                if self.seat_entries[s]:
+                    self.seat_templates[s] = self.seat_entries[s]
+                    self.seat_entries[s] = {}
                 self.versions[s] += 1
-        self.places = places
-        self.explorers = FrozenList([NODE_IDS[pos] for pos, _ in places])
+        if explorer_moved:
+            self.explorers = FrozenList([NODE_IDS[place[0]] for place in places if place])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -617,7 +667,18 @@ class ViewCache:
         entries = self.seat_entries[s]
         found = entries.get(key)
         if found is None:
-            found = entries[key] = _seat_entry(state, s, looker, sees_all, parts)
+            template = self.seat_templates[s].get(key)
+            if template is None:
+                found = _seat_entry(state, s, looker, sees_all, parts)
+            else:  # only the explorer's place, rations or coins changed since
+                board = state._boards[s]
+                found = FrozenDict(
+                    template,
+                    position=NODE_IDS[board.pos],
+                    rations=board.rations,
+                    coins=board.coins if sees_all else None,
+                )
+            entries[key] = found
         return found
 
     # -- history -----------------------------------------------------------------------
@@ -626,15 +687,15 @@ class ViewCache:
         # Each state has its own History, only ever appended to: its length tells what
         # is new. Its converted events are shared with its clones' histories.
         history = state._history
-        size, known = len(history), len(self.history_list)
-        if history is self.history_of and size >= known:
-            if size > known:
-                grown = FrozenList(self.history_list)
-                list.extend(grown, history.converted_since(known, _frozen_event))  # still new
-                self.history_list = grown
+        if history is self.history_of:
+            new = history.converted_since(len(self.history_plain), _frozen_event)
+            if new:
+                self.history_plain += new
+                self.history_list = FrozenList(self.history_plain)
         else:
             self.history_of = history
-            self.history_list = FrozenList(history.converted(_frozen_event))
+            self.history_plain = plain = history.converted(_frozen_event)
+            self.history_list = FrozenList(plain)
         return self.history_list
 
 
@@ -645,7 +706,6 @@ def _no_cache() -> None:
 _HOLDINGS = attrgetter(
     "paths",
     "path_supply",
-    "coins",
     "reserve",
     "start_row",
     "ability",
@@ -655,10 +715,10 @@ _HOLDINGS = attrgetter(
     "blue_seen",
     "ivory",
 )
-"""What a player board's view entries are built from, but its explorer's place and rations."""
-_CONTAINERS = 6
+"""What a player board's view entries are built from, but its explorer's place, rations
+and coins."""
+_CONTAINERS = 5
 """The holdings from this one on are lists and dicts, changed in place."""
-_PLACE = attrgetter("pos", "rations")
 
 
 def _ended_by(state: RelicRunnersState) -> str | None:
@@ -676,6 +736,16 @@ def _ended_by(state: RelicRunnersState) -> str | None:
 
 def _frozen_event(event: tuple[Any, ...]) -> FrozenDict:
     """``frozen(event_json(event))``, built in one pass: every event is converted once."""
+    if type(event) is tuple:
+        convert = _EVENT_CONVERTERS.get(event[0])
+        if convert is not None:
+            return convert(event)
+    return _any_frozen_event(event)
+
+
+def _any_frozen_event(event: tuple[Any, ...]) -> FrozenDict:
+    """:func:`_frozen_event` for any event: a list (as a loaded body may hold), one of an
+    unknown kind, or one with fewer or more fields than its kind lists."""
     kind = event[0]
     if type(event) is tuple:  # as the rules write it: numbers and text, route and tokens
         keys, translated = _EVENT_KEYS.get(kind, _JUST_TYPE)
@@ -753,18 +823,29 @@ blue tiles, pathways, toolboxes, ivory, blue levels, every blue tile, relics), a
 tiles known to each other seat, filled in as asked."""
 
 
-def _seat_parts(state: RelicRunnersState, s: int) -> SeatParts:
+def _seat_parts(
+    state: RelicRunnersState, s: int, reuse: tuple[SeatParts, tuple[Any, ...]] | None = None
+) -> SeatParts:
+    """A board's parts; ``reuse`` (parts and the holdings they were built from) keeps
+    every part whose holdings did not change, since a change touches one or two."""
     board = state._boards[s]
+    old, held = reuse if reuse is not None else (None, None)
+    if old is not None and held is not None and held[0] == board.paths:
+        pathways = old[1]
+    else:
+        trail_name = state._g.board.trail_name
+        pathways = FrozenList([trail_name(t) for t in bits(board.paths)])
     tools = board.tools
-    trail_name = state._g.board.trail_name
-    ivory = board.ivory
-    lookers = 0
-    for knower in board.blue_seen:
-        lookers |= knower
-    return (
-        lookers,
-        FrozenList([trail_name(t) for t in bits(board.paths)]),
-        FrozenDict(
+    if (
+        old is not None
+        and held is not None
+        and held[2] == board.reserve
+        and held[3] == board.start_row
+        and held[5] == tools
+    ):
+        toolboxes = old[2]
+    else:
+        toolboxes = FrozenDict(
             {
                 "reserve": board.reserve,
                 "start": board.start_row,
@@ -772,11 +853,29 @@ def _seat_parts(state: RelicRunnersState, s: int) -> SeatParts:
                 "compass": FrozenList(tools[_COMPASS_SLOTS]),
                 "shovel": FrozenList(tools[_SHOVEL_SLOTS]),
             }
-        ),
-        FrozenList([TILES[ivory[level]].code for level in sorted(ivory)]),
+        )
+    ivory = board.ivory
+    if old is not None and held is not None and held[9] == ivory:
+        ivory_codes = old[3]
+    else:
+        ivory_codes = FrozenList([TILES[ivory[level]].code for level in sorted(ivory)])
+    if old is not None and held is not None and held[6] == board.relics:
+        relics = old[6]
+    else:
+        relics = FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)})
+    if old is not None and held is not None and held[7:9] == (board.blue, board.blue_seen):
+        return (old[0], pathways, toolboxes, ivory_codes, old[4], old[5], relics, old[7])
+    lookers = 0
+    for knower in board.blue_seen:
+        lookers |= knower
+    return (
+        lookers,
+        pathways,
+        toolboxes,
+        ivory_codes,
         FrozenList(sorted(TILES[t].level for t in board.blue)),
         FrozenList([TILES[t].code for t in sorted(board.blue, key=_BLUE_ORDER)]),
-        FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)}),
+        relics,
         {},
     )
 
@@ -945,6 +1044,39 @@ _EVENT_KEYS = {
 }
 """Per event kind, the JSON keys of its entries and the ones translated."""
 _JUST_TYPE: tuple[tuple[str, ...], tuple[str, ...]] = (("type",), ())
+
+
+def _event_converters() -> dict[str, Callable[[tuple[Any, ...]], FrozenDict]]:
+    """Per event kind as the rules write it, a converter that is a single dict display.
+
+    Views convert an event or two at every decision; a display with each field in place
+    costs a third of building the entry key by key and translating it afterwards. All
+    the converters are compiled as one source, which costs less at import than one each.
+    """
+    namespace: dict[str, Any] = {"_FrozenDict": FrozenDict, "_other": _any_frozen_event}
+    namespace.update({f"_convert_{name}": _FROZEN_FIELDS[name] for name in _FROZEN_FIELDS})
+    lines = []
+    for number, names in enumerate(_EVENT_FIELDS.values()):
+        keys = ("type", *names)
+        items = ", ".join(
+            f"{key!r}: _convert_{key}(e[{i}])"
+            if i and key in _FROZEN_FIELDS
+            else f"{key!r}: e[{i}]"
+            for i, key in enumerate(keys)
+        )
+        lines += [
+            f"def convert{number}(e):",
+            f"    if len(e) != {len(keys)}:",
+            "        return _other(e)",
+            f"    return _FrozenDict({{{items}}})",
+        ]
+    # The keys are the fixed names of _EVENT_FIELDS, quoted by repr.
+    exec("\n".join(lines), namespace)
+    return {kind: namespace[f"convert{i}"] for i, kind in enumerate(_EVENT_FIELDS)}
+
+
+_EVENT_CONVERTERS = _event_converters()
+"""Per event kind, its converter to a read-only JSON entry (see :func:`_frozen_event`)."""
 
 
 def _field(name: str, value: Any) -> Any:
