@@ -53,6 +53,8 @@ before at every decision. ``_touched`` has a bit per seat whose holdings changed
 the marks the rules set at almost every decision, kept in its own field so that it stays
 a small number (Python keeps those ready made, and setting a bit costs no new object): a
 bit per seat whose explorer's place, rations or coins changed, and :data:`TRAILS_MOVED`.
+The seat whose turn it is changes those at almost every decision, unmarked: views look at
+it at every view, and at every seat once a turn has passed.
 """
 TRAILS_MOVED = 1 << MAX_SEATS
 """A bit of ``_moved``: a pathway or a toolbox token changed."""

@@ -259,9 +259,6 @@ class RelicRunnersState(DecisionsState):
         else:
             self._base_decide(seat, action)
         self._run()
-        # The seat deciding moves, pays rations and gains coins at almost every decision:
-        # one mark here covers them (and the next seat's, when the turn passed).
-        self._moved |= 1 << seat | 1 << self._seat
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if not self.is_chance:
@@ -334,7 +331,6 @@ class RelicRunnersState(DecisionsState):
             self._pools[key] = pool[:at] + pool[at + 1 :]
             self._fix(node, level, pool[at], knower)
         self._run()
-        self._moved |= 1 << self._seat  # what an exploration finds goes to the seat exploring
 
     def determinize(self, seat: int, rng: object = None) -> RelicRunnersState:
         """Everything ``seat`` cannot see is redrawn from the tiles it has not seen.

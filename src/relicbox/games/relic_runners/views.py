@@ -257,7 +257,10 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
         cache = state._view_cache = ViewCache(state, cache)
         touched, moved = TOUCHED_ALL, MOVED_ALL  # the cache was another state's: check it all
     else:
-        touched, moved = state._touched, state._moved
+        touched, moved = state._touched, state._moved | 1 << state._seat
+        if state._turn != cache.turn:  # a seat whose turn has passed since may have moved
+            cache.turn = state._turn
+            moved |= ALL_SEATS
     state._touched = state._moved = 0
     over = state._stage is _OVER
     if over is not cache.over:
@@ -388,6 +391,7 @@ class ViewCache:
         "tokens_up",
         "trail_entries",
         "trail_list",
+        "turn",
         "versions",
     )
 
@@ -433,6 +437,8 @@ class ViewCache:
     (never changed once here): the new entry is a copy with those three replaced."""
     seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
     """Per looker, every seat's entry, at the versions given."""
+    turn: int
+    """The turn of the last view: the seats whose turn it was since went unmarked."""
     # the history
     history_of: object
     history_list: FrozenList
@@ -471,6 +477,7 @@ class ViewCache:
         self.trail_entries = []
         self.trail_list = FrozenList()
         self.tokens_up = FrozenList()
+        self.turn = -1
         self.history_of = None
         self.history_list = FrozenList()
         self.history_plain = []
