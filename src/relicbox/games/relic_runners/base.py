@@ -147,7 +147,7 @@ class StateBase(State):
             return "over"
         if self._agenda and self._agenda[-1].DECISION:
             return self._agenda[-1].KIND
-        return str(self._stage.value)
+        return str(self._stage._value_)  # not .value, a property: bots ask every decision
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
         if type(seat) is int and seat == self._seat:
