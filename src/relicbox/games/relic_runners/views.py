@@ -246,8 +246,9 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     Spaces, trails, players' boards and the history change with few decisions, so the
     state keeps them, read-only (:class:`~relicbox.core.history.FrozenDict`,
     :class:`~relicbox.core.history.FrozenList`), in a :class:`ViewCache` together with
-    copies of what they were built from; each view compares those copies with the state
-    and rebuilds only the entries whose inputs changed. A seat's secrets (its coins, its
+    copies of what they were built from; each view compares the parts the rules marked as
+    changed (see :class:`ViewCache`) with those copies and rebuilds only the entries whose
+    inputs changed. A seat's secrets (its coins, its
     blue tiles, the tiles it looked at) go only into entries kept for that seat.
     """
     if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
