@@ -32,6 +32,20 @@ def blue_game():
     return play(scenario.build(), "move CAMP-T1", "explore")
 
 
+def i2b_game() -> Scenario:
+    """Seat 1, on R3 beside T6, holds I2-b (look through a stack) and plays now; T6's
+    level 2 is the blue tile B2-5, and seat 2 stands on R3 too."""
+    return (
+        Scenario(players=3, seed=5)
+        .tokens("TB5")
+        .ivory(1, "I2-b")
+        .level("T6", 2, "B2-5")
+        .explorer(1, "R3")
+        .explorer(2, "R3")
+        .turn(1)
+    )
+
+
 def hidden(state):
     """The saved form's body: the one public place hidden facts can be read from."""
     return state.to_dict()["body"]
@@ -128,16 +142,7 @@ def test_determinize_after_the_end_changes_nothing():
 def test_a_blue_tile_seen_with_i2b_stays_known_after_another_seat_takes_it():
     # Seat 1 looks through T6 with I2-b and takes level 3; seat 2 then takes level 2,
     # a tile seat 1 has seen: seat 1 still knows its value, seat 0 does not.
-    scenario = (
-        Scenario(players=3, seed=5)
-        .tokens("TB5")
-        .ivory(1, "I2-b")
-        .level("T6", 2, "B2-5")
-        .explorer(1, "R3")
-        .explorer(2, "R3")
-        .turn(1)
-    )
-    state = play(scenario.build(), "move R3-T6", "use I2-b", "pick 3")
+    state = play(i2b_game().build(), "move R3-T6", "use I2-b", "pick 3")
     assert state.view(1)["spaces"][node("T6")]["seen"]["2"] == "B2-5"
     play(state, "move R3-T6", "explore")
     assert state.view(2)["seats"][2]["blue"] == ["B2-5"]
@@ -224,16 +229,7 @@ def test_tiles_one_seat_looked_at_stay_out_of_the_others_views_as_the_game_goes_
     # The views' shared parts are kept per looker where a secret is involved: seat 1 looks
     # through T6 with I2-b, then seat 2 takes a blue tile seat 1 has seen; views asked in
     # turns, step after step, stay what each seat may know.
-    scenario = (
-        Scenario(players=3, seed=5)
-        .tokens("TB5")
-        .ivory(1, "I2-b")
-        .level("T6", 2, "B2-5")
-        .explorer(1, "R3")
-        .explorer(2, "R3")
-        .turn(1)
-    )
-    state = scenario.build()
+    state = i2b_game().build()
     steps = ["move R3-T6", "use I2-b", "pick 3", "move R3-T6", "explore"]
     for step in range(30):
         for looker in (None, 0, 1, 2):
