@@ -68,18 +68,7 @@ class History(Generic[T]):
 
         Always pass the same ``convert`` for one history: the results are cached.
         """
-        out: list[Any] = []
-        chunks, cache = self._chunks, self._converted
-        for i, chunk in enumerate(chunks):
-            done = cache[i]
-            if done is None:
-                done = cache[i] = tuple([convert(entry) for entry in chunk])
-            out.extend(done)
-        tail, tail_done = self._tail, self._tail_converted
-        for entry in tail[len(tail_done) :]:
-            tail_done.append(convert(entry))
-        out.extend(tail_done)
-        return out
+        return self.converted_since(0, convert)
 
     def converted_since(self, start: int, convert: Callable[[T], Any]) -> list[Any]:
         """``self.converted(convert)[start:]``, converting and copying only those entries.
@@ -88,10 +77,10 @@ class History(Generic[T]):
         """
         chunks, cache = self._chunks, self._converted
         tail, tail_done = self._tail, self._tail_converted
+        for entry in tail[len(tail_done) :]:
+            tail_done.append(convert(entry))
         tail_base = len(chunks) * CHUNK
         if start >= tail_base:  # the common case: a reader that keeps up reads only the tail
-            for entry in tail[len(tail_done) :]:
-                tail_done.append(convert(entry))
             return tail_done[start - tail_base :]
         out: list[Any] = []
         for i in range(start // CHUNK, len(chunks)):
@@ -99,8 +88,6 @@ class History(Generic[T]):
             if done is None:
                 done = cache[i] = tuple([convert(entry) for entry in chunks[i]])
             out.extend(done[max(0, start - i * CHUNK) :])
-        for entry in tail[len(tail_done) :]:
-            tail_done.append(convert(entry))
         out.extend(tail_done)
         return out
 
