@@ -36,6 +36,7 @@ from relicbox.games.relic_runners.parts import (
     SPACES_TOUCHED,
     TOUCHED_ALL,
     TRAILS_MOVED,
+    PlayerBoard,
     Stage,
     tool_slot,
 )
@@ -837,20 +838,14 @@ def _seat_parts(
     """A board's parts; ``reuse`` (parts and the holdings they were built from) keeps
     every part whose holdings did not change, since a change touches one or two."""
     board = state._boards[s]
-    old, held = reuse if reuse is not None else (None, None)
-    if old is not None and held is not None and held[0] == board.paths:
+    old, held = reuse if reuse is not None else (None, _NO_HOLDINGS)
+    tools, ivory = board.tools, board.ivory
+    if old and held[0] == board.paths:
         pathways = old[1]
     else:
         trail_name = state._g.board.trail_name
         pathways = FrozenList([trail_name(t) for t in bits(board.paths)])
-    tools = board.tools
-    if (
-        old is not None
-        and held is not None
-        and held[2] == board.reserve
-        and held[3] == board.start_row
-        and held[5] == tools
-    ):
+    if old and held[2:4] == (board.reserve, board.start_row) and held[5] == tools:
         toolboxes = old[2]
     else:
         toolboxes = FrozenDict(
@@ -862,16 +857,15 @@ def _seat_parts(
                 "shovel": FrozenList(tools[_SHOVEL_SLOTS]),
             }
         )
-    ivory = board.ivory
-    if old is not None and held is not None and held[9] == ivory:
+    if old and held[9] == ivory:
         ivory_codes = old[3]
     else:
         ivory_codes = FrozenList([TILES[ivory[level]].code for level in sorted(ivory)])
-    if old is not None and held is not None and held[6] == board.relics:
+    if old and held[6] == board.relics:
         relics = old[6]
     else:
         relics = FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)})
-    if old is not None and held is not None and held[7:9] == (board.blue, board.blue_seen):
+    if old and held[7:9] == (board.blue, board.blue_seen):
         return (old[0], pathways, toolboxes, ivory_codes, old[4], old[5], relics, old[7])
     lookers = 0
     for knower in board.blue_seen:
@@ -886,6 +880,10 @@ def _seat_parts(
         relics,
         {},
     )
+
+
+_NO_HOLDINGS: tuple[Any, ...] = (None,) * len(_HOLDINGS(PlayerBoard()))
+"""Holdings no board has: with it every part is built anew."""
 
 
 def _seat_entry(
