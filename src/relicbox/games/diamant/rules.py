@@ -307,14 +307,10 @@ class DiamantState(State):
             raise self._leavers_refusal(leavers)
         leaving = self._leaving | (leavers & open_)
         self._open = 0
+        self._leaving = leaving
         log = self._log
         if log is None:
-            if leaving:
-                self._leaving = 0
-                self._leave(leaving)
-            else:
-                self._history.append(_ALL_CONTINUE)
-                self._phase = _REVEAL
+            self._resolve_choices()
             if self.auto_chance:
                 self._reveal_on(None)
             return self._open
@@ -325,12 +321,7 @@ class DiamantState(State):
                 [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
             )
         entries = list(made)
-        if leaving:
-            self._leaving = 0
-            self._leave(leaving)
-        else:
-            self._history.append(_ALL_CONTINUE)
-            self._phase = _REVEAL
+        self._resolve_choices()
         if self.auto_chance:
             self._reveal_on(entries)
         log.extend(entries)
