@@ -82,7 +82,7 @@ def test_different_relic_colours_score_five_each_duplicates_nothing():
 def test_camp_gives_three_rations_but_never_more_than_five_on_a_board():
     state = edit(new(3), lambda b: (put(b, 0, "R1"), set_rations(b, 0, 4)))
     play(state, "move CAMP-R1")
-    assert state.view(0)["seats"][0]["rations"] == 5
+    assert state.view(0)["rations"][0] == 5
 
 
 def test_a_short_camp_supply_gives_what_it_has():
@@ -96,7 +96,7 @@ def test_a_short_camp_supply_gives_what_it_has():
 
     state = edit(new(3), short)
     play(state, "move CAMP-R1")
-    assert state.view(0)["seats"][0]["rations"] == 3
+    assert state.view(0)["rations"][0] == 3
     assert state.view(0)["camp_rations"] == 2
     with pytest.raises(Exception, match="rations"):
         edit(new(3), change)
@@ -104,8 +104,8 @@ def test_a_short_camp_supply_gives_what_it_has():
 
 def test_rations_are_a_closed_pool_of_five_per_player():
     view = new(4).view(None)
-    assert sum(s["rations"] for s in view["seats"]) + view["camp_rations"] == 20
-    assert [s["rations"] for s in view["seats"]] == [3, 3, 3, 3]
+    assert sum(view["rations"]) + view["camp_rations"] == 20
+    assert view["rations"] == [3, 3, 3, 3]
 
 
 # -- the end -----------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def test_exploring_costs_a_ration_paid_to_the_camp():
     before = state.view(0)["camp_rations"]
     play(state, "explore")
     view = state.view(0)
-    assert view["seats"][0]["rations"] == 2
+    assert view["rations"][0] == 2
     assert view["camp_rations"] == before + 1
 
 
@@ -197,9 +197,9 @@ def test_purple_b_does_nothing_when_no_toolbox_can_move():
 
 def test_purple_c_takes_two_rations_capped_at_five():
     state = purple("c")
-    assert state.view(0)["seats"][0]["rations"] == 4  # 3 - 1 + 2
+    assert state.view(0)["rations"][0] == 4  # 3 - 1 + 2
     state = purple("c", lambda b: set_rations(b, 0, 5))
-    assert state.view(0)["seats"][0]["rations"] == 5  # 5 - 1, then only 1 fits
+    assert state.view(0)["rations"][0] == 5  # 5 - 1, then only 1 fits
 
 
 def test_purple_d_brings_a_toolbox_from_the_reserve():
@@ -210,8 +210,8 @@ def test_purple_d_brings_a_toolbox_from_the_reserve():
 def test_purple_e_teleports_to_camp_and_ends_the_turn():
     state = purple("e")
     view = state.view(0)
-    assert view["seats"][0]["position"] == "CAMP"
-    assert view["seats"][0]["rations"] == 5  # 3 - 1 + 3, capped
+    assert view["explorers"][0] == "CAMP"
+    assert view["rations"][0] == 5  # 3 - 1 + 3, capped
     assert state.to_act == (1,)
 
 
@@ -227,7 +227,7 @@ def test_purple_f_moves_a_pathway_anywhere_and_feeds_i3d_holders():
     assert len(texts(state)) == 41
     play(state, "path R8-T12")
     assert state.view(0)["seats"][0]["pathways"] == ["R8-T12"]
-    assert state.view(1)["seats"][1]["rations"] == 4
+    assert state.view(1)["rations"][1] == 4
 
 
 def test_purple_f_without_pathways_does_nothing():
@@ -245,7 +245,7 @@ def test_purple_g_explores_an_adjacent_ruin_placing_the_pathway_by_the_purple_te
     assert all("T4" in t for t in texts(state))  # touching T4, where the explorer stands
     play(state, "path R4-T4")
     assert state.view(0)["seats"][0]["pathways"] == ["R4-T4"]
-    assert state.view(0)["seats"][0]["rations"] == 2  # only the one ration
+    assert state.view(0)["rations"][0] == 2  # only the one ration
 
 
 def test_purple_g_on_an_adjacent_temple_takes_its_tile():
@@ -262,7 +262,7 @@ def test_purple_g_with_nothing_adjacent_only_removes_the_purple_tile():
 
     state = purple("g", change)
     assert state.to_act == (1,)
-    assert state.view(0)["seats"][0]["rations"] == 2
+    assert state.view(0)["rations"][0] == 2
     assert state.view(0)["spaces"][node("T4")]["levels"] == [1, 2]
 
 
@@ -312,5 +312,5 @@ def test_purple_e_may_leave_the_turn_open_with_the_option():
         options={"teleport_ends_turn": False},
     )
     play(state, "explore")
-    assert state.to_act == (0,) and state.view(0)["seats"][0]["position"] == "CAMP"
+    assert state.to_act == (0,) and state.view(0)["explorers"][0] == "CAMP"
     assert "use machete 2" in texts(state)

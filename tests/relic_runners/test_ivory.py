@@ -75,13 +75,13 @@ def test_i3d_ration_when_an_opponent_moves_a_pathway():
         set_rations(body, 2, 2)
 
     state = play(game(change), "use compass 1", "lift R5-R6", "path T11-T12")
-    assert state.view(2)["seats"][2]["rations"] == 3
+    assert state.view(2)["rations"][2] == 3
 
 
 def test_i3e_one_more_ration_at_camp():
     state = game(ivory("I3-e"), lambda b: set_rations(b, 0, 0), start="R1")
     play(state, "move CAMP-R1")
-    assert state.view(0)["seats"][0]["rations"] == 4
+    assert state.view(0)["rations"][0] == 4
 
 
 def test_i3f_flip_on_leaving_camp_gives_no_step_unless_it_resets():
@@ -107,7 +107,7 @@ def test_i2b_look_through_a_temple_stack_and_take_any_tile():
     assert state.view(1)["spaces"][node("T1")]["seen"] == {}
     play(state, "pick 1")
     view = state.view(0)
-    assert view["seats"][0]["blue"] == ["B1-5"] and view["seats"][0]["rations"] == 2
+    assert view["seats"][0]["blue"] == ["B1-5"] and view["rations"][0] == 2
     assert view["spaces"][node("T1")]["levels"] == [2, 3]
     assert view["seats"][0]["ivory"] == []
 
@@ -115,7 +115,7 @@ def test_i2b_look_through_a_temple_stack_and_take_any_tile():
 def test_i2c_refill_to_five_at_the_start_of_the_turn():
     state = game(ivory("I2-c"), lambda b: set_rations(b, 0, 1))
     play(state, "use I2-c")
-    assert state.view(0)["seats"][0]["rations"] == 5
+    assert state.view(0)["rations"][0] == 5
     play(state, "move CAMP-R1")
     assert "use I2-c" not in texts(state)
 
@@ -143,7 +143,7 @@ def test_i2f_jump_to_a_temple_of_the_same_colour_but_not_onto_a_relic():
     assert jumps == ["jump T6", "jump T12"]
     play(state, "jump T12")
     view = state.view(0)
-    assert view["seats"][0]["position"] == "T12" and view["this_turn"]["jumped"]
+    assert view["explorers"][0] == "T12" and view["this_turn"]["jumped"]
     assert "explore" in texts(state)
     with pytest.raises(IllegalActionError):
         state.act(0, "move T11-T12")
@@ -171,7 +171,7 @@ def test_a_level_two_tile_about_to_be_discarded_may_be_used_first():
     assert texts(state) == ["keep I2-a", "keep I2-c", "use I2-a", "use I2-c"]
     play(state, "use I2-c")
     view = state.view(0)
-    assert view["seats"][0]["rations"] == 5
+    assert view["rations"][0] == 5
     assert view["seats"][0]["ivory"] == ["I2-a"]
     assert coins(state, 0) == 2  # the compensation for the forced choice
     assert state.phase == "move"

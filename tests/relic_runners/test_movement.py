@@ -46,13 +46,13 @@ def test_unexplored_then_pathways():
     play(state, "move CAMP-R1", "move R1-R2", "move R2-T3")
     assert state.view(0)["this_turn"]["trails_moved"] == 3
     assert state.phase == "post"  # nothing left to walk: stopped on T3
-    assert state.view(0)["seats"][0]["position"] == "T3"
+    assert state.view(0)["explorers"][0] == "T3"
 
 
 def test_pathways_then_unexplored():
     state = at("R1", ["R1-R2"])
     play(state, "move R1-R2", "move R2-T2")
-    assert state.view(0)["seats"][0]["position"] == "T2"
+    assert state.view(0)["explorers"][0] == "T2"
     assert state.phase == "post"
 
 
@@ -74,21 +74,21 @@ def test_ivory_i2a_lifts_the_before_or_after_rule_mid_move():
     play(state, "move R1-R2", "move R2-T2")
     assert "use I2-a" in texts(state)
     play(state, "use I2-a", "move R8-T2")
-    assert state.view(0)["seats"][0]["position"] == "R8"
+    assert state.view(0)["explorers"][0] == "R8"
     assert state.view(0)["seats"][0]["ivory"] == []
 
 
 def test_each_trail_only_once_per_turn_but_spaces_may_repeat():
     state = at("R1", ["R1-R2", "R2-T1", "R1-T1"])
     play(state, "move R1-R2", "move R2-T1", "move R1-T1")
-    assert state.view(0)["seats"][0]["position"] == "R1"  # back on the start space
+    assert state.view(0)["explorers"][0] == "R1"  # back on the start space
     assert "move R1-R2" not in texts(state)
     with pytest.raises(IllegalActionError, match="once per turn"):
         state.act(0, "move R1-R2")
     with pytest.raises(IllegalActionError, match="where your turn began"):
         state.act(0, "stop")
     play(state, "move R1-T2")
-    assert state.view(0)["seats"][0]["position"] == "T2"
+    assert state.view(0)["explorers"][0] == "T2"
 
 
 def test_returning_to_the_start_is_refused_when_the_move_could_not_go_on():
@@ -104,8 +104,8 @@ def test_entering_camp_stops_the_move_and_ends_the_turn_with_rations():
     state = scenario.rations(0, 0).tokens(*QUIET).build()
     play(state, "move R1-T1", "move CAMP-R1")
     view = state.view(0)
-    assert view["seats"][0]["position"] == "CAMP"
-    assert view["seats"][0]["rations"] == 3
+    assert view["explorers"][0] == "CAMP"
+    assert view["rations"][0] == 3
     assert state.to_act == (1,)  # the turn ended at camp
 
 
@@ -129,11 +129,11 @@ def test_moving_a_trail_that_is_not_here_names_the_fault():
 
 def test_reversed_trail_names_are_accepted():
     state = play(new(3), "move R1-CAMP")
-    assert state.view(0)["seats"][0]["position"] == "R1"
+    assert state.view(0)["explorers"][0] == "R1"
 
 
 def test_explorers_may_share_a_space():
     state = play(new(3), "move CAMP-R1", "end", "move CAMP-R1")
     assert state.view(0)["explorers"][:2] == ["R1", "R1"]
-    assert state.view(1)["seats"][1]["position"] == "R1"
+    assert state.view(1)["explorers"][1] == "R1"
     assert state.to_dict()["body"]["pos"][1] == node("R1")

@@ -119,7 +119,7 @@ def test_a_teleport_before_moving_still_owes_the_move_from_the_camp():
     state = game(change, start="T4")
     play(state, "use machete 1")
     assert state.to_act == (0,) and state.phase == "move"
-    assert seat0(state)["position"] == "CAMP" and seat0(state)["rations"] == 5
+    assert state.view(0)["explorers"][0] == "CAMP" and state.view(0)["rations"][0] == 5
     legal = texts(state)
     assert "move CAMP-R1" in legal
     assert "move CAMP-T4" not in legal  # the move may not end where the turn began
@@ -132,7 +132,7 @@ def test_a_teleport_before_moving_still_owes_the_move_from_the_camp():
 def test_a_teleport_after_the_move_still_ends_the_turn():
     state = game(lambda b: set_purple_top(b, "T4", "P3-e"))
     play(state, "move CAMP-T4", "explore")
-    assert state.to_act == (1,) and seat0(state)["position"] == "CAMP"
+    assert state.to_act == (1,) and state.view(0)["explorers"][0] == "CAMP"
 
 
 # -- I2-b on Machete 1 and P-g explorations -------------------------------------------------
@@ -151,7 +151,7 @@ def test_machete_1_may_look_through_the_stack_with_i2b():
     play(state, "use I2-b")
     assert texts(state) == ["pick 1", "pick 2", "pick 3"]
     play(state, "pick 1")
-    assert seat0(state)["blue"] == ["B1-5"] and seat0(state)["rations"] == 3
+    assert seat0(state)["blue"] == ["B1-5"] and state.view(0)["rations"][0] == 3
     assert seat0(state)["ivory"] == []
 
 
@@ -187,7 +187,7 @@ def test_purple_g_into_a_temple_may_use_i2b_and_keeps_the_chain_rules():
     assert texts(state) == ["pick 3", "use I2-b"]
     play(state, "use I2-b", "pick 1")
     assert seat0(state)["ivory"] == ["I1-f"]
-    assert seat0(state)["rations"] == 2  # the one ration of the purple explore
+    assert state.view(0)["rations"][0] == 2  # the one ration of the purple explore
 
 
 # -- the no-progress backstop -----------------------------------------------------------------

@@ -85,8 +85,9 @@ def test_two_player_stacks_use_levels_one_and_two_only():
 
 def test_everyone_starts_at_camp_with_three_rations_one_toolbox_and_ten_pathways():
     view = relicbox.new_game("relic-runners", 5, seed=0).view(None)
+    assert view["explorers"] == ["CAMP"] * 5 and view["rations"] == [3] * 5
     for seat in view["seats"]:
-        assert seat["position"] == "CAMP" and seat["rations"] == 3
+        assert "position" not in seat and "rations" not in seat  # they are in the lists above
         assert seat["pathways_left"] == 10
         assert seat["toolboxes"]["start"] == 1 and seat["toolboxes"]["reserve"] == 2
     assert view["camp_rations"] == 10 and len(view["tokens_up"]) == 10
@@ -103,11 +104,11 @@ def test_explorer_abilities_when_the_option_is_on():
     assert texts(state) == ["start CAMP", *[f"start {n}" for n in around]]
     play(state, "start T7")
     view = state.view(None)
-    assert state.to_act == (0,) and view["seats"][2]["position"] == "T7"
+    assert state.to_act == (0,) and view["explorers"][2] == "T7"
     assert view["seats"][0]["toolboxes"]["start"] == 2  # red: extra toolbox
-    assert view["seats"][3]["rations"] == 5  # yellow: full pack (placeholder)
+    assert view["rations"][3] == 5  # yellow: full pack (placeholder)
     assert view["seats"][1]["pathways"] == ["CAMP-R3"]
-    assert sum(s["rations"] for s in view["seats"]) + view["camp_rations"] == 25
+    assert sum(view["rations"]) + view["camp_rations"] == 25
     plain = relicbox.new_game("relic-runners", 5, seed=0)
     assert all(s["ability"] is None for s in plain.view(None)["seats"])
 
@@ -133,4 +134,4 @@ def test_black_big_refill_takes_four_rations_at_camp():
     state = edit(state, lambda body: body.__setitem__("seat", 4))
     state = edit(state, change)
     play(state, "move CAMP-R1")
-    assert state.view(None)["seats"][4]["rations"] == 4
+    assert state.view(None)["rations"][4] == 4

@@ -123,8 +123,8 @@ def test_no_toolbox_in_the_middle_of_a_move():
 def test_machete_1_takes_the_temple_action_without_a_ration():
     state = game(lambda b: tools(b, 0, machete_1=1), lambda b: fix_top(b, "T1", "B3-2"), start="T3")
     play(state, "move T1-T3", "use machete 1")
-    view = state.view(0)["seats"][0]
-    assert view["rations"] == 3 and view["blue"] == ["B3-2"]
+    view = state.view(0)
+    assert view["rations"][0] == 3 and view["seats"][0]["blue"] == ["B3-2"]
     assert "explore" in texts(state)  # the normal explore is still there
 
 
@@ -138,7 +138,7 @@ def test_machete_1_is_not_offered_on_a_ruin():
 def test_machete_2_takes_two_rations_capped():
     state = game(lambda b: tools(b, 0, machete_2=1), lambda b: set_rations(b, 0, 4))
     play(state, "use machete 2")
-    assert state.view(0)["seats"][0]["rations"] == 5
+    assert state.view(0)["rations"][0] == 5
 
 
 def test_machete_3_four_vp_per_relic_duplicates_included():

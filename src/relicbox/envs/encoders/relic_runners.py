@@ -192,9 +192,11 @@ class GameEncoder(Encoder):
                 out[position + 3 + (owner - seat) % n] = 1.0
             position += stride
         to_act = view["to_act"]
+        rations_by_seat = view["rations"]
         for r, info in enumerate(rotate(view["seats"], seat)):
+            rations = rations_by_seat[(seat + r) % n]
             boxes = info["toolboxes"]
-            out[position] = frac(info["rations"], 5)
+            out[position] = frac(rations, 5)
             out[position + 1] = frac(info["pathways_left"], 10)
             out[position + 2] = frac(boxes["reserve"], 3)
             out[position + 3] = frac(boxes["start"], 3)

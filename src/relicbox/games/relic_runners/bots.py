@@ -75,6 +75,8 @@ class Map:
             if trail["token"] is not None:
                 self.token_up[trail["id"]] = bool(trail["token_up"])
         self.me = view["seats"][self.seat]
+        self.position: str = view["explorers"][self.seat]
+        self.rations: int = view["rations"][self.seat]
         self.board_key = tuple(trail["id"] for trail in view["trails"])
         self._expeditions: dict[str, bool] = {}
         self._potential: dict[str, float] = {}
@@ -98,7 +100,7 @@ class Map:
                 self.adj,
                 self.own,
                 turn["start"],
-                self.me["position"],
+                self.position,
                 "CAMP",
                 frozenset(turn["trails_used"]),
                 turn["unexplored_used"],
@@ -161,7 +163,7 @@ class Map:
 
     def goal_value(self, node: str) -> float:
         """What standing on ``node`` at the start of a later turn is worth."""
-        rations = self.me["rations"]
+        rations = self.rations
         if node == "CAMP":
             return {0: 10.0, 1: 5.0, 2: 2.0}.get(rations, 0.0)
         value = self.explore_value(node) * (1.0 if rations > 0 else 0.3)
@@ -241,10 +243,10 @@ class RelicRunnersRuleBotV1:
             early = self._early_tool(w, legal)
             if early:
                 return early
-            if "use I2-c" in legal and w.me["rations"] <= 1:
+            if "use I2-c" in legal and w.rations <= 1:
                 return "use I2-c"
         routes = w.routes()
-        here = w.me["position"]
+        here = w.position
         best: tuple[float, int, str] | None = None
         for end, trails, first in routes:
             score = self._route_value(w, end, trails) + rng.random() * 0.01
@@ -267,7 +269,7 @@ class RelicRunnersRuleBotV1:
         value = 0.0
         if turn["start_relic"] and space["relic"] == turn["start_relic"] and end != turn["start"]:
             value += 20.0 + 2.0 * moved
-        rations = w.me["rations"]
+        rations = w.rations
         if end == "CAMP":
             value += {0: 12.0, 1: 5.0, 2: 1.5}.get(rations, -2.0)
         elif rations > 0:
@@ -282,7 +284,7 @@ class RelicRunnersRuleBotV1:
     def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         if "use I2-b" in legal:
             return "use I2-b"
-        if "explore" in legal and w.explore_value(w.me["position"]) > 0.6:
+        if "explore" in legal and w.explore_value(w.position) > 0.6:
             return "explore"
         tool = self._late_tool(w, legal)
         if tool:
@@ -302,7 +304,7 @@ class RelicRunnersRuleBotV1:
             ("use machete 3", relics >= 2 or last_turn),
             ("use compass 3", len(w.own) >= 3 or last_turn),
             ("use shovel 2", True),
-            ("use machete 2", w.me["rations"] <= 2),
+            ("use machete 2", w.rations <= 2),
             ("use shovel 1 toolbox", True),
             ("use shovel 1 vp", last_turn),
         ]
@@ -468,7 +470,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         relic = w.view["this_turn"]["start_relic"]
         if not relic or self._expedition_possible(w):
             return []
-        here = w.me["position"]
+        here = w.position
         goals = {n for n, space in w.spaces.items() if space["relic"] == relic and n != here}
         near = {t for node in goals | {here} for t, _ in w.adj[node]}
         spare = sorted(w.own - near)
@@ -545,7 +547,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         value = sum(0.9 for t in trails if w.token_up.get(t))  # a step for a toolbox use
         if expedition:
             value += 2.0 * moved + (10.0 if not w.me["relics"].get(space["relic"]) else 0.0)
-        if w.me["rations"] > 0 and end != "CAMP":
+        if w.rations > 0 and end != "CAMP":
             value += self._last_explore_value(w, end)
         return value
 
@@ -569,7 +571,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return 1.0 if "I3-a" in held or "I1-d" in held else 0.1
 
     def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        worthless = self._last_explore_value(w, w.me["position"]) < 0.5
+        worthless = self._last_explore_value(w, w.position) < 0.5
         if self._last_turn(w) and "explore" in legal and worthless:
             return self._late_tool(w, legal) or "end"  # keep the ration (I1-b)
         return super()._post(w, legal, rng)
@@ -711,7 +713,7 @@ def standing(state: Any, seat: int) -> float:
                 worth += three * 2.0 * line_length(w.adj, w.own, "CAMP")
             else:
                 worth += three * 3.0
-    return worth + STANDING_WEIGHT * w.potential(w.me["position"])
+    return worth + STANDING_WEIGHT * w.potential(w.position)
 
 
 def evaluate(state: Any) -> list[float]:

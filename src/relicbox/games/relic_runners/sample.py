@@ -164,7 +164,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         "discard": discard,
         "shown": shown,
         "pos": [_NODE[node] for node in view["explorers"]],
-        "rations": [seat["rations"] for seat in seats],
+        "rations": list(view["rations"]),
         "paths": [_mask(seat["pathways"], trail_index) for seat in seats],
         "path_supply": [seat["pathways_left"] for seat in seats],
         "reserve": [seat["toolboxes"]["reserve"] for seat in seats],
@@ -425,7 +425,7 @@ def _agenda(
         # The seat stands on the origin; the I2-b look-through offer stands until the
         # tile is used (then the seat picks from the whole stack, and holds I2-b no more).
         looked = any(e["type"] == "use-ivory" and e["code"] == "I2-b" for e in events)
-        origin = _NODE[seats[current]["position"]]
+        origin = _NODE[view["explorers"][current]]
         agenda.append(
             ["pick", _NODE[decision["space"]], origin, _forbidden(events), int(not looked)]
         )

@@ -205,9 +205,10 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
         player=_seat_tag(view, seat, lang) + you,
         colour=_t(lang, f"colour_{info['colour']}"),
         ability=ability,
-        position=info["position"],
+        position=view["explorers"][seat],
     )
-    bar = "●" * info["rations"] + "○" * (5 - info["rations"])
+    rations = view["rations"][seat]
+    bar = "●" * rations + "○" * (5 - rations)
     boxes = info["toolboxes"]
     branches = "  ".join(
         _t(lang, "branch_line", branch=_t(lang, f"branch_{b}"), levels="/".join(map(str, boxes[b])))
@@ -334,7 +335,7 @@ def _space_name(view: dict[str, Any], node: str, lang: str) -> str:
 
 def _describe_move(move: A.Move, view: dict[str, Any], lang: str) -> str:
     a, b = move
-    here = view["seats"][view["current"]]["position"]
+    here = view["explorers"][view["current"]]
     if b == here:
         a, b = b, a
     trail = _trail(view, move.trail)
@@ -350,12 +351,12 @@ def _describe_move(move: A.Move, view: dict[str, Any], lang: str) -> str:
 
 
 def _describe_stop(view: dict[str, Any], lang: str) -> str:
-    here = view["seats"][view["current"]]["position"]
+    here = view["explorers"][view["current"]]
     return _t(lang, "act_stop", space=_space_name(view, here, lang))
 
 
 def _describe_explore(view: dict[str, Any], lang: str) -> str:
-    here = view["seats"][view["current"]]["position"]
+    here = view["explorers"][view["current"]]
     return _t(lang, "act_explore", space=_space_name(view, here, lang))
 
 

@@ -113,8 +113,6 @@ class SeatView(TypedDict):
     colour: str
     """The explorer's colour (seat 0 red, then green, blue, yellow, black)."""
     ability: str | None
-    position: str
-    rations: int
     pathways_left: int
     pathways: list[str]
     """The trails carrying this seat's pathways."""
@@ -216,6 +214,8 @@ class RelicRunnersView(TypedDict):
     tokens_up: list[str]
     explorers: list[str]
     """Each seat's explorer's space."""
+    rations: list[int]
+    """Each seat's rations."""
     camp_rations: int
     seats: list[SeatView]
     relics_collected: int
@@ -281,6 +281,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["tokens_up"] = cache.tokens_up
     view["seats"] = cache.seats(state, seat, touched & ALL_SEATS, moved & ALL_SEATS)
     view["explorers"] = cache.explorers  # after seats, which looks at where they are
+    view["rations"] = cache.rations
     view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
     view["final_round"] = state._final_seat is not None
@@ -381,11 +382,11 @@ class ViewCache:
         "paths",
         "places",
         "public_spaces",
+        "rations",
         "relic_on",
         "seat_entries",
         "seat_lists",
         "seat_parts",
-        "seat_templates",
         "secrets",
         "shown",
         "spaces_by_seat",
@@ -426,17 +427,15 @@ class ViewCache:
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
     places: list[tuple[int, int, int] | None]
-    """Per seat, its explorer's place, rations and coins that its entries were built with."""
+    """Per seat, its explorer's place, its rations and its coins when last looked at."""
     explorers: FrozenList
+    rations: FrozenList
     versions: list[int]
     """Per seat, how many times its entries were dropped."""
     seat_parts: list[SeatParts | None]
     seat_entries: list[dict[int | None, FrozenDict]]
     """Per seat, its entry by the seat looking (-1: any seat that saw none of its blue
     tiles)."""
-    seat_templates: list[dict[int | None, FrozenDict]]
-    """Per seat, entries built before its explorer's place, rations or coins last changed
-    (never changed once here): the new entry is a copy with those three replaced."""
     seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
     """Per looker, every seat's entry, at the versions given."""
     turn: int
@@ -511,7 +510,6 @@ class ViewCache:
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
-        self.seat_templates = [{} for _ in range(players)]
         self.seat_lists = {}
 
     # -- spaces ------------------------------------------------------------------------
@@ -647,23 +645,27 @@ class ViewCache:
                     *(container.copy() for container in now[_CONTAINERS:]),
                 )
                 self.seat_entries[s] = {}
-                self.seat_templates[s] = {}
                 self.versions[s] += 1
-        explorer_moved = False
         places = self.places
+        explorer_moved = rations_changed = False
         for s in _SEATS_IN[moved & seats]:
             board = boards[s]
             place = (board.pos, board.rations, board.coins)
             old = places[s]
             if place != old:
-                explorer_moved = explorer_moved or old is None or place[0] != old[0]
                 places[s] = place
-                if self.seat_entries[s]:
-                    self.seat_templates[s] = self.seat_entries[s]
+                if old is None:
+                    explorer_moved = rations_changed = True
+                    continue
+                explorer_moved = explorer_moved or place[0] != old[0]
+                rations_changed = rations_changed or place[1] != old[1]
+                if place[2] != old[2] and self.seat_entries[s]:  # an entry shows the coins
                     self.seat_entries[s] = {}
-                self.versions[s] += 1
+                    self.versions[s] += 1
         if explorer_moved:
             self.explorers = FrozenList([NODE_IDS[place[0]] for place in places if place])
+        if rations_changed:
+            self.rations = FrozenList([place[1] for place in places if place])
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -676,18 +678,7 @@ class ViewCache:
         entries = self.seat_entries[s]
         found = entries.get(key)
         if found is None:
-            template = self.seat_templates[s].get(key)
-            if template is None:
-                found = _seat_entry(state, s, looker, sees_all, parts)
-            else:  # only the explorer's place, rations or coins changed since
-                board = state._boards[s]
-                found = FrozenDict(
-                    template,
-                    position=NODE_IDS[board.pos],
-                    rations=board.rations,
-                    coins=board.coins if sees_all else None,
-                )
-            entries[key] = found
+            found = entries[key] = _seat_entry(state, s, looker, sees_all, parts)
         return found
 
     # -- history -----------------------------------------------------------------------
@@ -910,8 +901,6 @@ def _seat_entry(
     return FrozenDict(
         colour=EXPLORER_COLOURS[s],
         ability=board.ability,
-        position=NODE_IDS[board.pos],
-        rations=board.rations,
         pathways_left=board.path_supply,
         pathways=parts[1],
         toolboxes=parts[2],

@@ -21,7 +21,7 @@ function colourOf(view, seat) {
 
 /** Split the legal actions into map targets (spaces, trails, tokens, toolbox nodes) and the rest. */
 export function classify(view, legal, seat) {
-  const here = seat !== null && seat !== undefined ? view.seats[seat].position : null;
+  const here = seat !== null && seat !== undefined ? view.explorers[seat] : null;
   const spaces = new Map();
   const trails = new Map();
   const tokens = new Map();
@@ -326,8 +326,9 @@ export function mount(root, ctx) {
     const view = snapshot.view;
     const cards = view.seats.map((info, seat) => {
       const own = seat === me();
-      const rations = el("span", { class: "rr-rations", role: "img", "aria-label": t("rr-rations", { count: info.rations }) },
-        "●".repeat(info.rations) + "○".repeat(Math.max(0, 5 - info.rations)));
+      const left = view.rations[seat];
+      const rations = el("span", { class: "rr-rations", role: "img", "aria-label": t("rr-rations", { count: left }) },
+        "●".repeat(left) + "○".repeat(Math.max(0, 5 - left)));
       const hiddenBlue = info.blue_levels.length - (info.blue || []).length;
       const blue = [...(info.blue || []), ...info.blue_levels.slice(info.blue_levels.length - hiddenBlue).map((l) => `?${l}`)];
       const relics = RELICS.filter((r) => info.relics[r]).map((r) => t("rr-relic-count", { relic: r, count: info.relics[r] }));
