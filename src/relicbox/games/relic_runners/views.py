@@ -260,9 +260,12 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
         touched, moved = TOUCHED_ALL, MOVED_ALL  # the cache was another state's: check it all
     else:
         touched, moved = state._touched, state._moved | 1 << state._seat
-        if state._turn != cache.turn:  # a seat whose turn has passed since may have moved
+        if state._turn != cache.turn:
+            # The rules leave the changes of the seat whose turn it is unmarked: the seat
+            # whose turn ended since may have moved, and any seat if more turns passed.
+            moved |= 1 << cache.turn_seat if state._turn == cache.turn + 1 else ALL_SEATS
             cache.turn = state._turn
-            moved |= ALL_SEATS
+            cache.turn_seat = state._seat
     state._touched = state._moved = 0
     over = state._stage is _OVER
     if over is not cache.over:
@@ -367,6 +370,7 @@ class ViewCache:
 
     __slots__ = (
         "colour",
+        "explorer_ids",
         "explorers",
         "fixed",
         "geometry",
@@ -382,6 +386,7 @@ class ViewCache:
         "paths",
         "places",
         "public_spaces",
+        "ration_counts",
         "rations",
         "relic_on",
         "seat_entries",
@@ -395,6 +400,7 @@ class ViewCache:
         "trail_entries",
         "trail_list",
         "turn",
+        "turn_seat",
         "versions",
     )
 
@@ -428,6 +434,9 @@ class ViewCache:
     """Per seat, a copy of its board's holdings that its entries were built from."""
     places: list[tuple[int, int, int] | None]
     """Per seat, its explorer's place, its rations and its coins when last looked at."""
+    explorer_ids: list[str]
+    ration_counts: list[int]
+    """The same as plain lists of the cache's own, patched per seat."""
     explorers: FrozenList
     rations: FrozenList
     versions: list[int]
@@ -440,6 +449,8 @@ class ViewCache:
     """Per looker, every seat's entry, at the versions given."""
     turn: int
     """The turn of the last view: the seats whose turn it was since went unmarked."""
+    turn_seat: int
+    """The seat whose turn it was at the last view."""
     # the history
     history_of: object
     history_list: FrozenList
@@ -479,6 +490,7 @@ class ViewCache:
         self.trail_list = FrozenList()
         self.tokens_up = FrozenList()
         self.turn = -1
+        self.turn_seat = 0
         self.history_of = None
         self.history_list = FrozenList()
         self.history_plain = []
@@ -507,6 +519,8 @@ class ViewCache:
         self.shown = None
         self.held = [None] * players
         self.places = [None] * players
+        self.explorer_ids = [""] * players
+        self.ration_counts = [0] * players
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
@@ -647,25 +661,28 @@ class ViewCache:
                 self.seat_entries[s] = {}
                 self.versions[s] += 1
         places = self.places
+        explorer_ids, ration_counts = self.explorer_ids, self.ration_counts
         explorer_moved = rations_changed = False
         for s in _SEATS_IN[moved & seats]:
             board = boards[s]
             place = (board.pos, board.rations, board.coins)
             old = places[s]
-            if place != old:
-                places[s] = place
-                if old is None:
-                    explorer_moved = rations_changed = True
-                    continue
-                explorer_moved = explorer_moved or place[0] != old[0]
-                rations_changed = rations_changed or place[1] != old[1]
-                if place[2] != old[2] and self.seat_entries[s]:  # an entry shows the coins
-                    self.seat_entries[s] = {}
-                    self.versions[s] += 1
+            if place == old:
+                continue
+            places[s] = place
+            if old is None or place[0] != old[0]:
+                explorer_ids[s] = NODE_IDS[place[0]]
+                explorer_moved = True
+            if old is None or place[1] != old[1]:
+                ration_counts[s] = place[1]
+                rations_changed = True
+            if old is not None and place[2] != old[2] and self.seat_entries[s]:
+                self.seat_entries[s] = {}  # the owner's entry shows the coins
+                self.versions[s] += 1
         if explorer_moved:
-            self.explorers = FrozenList([NODE_IDS[place[0]] for place in places if place])
+            self.explorers = FrozenList(explorer_ids)
         if rations_changed:
-            self.rations = FrozenList([place[1] for place in places if place])
+            self.rations = FrozenList(ration_counts)
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -735,12 +752,35 @@ def _ended_by(state: RelicRunnersState) -> str | None:
 
 
 def _frozen_event(event: tuple[Any, ...]) -> FrozenDict:
-    """``frozen(event_json(event))``, built in one pass: every event is converted once."""
+    """``frozen(event_json(event))``, built in one pass: every event is converted once.
+
+    Most events are a few small numbers (a turn begins, a turn ends, a toolbox steps up)
+    that recur from game to game, so their read-only entries are kept and handed out
+    again; the entries are public and cannot be changed, so any view may share them.
+    """
     if type(event) is tuple:
+        found = _RECURRING.get(event)
+        if found is not None:
+            return found
         convert = _EVENT_CONVERTERS.get(event[0])
         if convert is not None:
-            return convert(event)
+            found = convert(event)
+            if event[0] in _RECURRING_KINDS:
+                if len(_RECURRING) >= _RECURRING_LIMIT:
+                    _RECURRING.clear()
+                _RECURRING[event] = found
+            return found
     return _any_frozen_event(event)
+
+
+_RECURRING: dict[tuple[Any, ...], FrozenDict] = {}
+_RECURRING_LIMIT = 4096
+_RECURRING_KINDS = frozenset(
+    {"turn", "end", "coins", "rations", "ruin", "ivory", "blue", "purple", "pathway"}
+    | {"step", "tool", "use-ivory", "shrine", "final-round", "teleport", "toolbox", "extra"}
+)
+"""Event kinds whose fields are only whole numbers and text (a ``flip``'s ``True`` would
+equal a ``1``) and whose values recur; a route or a trail list rarely does."""
 
 
 def _any_frozen_event(event: tuple[Any, ...]) -> FrozenDict:
@@ -925,11 +965,14 @@ _MACHETE_SLOTS, _COMPASS_SLOTS, _SHOVEL_SLOTS = (
 """Each branch's toolboxes at levels 1, 2 and 3 in a toolbox table."""
 
 
+_NODE_ID = NODE_IDS.__getitem__
+
+
 def _this_turn(state: RelicRunnersState, trail_heads: tuple[tuple[Any, ...], ...]) -> ThisTurnView:
     turn = state._this_turn
     return {
         "start": NODE_IDS[state._start],
-        "route": [NODE_IDS[n] for n in turn.route],
+        "route": list(map(_NODE_ID, turn.route)),
         "trails_moved": turn.moves,
         "trails_used": [trail_heads[t][0] for t in bits(turn.used)] if turn.used else [],
         "unexplored_used": turn.unexp,
