@@ -291,7 +291,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["final_seat"] = state._final_seat
     view["extra_turn"] = state._extra
     view["truncated"] = state._truncated
-    view["this_turn"] = _this_turn(state, cache.geometry.trail_heads)
+    view["this_turn"] = _this_turn(state, cache.geometry)
     view["history"] = cache.history(state)
     if over:
         view["ended_by"] = _ended_by(state)
@@ -312,7 +312,7 @@ _SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS + 1))
 class _Geometry:
     """A board's spaces' and trails' fixed view entries, worked out once per board."""
 
-    __slots__ = ("geo", "space_heads", "token_trails", "trail_heads")
+    __slots__ = ("geo", "space_heads", "token_trails", "trail_heads", "trail_lists")
 
     def __init__(self, geo: Geo) -> None:
         self.geo = geo  # kept so that its id is not reused while this is cached
@@ -336,6 +336,8 @@ class _Geometry:
             )
             for t in range(geo.trails)
         )
+        self.trail_lists: dict[int, FrozenList] = {0: FrozenList()}
+        """The ids of the trails of a bit mask, as the masks come up (a turn walks few)."""
         self.token_trails = tuple(
             tuple(t for t in range(geo.trails) if geo.token[t] == k) for k in range(10)
         )
@@ -773,16 +775,6 @@ def _frozen_event(event: tuple[Any, ...]) -> FrozenDict:
     return _any_frozen_event(event)
 
 
-_RECURRING: dict[tuple[Any, ...], FrozenDict] = {}
-_RECURRING_LIMIT = 4096
-_RECURRING_KINDS = frozenset(
-    {"turn", "end", "coins", "rations", "ruin", "ivory", "blue", "purple", "pathway"}
-    | {"step", "tool", "use-ivory", "shrine", "final-round", "teleport", "toolbox", "extra"}
-)
-"""Event kinds whose fields are only whole numbers and text (a ``flip``'s ``True`` would
-equal a ``1``) and whose values recur; a route or a trail list rarely does."""
-
-
 def _any_frozen_event(event: tuple[Any, ...]) -> FrozenDict:
     """:func:`_frozen_event` for any event: a list (as a loaded body may hold), one of an
     unknown kind, or one with fewer or more fields than its kind lists."""
@@ -968,13 +960,19 @@ _MACHETE_SLOTS, _COMPASS_SLOTS, _SHOVEL_SLOTS = (
 _NODE_ID = NODE_IDS.__getitem__
 
 
-def _this_turn(state: RelicRunnersState, trail_heads: tuple[tuple[Any, ...], ...]) -> ThisTurnView:
+def _this_turn(state: RelicRunnersState, geometry: _Geometry) -> ThisTurnView:
     turn = state._this_turn
+    used = geometry.trail_lists.get(turn.used)
+    if used is None:
+        if len(geometry.trail_lists) >= _RECURRING_LIMIT:
+            geometry.trail_lists.clear()
+        heads = geometry.trail_heads
+        used = geometry.trail_lists[turn.used] = FrozenList([heads[t][0] for t in bits(turn.used)])
     return {
         "start": NODE_IDS[state._start],
         "route": list(map(_NODE_ID, turn.route)),
         "trails_moved": turn.moves,
-        "trails_used": [trail_heads[t][0] for t in bits(turn.used)] if turn.used else [],
+        "trails_used": used,
         "unexplored_used": turn.unexp,
         "pathways_before": turn.fam_before,
         "free_order": turn.free_order,
@@ -1115,6 +1113,12 @@ def _event_converters() -> dict[str, Callable[[tuple[Any, ...]], FrozenDict]]:
 
 _EVENT_CONVERTERS = _event_converters()
 """Per event kind, its converter to a read-only JSON entry (see :func:`_frozen_event`)."""
+
+_RECURRING: dict[tuple[Any, ...], FrozenDict] = {}
+_RECURRING_LIMIT = 4096
+_RECURRING_KINDS = frozenset(_EVENT_FIELDS) - {"flip"}
+"""Event kinds whose fields are whole numbers, text and tuples of them: a ``flip``'s
+``True`` would pass for a ``1`` as a key."""
 
 
 def _field(name: str, value: Any) -> Any:
