@@ -407,3 +407,5 @@ def test_recurring_events_share_one_entry_and_hold_no_true_that_could_pass_for_a
             assert entry == V.event_json(event)
             assert entries.setdefault(event, entry) is entry, event
     assert 50 < len(entries) < V._RECURRING_LIMIT
+    inner_list = ("move", 0, [0, 3], 1)
+    assert V._frozen_event(inner_list) == V.event_json(inner_list)

@@ -761,7 +761,10 @@ def _frozen_event(event: tuple[Any, ...]) -> FrozenDict:
     again; the entries are public and cannot be changed, so any view may share them.
     """
     if type(event) is tuple:
-        found = _RECURRING.get(event)
+        try:
+            found = _RECURRING.get(event)
+        except TypeError:  # a list inside, as a hand-written body may hold
+            return _any_frozen_event(event)
         if found is not None:
             return found
         convert = _EVENT_CONVERTERS.get(event[0])
