@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -231,10 +232,19 @@ def play_by_clicking_the_board(table: TablePage, keep_every: int) -> list[tuple[
     return kept
 
 
+@pytest.fixture
+def quick_server(sqlite_url: str) -> Iterator[LiveServer]:
+    """A server that lets a connection send far more than a person clicks: the test clicks
+    as soon as the board is drawn, and would be refused as a flood on a fast machine."""
+    with LiveServer(sqlite_url, message_rate=1000.0, message_burst=1000.0) as live:
+        yield live
+
+
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_a_person_plays_a_full_game_by_clicking_the_board_then_replays_it(
-    browser: Any, server: LiveServer, name: str, players: int
+    browser: Any, quick_server: LiveServer, name: str, players: int
 ) -> None:
+    server = quick_server
     table = TablePage(browser, server, name, players, viewport={"width": 1100, "height": 900})
     try:
         blank = table.context.new_page()

@@ -67,6 +67,9 @@ class Settings:
     bot_delay: float = 0.6
     bot_budget: float = 5.0
     max_message_bytes: int = 4096
+    message_rate: float = 10.0
+    """Messages a second each connection may send, in bursts of up to ``message_burst``."""
+    message_burst: float = 20.0
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -332,7 +335,7 @@ def create_app(settings: Settings) -> FastAPI:
                     refusal = TableError.said("too-large", "error-table-too-large")
                     conn.push(refusal.frame(conn.lang))
                     continue
-                if not conn.allow():
+                if not conn.allow(settings.message_rate, settings.message_burst):
                     conn.push(
                         TableError.said("rate-limited", "error-table-rate-limited").frame(conn.lang)
                     )
