@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-_MASK = MASK64 = (1 << 64) - 1
+MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-_MULTIPLIER = STEP_MULTIPLIER = 6364136223846793005
-_INCREMENT = STEP_INCREMENT = 1442695040888963407
+STEP_MULTIPLIER = 6364136223846793005
+STEP_INCREMENT = 1442695040888963407
 """One step of the generator is ``state = (state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64``;
 :meth:`Rng.below` then takes the high half. An engine's innermost loop may inline the step
 (and so save a call per card) as long as it writes ``state`` back before anything else draws."""
@@ -31,27 +31,27 @@ class Rng:
 
     def __init__(self, seed: int = 0) -> None:
         # SplitMix64's output function: every seed bit moves about half the state's bits.
-        s = ((seed & _MASK) + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = ((seed & MASK64) + _GOLDEN) & MASK64
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
         self.state = s ^ (s >> 31)
 
     @classmethod
     def from_state(cls, state: int) -> Rng:
         """The generator whose :attr:`state` is ``state`` (a clone, or one read from JSON)."""
         rng = cls.__new__(cls)
-        rng.state = state & _MASK
+        rng.state = state & MASK64
         return rng
 
     def next64(self) -> int:
         """64 random bits: two steps' high halves, mixed, since the low bits of a step are weak."""
-        s = (self.state * _MULTIPLIER + _INCREMENT) & _MASK
-        self.state = t = (s * _MULTIPLIER + _INCREMENT) & _MASK
+        s = (self.state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64
+        self.state = t = (s * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64
         return (s & 0xFFFFFFFF00000000) | (t >> 32)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (``1 <= n <= 2**32``)."""
-        self.state = s = (self.state * _MULTIPLIER + _INCREMENT) & _MASK
+        self.state = s = (self.state * STEP_MULTIPLIER + STEP_INCREMENT) & MASK64
         return ((s >> 32) * n) >> 32
 
     def random(self) -> float:
