@@ -84,8 +84,7 @@ class DecisionsState(EffectsState):
                 if other != seat:
                     self._ivory_fires(other, RIVAL_RELOCATED)
             return
-        self._boards[seat].path_supply -= 1
-        self._touched |= 1 << seat
+        self._boards[seat].path_supply -= 1  # the seat is marked above
         self._progress_turn = self._turn
         self._history.append(("pathway", seat, trail))
         self._ivory_fires(seat, PATHWAY_PLACED)
