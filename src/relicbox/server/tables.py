@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections import deque
@@ -99,7 +100,7 @@ class Connection:
         self.closed = asyncio.Event()
         self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.writer = asyncio.create_task(self._write())
-        self.tokens = 20.0
+        self.tokens = math.inf  # a full bucket: the first allow() caps it at the burst
         self.last_refill = time.monotonic()
 
     def push(self, message: dict[str, Any]) -> None:
@@ -117,8 +118,9 @@ class Connection:
                 await self.send(message)
         self.closed.set()
 
-    def allow(self, rate: float = 10.0, burst: float = 20.0) -> bool:
-        """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
+    def allow(self, rate: float, burst: float) -> bool:
+        """A token bucket: ``rate`` messages a second, bursts of ``burst`` (the server's
+        settings say how many)."""
         now = time.monotonic()
         self.tokens = min(burst, self.tokens + (now - self.last_refill) * rate)
         self.last_refill = now
