@@ -54,7 +54,7 @@ the marks the rules set at almost every decision, kept in its own field so that 
 a small number (Python keeps those ready made, and setting a bit costs no new object): a
 bit per seat whose explorer's place, rations or coins changed, and :data:`TRAILS_MOVED`.
 The seat whose turn it is changes those at almost every decision, unmarked: views look at
-it at every view, and at every seat once a turn has passed.
+it at every view, and at the seat whose turn ended once a turn has passed.
 """
 TRAILS_MOVED = 1 << MAX_SEATS
 """A bit of ``_moved``: a pathway or a toolbox token changed."""

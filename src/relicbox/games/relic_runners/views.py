@@ -640,9 +640,9 @@ class ViewCache:
         return seat_list
 
     def _boards_touched(self, state: RelicRunnersState, touched: int, moved: int) -> None:
-        """Drop the entries of the boards marked as touched that changed: only the entries
-        when just the explorer's place, rations or coins changed, the parts too when
-        the holdings did (keeping every part whose holdings did not change)."""
+        """Drop the entries of the boards marked as touched whose holdings changed (keeping
+        every part whose holdings did not change), and of the seats marked as moved whose
+        coins changed; patch the explorers' and rations' lists for the seats that moved."""
         if touched and state._shown != self.shown:
             self.reset_boards(self.over)
             self.shown = state._shown.copy()
