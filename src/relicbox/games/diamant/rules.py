@@ -273,18 +273,15 @@ class DiamantState(State):
         self._open = open_ = open_ & ~chosen
         self._leaving |= leaving
         log = self._log
-        if log is None:
-            if not open_:
-                self._resolve_choices()
-                if self.auto_chance:
-                    self._reveal_on(None)
-            return
-        entries: list[LogEntry] = [(seat, _TEXTS[leaving >> seat & 1], False) for seat in choices]
+        entries: list[LogEntry] | None = None
+        if log is not None:
+            entries = [(seat, _TEXTS[leaving >> seat & 1], False) for seat in choices]
         if not open_:
             self._resolve_choices()
             if self.auto_chance:
                 self._reveal_on(entries)
-        log.extend(entries)
+        if log is not None and entries is not None:  # both or neither
+            log.extend(entries)
 
     def commit_leavers(self, leavers: int) -> int:
         """Every explorer who may choose now commits at once: the seats whose bit is set in
@@ -309,22 +306,20 @@ class DiamantState(State):
         self._open = 0
         self._leaving = leaving
         log = self._log
-        if log is None:
-            self._resolve_choices()
-            if self.auto_chance:
-                self._reveal_on(None)
-            return self._open
-        key = open_ << MAX_SEATS | leaving & open_
-        made = _STEP_ENTRIES.get(key)
-        if made is None:
-            made = _STEP_ENTRIES[key] = tuple(
-                [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
-            )
-        entries = list(made)
+        entries: list[LogEntry] | None = None
+        if log is not None:
+            key = open_ << MAX_SEATS | leaving & open_
+            made = _STEP_ENTRIES.get(key)
+            if made is None:
+                made = _STEP_ENTRIES[key] = tuple(
+                    [(seat, _TEXTS[leaving >> seat & 1], False) for seat in _SEATS[open_]]
+                )
+            entries = list(made)
         self._resolve_choices()
         if self.auto_chance:
             self._reveal_on(entries)
-        log.extend(entries)
+        if log is not None and entries is not None:  # both or neither
+            log.extend(entries)
         return self._open
 
     def _leavers_refusal(self, leavers: object) -> RelicboxError:
