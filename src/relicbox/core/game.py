@@ -273,10 +273,7 @@ class Game:
         auto_chance: bool = True,
         **options: object,
     ) -> State:
-        if type(players) is int and self.min_players <= players <= self.max_players:
-            count = players  # what check_players returns for a valid count, without the call
-        else:
-            count = self.check_players(self.default_players if players is None else players)
+        count = self.check_players(self.default_players if players is None else players)
         if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
             raise reason_error(
                 ConfigurationError, "error-seed", seed=quote(seed), low=SEED_MIN, high=SEED_MAX
