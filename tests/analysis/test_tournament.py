@@ -44,10 +44,13 @@ def test_a_short_tournament_per_game(game, tmp_path):
 
 SCRIPT = """
 import sys
+import time
 from pathlib import Path
 from relicbox.play.tournament import make_tournament
 t = make_tournament("diamant", 3, "rule,random,cautious,threshold:5", 40, Path(sys.argv[1]), seed=9)
-t.run()
+# Forty Diamant games take less than the test's polling interval on a fast machine: after
+# the sixth, each game waits a little so that the kill lands mid-tournament.
+t.run(progress=lambda done, total: time.sleep(0.2) if done >= 6 else None)
 """
 
 
