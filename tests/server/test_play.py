@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 
 import relicbox
+from relicbox.server import tables
 from support.server import LiveServer, Player, players
 
 
@@ -88,7 +90,17 @@ def test_rate_limit_refuses_floods(server: LiveServer) -> None:
         ann.wait_for(lambda f: f.get("code") == "rate-limited")
 
 
-def test_simultaneous_choices_stay_secret_until_everyone_has_chosen(server: LiveServer) -> None:
+@pytest.mark.parametrize(
+    ("seed", "round_ends"),
+    [(5, False), (4, True)],
+    ids=["round-goes-on", "second-trap-ends-the-round"],
+)
+def test_simultaneous_choices_stay_secret_until_everyone_has_chosen(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch, seed: int, round_ends: bool
+) -> None:
+    # with seed 4 the card revealed after Ann leaves repeats the first trap, so Bob and Cy flee
+    # and the next round starts at once: nobody ever sees Ann outside in that round
+    monkeypatch.setattr(tables.secrets, "randbelow", lambda limit: seed)
     made = server.create("diamant", ["me", "open", "open"])
     table = made["table"]
     tokens = [made["token"], server.join(table, "Bob")["token"], server.join(table, "Cy")["token"]]
@@ -107,10 +119,18 @@ def test_simultaneous_choices_stay_secret_until_everyone_has_chosen(server: Live
         assert all(f["view"].get("my_choice") is None for f in frames[1:])
         conns[1].act("continue")
         conns[2].act("continue")
-        after = conns[3].wait_for(
-            lambda f: _state(f) and 0 not in f["view"]["to_act"] and not f["view"]["inside"][0]
-        )
-        assert after["view"]["inside"][0] is False
+        # once everyone has chosen, Ann's leaving is told to all; the revealed card may be a
+        # second trap that ends the round and sends everyone back inside, so read the history
+        after = conns[3].wait_for(lambda f: _state(f) and _left(f["view"]["history"]))
+        assert _left(after["view"]["history"]) == [0]
+        assert after["view"]["round"] == (2 if round_ends else 1)
+        assert after["view"]["inside"] == [round_ends, True, True]
+
+
+def _left(history: list[dict[str, Any]]) -> list[int] | None:
+    """The seats of the first leave event in ``history``, if there is one."""
+    leaves: list[list[int]] = [event["seats"] for event in history if event["type"] == "leave"]
+    return leaves[0] if leaves else None
 
 
 def test_reconnecting_with_the_token_resyncs_fully(server: LiveServer) -> None:
