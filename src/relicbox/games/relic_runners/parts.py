@@ -43,6 +43,7 @@ class Stage(Enum):
 SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 
 MAX_SEATS = 5
+"""The most players a game may have (the box holds five explorers)."""
 ALL_SEATS = (1 << MAX_SEATS) - 1
 """A bit per seat, in ``_touched`` and in ``_moved``.
 

@@ -65,6 +65,7 @@ from relicbox.games.relic_runners.movement import line_length as line_length
 from relicbox.games.relic_runners.movement import move_routes as move_routes
 from relicbox.games.relic_runners.parts import (
     FIELDS,
+    MAX_SEATS,
     MOVED_ALL,
     SPACE_TOUCHED,
     TOUCHED_ALL,
@@ -385,7 +386,7 @@ GAME = Game(
     name="relic-runners",
     title="Relic Runners",
     min_players=2,
-    max_players=5,
+    max_players=MAX_SEATS,
     default_players=3,
     rules_version="relic-runners/3",
     action_space=ACTION_SPACE,

@@ -80,9 +80,9 @@ class TravelState(LegalState):
         )
         for k in flipped:
             self._tokens[k] = False
-            self._moved |= TRAILS_MOVED
         steps += len(flipped)
         if flipped:
+            self._moved |= TRAILS_MOVED
             self._history.append(("tokens", seat, tuple(flipped)))
             if not any(self._tokens):
                 steps += self._reset_tokens(seat)
