@@ -15,6 +15,7 @@ from relicbox.core import conformance
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import views as V
+from relicbox.games.relic_runners.board import NODE_IDS
 from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_MOVED
 from relicbox.games.relic_runners.scenario import Scenario
 from support.relic_runners import new, node, play
@@ -334,9 +335,28 @@ def test_every_change_the_rules_make_is_marked_for_the_views(players, options):
 
 
 def _fresh_view(state: Any, looker: int | None) -> str:
+    # Built from nothing: without the state's cache and without the entries that views
+    # of every game share through memos keyed by what an entry shows, so that a key
+    # missing something an entry shows cannot go unnoticed.
     copied = state.clone()
     copied._view_cache = None
+    V._GEOMETRIES.clear()
+    V._SHARED.clear()
     return canonical(copied.view(looker))
+
+
+def test_games_share_the_entries_of_spaces_trails_and_boards_that_show_the_same():
+    # Boards pass through the same few states from game to game: their read-only
+    # entries are built once and handed out to every view that shows them.
+    first = relicbox.new_game("relic-runners", 4, 1, max_turns=60).view(0)
+    second = relicbox.new_game("relic-runners", 4, 2, max_turns=60).view(0)
+    assert all(a is b for a, b in zip(first["trails"], second["trails"], strict=True))
+    camp = NODE_IDS.index("CAMP")
+    assert first["spaces"][camp] is second["spaces"][camp]
+    assert first["seats"][1]["toolboxes"] is second["seats"][2]["toolboxes"]
+    assert first["seats"][1]["relics"] is second["seats"][3]["relics"]
+    with pytest.raises(TypeError):
+        first["trails"][0]["pathways"].append(0)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

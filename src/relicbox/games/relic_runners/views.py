@@ -312,7 +312,16 @@ _SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS + 1))
 class _Geometry:
     """A board's spaces' and trails' fixed view entries, worked out once per board."""
 
-    __slots__ = ("geo", "space_heads", "token_trails", "trail_heads", "trail_lists")
+    __slots__ = (
+        "bare_trails",
+        "geo",
+        "space_heads",
+        "space_memo",
+        "token_trails",
+        "trail_heads",
+        "trail_lists",
+        "trail_memo",
+    )
 
     def __init__(self, geo: Geo) -> None:
         self.geo = geo  # kept so that its id is not reused while this is cached
@@ -337,11 +346,18 @@ class _Geometry:
             for t in range(geo.trails)
         )
         self.trail_lists: dict[int, FrozenList] = {0: FrozenList()}
-        """The ids of the trails of a bit mask, as the masks come up (a turn walks few)."""
+        """The ids of the trails of a bit mask, as the masks come up (see :func:`_trail_list`)."""
         self.token_trails = tuple(
             tuple(t for t in range(geo.trails) if geo.token[t] == k) for k in range(10)
         )
         """Per toolbox token, the trails it lies on."""
+        self.trail_memo: dict[int, FrozenDict] = {}
+        """Trail entries by :func:`_trail_key`: a trail's few states recur from game to game
+        (at most trails x 3 token states x 32 seat sets, so the memo needs no bound)."""
+        self.bare_trails: dict[tuple[bool, ...], list[FrozenDict]] = {}
+        """Every trail's entry before any pathway is placed, by the tokens' faces."""
+        self.space_memo: dict[tuple[Any, ...], FrozenDict] = {}
+        """Spaces' public entries by what they show (see :func:`_space_key`)."""
 
 
 _GEOMETRIES: dict[int, _Geometry] = {}
@@ -540,7 +556,7 @@ class ViewCache:
 
     def _spaces_touched(self, state: RelicRunnersState, touched: int) -> None:
         """Rebuild the entries of the spaces marked as touched that changed."""
-        heads = self.geometry.space_heads
+        heads, memo = self.geometry.space_heads, self.geometry.space_memo
         everyone = (1 << state.players) - 1
         entries = self.public_spaces
         changed = secrets_changed = False
@@ -550,14 +566,20 @@ class ViewCache:
             new_tiles = levels is not self.levels[node] or fixed is not self.fixed[node]
             if not new_tiles and colour == self.colour[node] and relic_on == self.relic_on[node]:
                 continue
-            if new_tiles:
+            if new_tiles and (fixed or self.node_secrets[node]):  # most stacks hold no known tile
                 self.node_secrets[node] = tuple(
                     (node, level, tile, knower)
                     for level, (tile, knower) in fixed.items()
                     if not (knower == everyone and levels and level == levels[-1])
                 )
                 secrets_changed = True
-            entries[node] = _space(state, node, heads[node], everyone)
+            key = _space_key(state, node, everyone)
+            entry = memo.get(key)
+            if entry is None:
+                if len(memo) >= _RECURRING_LIMIT:
+                    memo.clear()
+                entry = memo[key] = _space(heads[node], key)
+            entries[node] = entry
             self.levels[node] = levels
             self.fixed[node] = fixed
             self.colour[node] = colour
@@ -599,6 +621,10 @@ class ViewCache:
         trails = range(len(geometry.trail_heads))
         entries = self.trail_entries
         if len(entries) != len(trails):
+            if not any(paths):
+                self._bare_trails(tokens)
+                self.paths = paths
+                return
             changed: Any = trails
             entries = self.trail_entries = [_NOTHING_SEEN] * len(trails)
         else:
@@ -612,10 +638,38 @@ class ViewCache:
                     changed = {*changed, *geometry.token_trails[k]}
             self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
             self.tokens = tokens.copy()
+        memo, heads = geometry.trail_memo, geometry.trail_heads
         for t in changed:
-            entries[t] = _trail(geometry.trail_heads[t], t, tokens, paths)
+            key = _trail_key(t, heads[t][4], tokens, paths)
+            entry = memo.get(key)
+            if entry is None:
+                entry = memo[key] = _trail(heads[t], key)
+            entries[t] = entry
         self.trail_list = FrozenList(entries)
         self.paths = paths
+
+    def _bare_trails(self, tokens: list[bool]) -> None:
+        """Every trail's entry while no pathway lies anywhere, as at the start of a game."""
+        geometry = self.geometry
+        faces = tuple(tokens)
+        entries = geometry.bare_trails.get(faces)
+        if entries is None:
+            memo, heads = geometry.trail_memo, geometry.trail_heads
+            no_paths = [0]
+            entries = []
+            for t, head in enumerate(heads):
+                key = _trail_key(t, head[4], tokens, no_paths)
+                entry = memo.get(key)
+                if entry is None:
+                    entry = memo[key] = _trail(head, key)
+                entries.append(entry)
+            if len(geometry.bare_trails) >= _RECURRING_LIMIT:
+                geometry.bare_trails.clear()
+            geometry.bare_trails[faces] = entries
+        self.trail_entries = entries.copy()
+        self.trail_list = FrozenList(entries)
+        self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
+        self.tokens = tokens.copy()
 
     # -- players' boards ---------------------------------------------------------------
 
@@ -801,14 +855,25 @@ def _any_frozen_event(event: tuple[Any, ...]) -> FrozenDict:
     return FrozenDict(out)
 
 
-def _space(state: RelicRunnersState, node: int, head: tuple[Any, ...], everyone: int) -> FrozenDict:
-    """A space's entry as a spectator sees it (``seen`` is added per seat)."""
-    colour = state._colour[node]
+SpaceKey = tuple[int, int | None, tuple[int, ...], int | None, int | None]
+"""What a space's public entry shows: the space, its colour, its stack's levels, the
+face-up top tile and the relic on it."""
+
+
+def _space_key(state: RelicRunnersState, node: int, everyone: int) -> SpaceKey:
     levels = state._levels[node]
     top = None
-    for level, (tile, knower) in state._fixed[node].items():
-        if knower == everyone and levels and level == levels[-1]:
-            top = TILES[tile].code
+    if levels:
+        drawn = state._fixed[node].get(levels[-1])
+        if drawn is not None and drawn[1] == everyone:
+            top = drawn[0]
+    relic = state._relic_colour(node) if state._relic_on[node] else None
+    return node, state._colour[node], levels, top, relic
+
+
+def _space(head: tuple[Any, ...], key: SpaceKey) -> FrozenDict:
+    """A space's entry as a spectator sees it (``seen`` is added per seat)."""
+    _, colour, levels, top, relic = key
     kind = head[1]
     return FrozenDict(
         {
@@ -818,17 +883,29 @@ def _space(state: RelicRunnersState, node: int, head: tuple[Any, ...], everyone:
             "quadrant": head[2],
             "xy": head[3],
             "levels": FrozenList(levels),
-            "top": top,
+            "top": None if top is None else TILES[top].code,
             "seen": _NOTHING_SEEN,
             "shrine": kind != "camp" and not levels,
-            "relic": RELIC_COLOURS[state._relic_colour(node)] if state._relic_on[node] else None,
+            "relic": None if relic is None else RELIC_COLOURS[relic],
         }
     )
 
 
-def _trail(head: tuple[Any, ...], t: int, tokens: list[bool], paths: list[int]) -> FrozenDict:
-    name, board_name, a, b, token = head
+def _trail_key(t: int, token: int | None, tokens: list[bool], paths: list[int]) -> int:
+    """What a trail's entry shows, as one number: the trail, its token's face (none, down
+    or up) and the seats with a pathway on it."""
+    on = 0
     bit = 1 << t
+    for s, mask in enumerate(paths):
+        if mask & bit:
+            on |= 1 << s
+    face = 0 if token is None else 2 if tokens[token] else 1
+    return (t << _SEAT_BITS | on) << 2 | face
+
+
+def _trail(head: tuple[Any, ...], key: int) -> FrozenDict:
+    name, board_name, a, b, token = head
+    face = key & 3
     return FrozenDict(
         {
             "id": name,
@@ -837,10 +914,15 @@ def _trail(head: tuple[Any, ...], t: int, tokens: list[bool], paths: list[int]) 
             "b": b,
             "river": token is not None,
             "token": None if token is None else TOKEN_IDS[token],
-            "token_up": None if token is None else tokens[token],
-            "pathways": FrozenList([s for s, mask in enumerate(paths) if mask & bit]),
+            "token_up": None if face == 0 else face == 2,
+            "pathways": _SEAT_LISTS[key >> 2 & ALL_SEATS],
         }
     )
+
+
+_SEAT_BITS = ALL_SEATS.bit_length()
+_SEAT_LISTS = tuple(FrozenList(bits(mask)) for mask in range(ALL_SEATS + 1))
+"""The seats of each mask of seat bits as read-only lists, which entries share."""
 
 
 SeatParts = tuple[
@@ -862,50 +944,94 @@ def _seat_parts(
     state: RelicRunnersState, s: int, reuse: tuple[SeatParts, tuple[Any, ...]] | None = None
 ) -> SeatParts:
     """A board's parts; ``reuse`` (parts and the holdings they were built from) keeps
-    every part whose holdings did not change, since a change touches one or two."""
+    every part whose holdings did not change, since a change touches one or two. Parts
+    are read-only and public, and boards pass through the same few states from game to
+    game, so each part is also shared through a memo by the holdings it shows."""
     board = state._boards[s]
     old, held = reuse if reuse is not None else (None, _NO_HOLDINGS)
     tools, ivory = board.tools, board.ivory
     if old and held[0] == board.paths:
         pathways = old[1]
     else:
-        trail_name = state._g.board.trail_name
-        pathways = FrozenList([trail_name(t) for t in bits(board.paths)])
+        pathways = _trail_list(_geometry(state._g), board.paths)
     if old and held[2:4] == (board.reserve, board.start_row) and held[5] == tools:
         toolboxes = old[2]
     else:
-        toolboxes = FrozenDict(
-            {
-                "reserve": board.reserve,
-                "start": board.start_row,
-                "machete": FrozenList(tools[_MACHETE_SLOTS]),
-                "compass": FrozenList(tools[_COMPASS_SLOTS]),
-                "shovel": FrozenList(tools[_SHOVEL_SLOTS]),
-            }
-        )
+        toolboxes = _shared(("toolboxes", board.reserve, board.start_row, *tools), _toolboxes)
     if old and held[9] == ivory:
         ivory_codes = old[3]
     else:
-        ivory_codes = FrozenList([TILES[ivory[level]].code for level in sorted(ivory)])
+        ivory_codes = _shared(("ivory", *[ivory[level] for level in sorted(ivory)]), _codes)
     if old and held[6] == board.relics:
         relics = old[6]
     else:
-        relics = FrozenDict({name: board.relics[i] for i, name in enumerate(RELIC_COLOURS)})
+        relics = _shared(("relics", *board.relics), _relics)
     if old and held[7:9] == (board.blue, board.blue_seen):
         return (old[0], pathways, toolboxes, ivory_codes, old[4], old[5], relics, old[7])
     lookers = 0
     for knower in board.blue_seen:
         lookers |= knower
+    blue = sorted(board.blue, key=_BLUE_ORDER)
     return (
         lookers,
         pathways,
         toolboxes,
         ivory_codes,
-        FrozenList(sorted(TILES[t].level for t in board.blue)),
-        FrozenList([TILES[t].code for t in sorted(board.blue, key=_BLUE_ORDER)]),
+        _shared(("blue-levels", *[TILES[t].level for t in blue]), _numbers),
+        _shared(("blue", *blue), _codes),
         relics,
         {},
     )
+
+
+_SHARED: dict[tuple[Any, ...], Any] = {}
+"""Read-only parts of seat entries by what they show (see :func:`_seat_parts`)."""
+
+
+def _shared(key: tuple[Any, ...], build: Callable[[tuple[Any, ...]], Any]) -> Any:
+    """The part that ``key`` (its kind, then what it shows) stands for, built once."""
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _RECURRING_LIMIT:
+            _SHARED.clear()
+        found = _SHARED[key] = build(key)
+    return found
+
+
+def _toolboxes(key: tuple[Any, ...]) -> FrozenDict:
+    _, reserve, start, *tools = key
+    return FrozenDict(
+        {
+            "reserve": reserve,
+            "start": start,
+            "machete": FrozenList(tools[_MACHETE_SLOTS]),
+            "compass": FrozenList(tools[_COMPASS_SLOTS]),
+            "shovel": FrozenList(tools[_SHOVEL_SLOTS]),
+        }
+    )
+
+
+def _codes(key: tuple[Any, ...]) -> FrozenList:
+    return FrozenList([TILES[tile].code for tile in key[1:]])
+
+
+def _numbers(key: tuple[Any, ...]) -> FrozenList:
+    return FrozenList(key[1:])
+
+
+def _relics(key: tuple[Any, ...]) -> FrozenDict:
+    return FrozenDict(dict(zip(RELIC_COLOURS, key[1:], strict=True)))
+
+
+def _trail_list(geometry: _Geometry, mask: int) -> FrozenList:
+    """The ids of the trails of a bit mask (a turn's trails, a seat's pathways)."""
+    found = geometry.trail_lists.get(mask)
+    if found is None:
+        if len(geometry.trail_lists) >= _RECURRING_LIMIT:
+            geometry.trail_lists.clear()
+        heads = geometry.trail_heads
+        found = geometry.trail_lists[mask] = FrozenList([heads[t][0] for t in bits(mask)])
+    return found
 
 
 _NO_HOLDINGS: tuple[Any, ...] = (None,) * len(_HOLDINGS(PlayerBoard()))
@@ -967,10 +1093,7 @@ def _this_turn(state: RelicRunnersState, geometry: _Geometry) -> ThisTurnView:
     turn = state._this_turn
     used = geometry.trail_lists.get(turn.used)
     if used is None:
-        if len(geometry.trail_lists) >= _RECURRING_LIMIT:
-            geometry.trail_lists.clear()
-        heads = geometry.trail_heads
-        used = geometry.trail_lists[turn.used] = FrozenList([heads[t][0] for t in bits(turn.used)])
+        used = _trail_list(geometry, turn.used)
     return {
         "start": NODE_IDS[state._start],
         "route": list(map(_NODE_ID, turn.route)),
