@@ -638,13 +638,8 @@ class ViewCache:
                     changed = {*changed, *geometry.token_trails[k]}
             self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
             self.tokens = tokens.copy()
-        memo, heads = geometry.trail_memo, geometry.trail_heads
         for t in changed:
-            key = _trail_key(t, heads[t][4], tokens, paths)
-            entry = memo.get(key)
-            if entry is None:
-                entry = memo[key] = _trail(heads[t], key)
-            entries[t] = entry
+            entries[t] = _trail_entry(geometry, t, tokens, paths)
         self.trail_list = FrozenList(entries)
         self.paths = paths
 
@@ -654,15 +649,8 @@ class ViewCache:
         faces = tuple(tokens)
         entries = geometry.bare_trails.get(faces)
         if entries is None:
-            memo, heads = geometry.trail_memo, geometry.trail_heads
-            no_paths = [0]
-            entries = []
-            for t, head in enumerate(heads):
-                key = _trail_key(t, head[4], tokens, no_paths)
-                entry = memo.get(key)
-                if entry is None:
-                    entry = memo[key] = _trail(head, key)
-                entries.append(entry)
+            trails = range(len(geometry.trail_heads))
+            entries = [_trail_entry(geometry, t, tokens, [0]) for t in trails]
             if len(geometry.bare_trails) >= _RECURRING_LIMIT:
                 geometry.bare_trails.clear()
             geometry.bare_trails[faces] = entries
@@ -889,6 +877,15 @@ def _space(head: tuple[Any, ...], key: SpaceKey) -> FrozenDict:
             "relic": None if relic is None else RELIC_COLOURS[relic],
         }
     )
+
+
+def _trail_entry(geometry: _Geometry, t: int, tokens: list[bool], paths: list[int]) -> FrozenDict:
+    head = geometry.trail_heads[t]
+    key = _trail_key(t, head[4], tokens, paths)
+    entry = geometry.trail_memo.get(key)
+    if entry is None:
+        entry = geometry.trail_memo[key] = _trail(head, key)
+    return entry
 
 
 def _trail_key(t: int, token: int | None, tokens: list[bool], paths: list[int]) -> int:
