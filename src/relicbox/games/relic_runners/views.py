@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Literal, Required, TypedDict, cast
+from typing import Any, Literal, Required, TypedDict, TypeVar, cast
 
 from relicbox.core.history import FrozenDict, FrozenList, frozen
 from relicbox.games.relic_runners import tasks as T
@@ -574,12 +574,7 @@ class ViewCache:
                 )
                 secrets_changed = True
             key = _space_key(state, node, everyone)
-            entry = memo.get(key)
-            if entry is None:
-                if len(memo) >= _RECURRING_LIMIT:
-                    memo.clear()
-                entry = memo[key] = _space(heads[node], key)
-            entries[node] = entry
+            entries[node] = _memoized(memo, key, _space, heads[node])
             self.levels[node] = levels
             self.fixed[node] = fixed
             self.colour[node] = colour
@@ -636,8 +631,7 @@ class ViewCache:
             for k in range(10):
                 if tokens[k] != self.tokens[k]:
                     changed = {*changed, *geometry.token_trails[k]}
-            self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
-            self.tokens = tokens.copy()
+            self._note_tokens(tokens)
         for t in changed:
             entries[t] = _trail_entry(geometry, t, tokens, paths)
         self.trail_list = FrozenList(entries)
@@ -646,16 +640,12 @@ class ViewCache:
     def _bare_trails(self, tokens: list[bool]) -> None:
         """Every trail's entry while no pathway lies anywhere, as at the start of a game."""
         geometry = self.geometry
-        faces = tuple(tokens)
-        entries = geometry.bare_trails.get(faces)
-        if entries is None:
-            trails = range(len(geometry.trail_heads))
-            entries = [_trail_entry(geometry, t, tokens, [0]) for t in trails]
-            if len(geometry.bare_trails) >= _RECURRING_LIMIT:
-                geometry.bare_trails.clear()
-            geometry.bare_trails[faces] = entries
+        entries = _memoized(geometry.bare_trails, tuple(tokens), _bare_row, geometry)
         self.trail_entries = entries.copy()
         self.trail_list = FrozenList(entries)
+        self._note_tokens(tokens)
+
+    def _note_tokens(self, tokens: list[bool]) -> None:
         self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
         self.tokens = tokens.copy()
 
@@ -697,7 +687,7 @@ class ViewCache:
             if now != before:
                 parts = self.seat_parts[s]
                 if parts is not None and before is not None:
-                    self.seat_parts[s] = _seat_parts(state, s, (parts, before))
+                    self.seat_parts[s] = _seat_parts(state, s, self.geometry, (parts, before))
                 self.held[s] = (
                     *now[:_CONTAINERS],
                     *(container.copy() for container in now[_CONTAINERS:]),
@@ -732,7 +722,7 @@ class ViewCache:
         sees_all = self.over or looker == s
         parts = self.seat_parts[s]
         if parts is None:
-            parts = self.seat_parts[s] = _seat_parts(state, s)
+            parts = self.seat_parts[s] = _seat_parts(state, s, self.geometry)
         # Every other seat sees the same entry unless it looked at one of the blue tiles.
         saw_blue = looker is not None and parts[0] >> looker & 1
         key = looker if sees_all or saw_blue else -1
@@ -859,7 +849,7 @@ def _space_key(state: RelicRunnersState, node: int, everyone: int) -> SpaceKey:
     return node, state._colour[node], levels, top, relic
 
 
-def _space(head: tuple[Any, ...], key: SpaceKey) -> FrozenDict:
+def _space(key: SpaceKey, head: tuple[Any, ...]) -> FrozenDict:
     """A space's entry as a spectator sees it (``seen`` is added per seat)."""
     _, colour, levels, top, relic = key
     kind = head[1]
@@ -900,6 +890,11 @@ def _trail_key(t: int, token: int | None, tokens: list[bool], paths: list[int]) 
     return (t << _SEAT_BITS | on) << 2 | face
 
 
+def _bare_row(faces: tuple[bool, ...], geometry: _Geometry) -> list[FrozenDict]:
+    tokens = list(faces)
+    return [_trail_entry(geometry, t, tokens, [0]) for t in range(len(geometry.trail_heads))]
+
+
 def _trail(head: tuple[Any, ...], key: int) -> FrozenDict:
     name, board_name, a, b, token = head
     face = key & 3
@@ -938,7 +933,10 @@ tiles known to each other seat, filled in as asked."""
 
 
 def _seat_parts(
-    state: RelicRunnersState, s: int, reuse: tuple[SeatParts, tuple[Any, ...]] | None = None
+    state: RelicRunnersState,
+    s: int,
+    geometry: _Geometry,
+    reuse: tuple[SeatParts, tuple[Any, ...]] | None = None,
 ) -> SeatParts:
     """A board's parts; ``reuse`` (parts and the holdings they were built from) keeps
     every part whose holdings did not change, since a change touches one or two. Parts
@@ -947,10 +945,7 @@ def _seat_parts(
     board = state._boards[s]
     old, held = reuse if reuse is not None else (None, _NO_HOLDINGS)
     tools, ivory = board.tools, board.ivory
-    if old and held[0] == board.paths:
-        pathways = old[1]
-    else:
-        pathways = _trail_list(_geometry(state._g), board.paths)
+    pathways = old[1] if old and held[0] == board.paths else _trail_list(geometry, board.paths)
     if old and held[2:4] == (board.reserve, board.start_row) and held[5] == tools:
         toolboxes = old[2]
     else:
@@ -981,17 +976,27 @@ def _seat_parts(
     )
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
 _SHARED: dict[tuple[Any, ...], Any] = {}
 """Read-only parts of seat entries by what they show (see :func:`_seat_parts`)."""
 
 
 def _shared(key: tuple[Any, ...], build: Callable[[tuple[Any, ...]], Any]) -> Any:
     """The part that ``key`` (its kind, then what it shows) stands for, built once."""
-    found = _SHARED.get(key)
+    return _memoized(_SHARED, key, build)
+
+
+def _memoized(memo: dict[_K, _V], key: _K, build: Callable[..., _V], *args: Any) -> _V:
+    """``memo[key]``, built as ``build(key, *args)`` the first time; a memo that reaches
+    ``_RECURRING_LIMIT`` entries starts again, so that views of many boards and games do
+    not pile up entries."""
+    found = memo.get(key)
     if found is None:
-        if len(_SHARED) >= _RECURRING_LIMIT:
-            _SHARED.clear()
-        found = _SHARED[key] = build(key)
+        if len(memo) >= _RECURRING_LIMIT:
+            memo.clear()
+        found = memo[key] = build(key, *args)
     return found
 
 
@@ -1022,13 +1027,11 @@ def _relics(key: tuple[Any, ...]) -> FrozenDict:
 
 def _trail_list(geometry: _Geometry, mask: int) -> FrozenList:
     """The ids of the trails of a bit mask (a turn's trails, a seat's pathways)."""
-    found = geometry.trail_lists.get(mask)
-    if found is None:
-        if len(geometry.trail_lists) >= _RECURRING_LIMIT:
-            geometry.trail_lists.clear()
-        heads = geometry.trail_heads
-        found = geometry.trail_lists[mask] = FrozenList([heads[t][0] for t in bits(mask)])
-    return found
+    return _memoized(geometry.trail_lists, mask, _trail_ids, geometry.trail_heads)
+
+
+def _trail_ids(mask: int, heads: tuple[tuple[Any, ...], ...]) -> FrozenList:
+    return FrozenList([heads[t][0] for t in bits(mask)])
 
 
 _NO_HOLDINGS: tuple[Any, ...] = (None,) * len(_HOLDINGS(PlayerBoard()))
@@ -1088,6 +1091,7 @@ _NODE_ID = NODE_IDS.__getitem__
 
 def _this_turn(state: RelicRunnersState, geometry: _Geometry) -> ThisTurnView:
     turn = state._this_turn
+    # _trail_list's lookup, inlined: every view asks, and the call is 1% of a view's cost
     used = geometry.trail_lists.get(turn.used)
     if used is None:
         used = _trail_list(geometry, turn.used)
