@@ -353,7 +353,7 @@ class _Geometry:
         """Per toolbox token, the trails it lies on."""
         self.trail_memo: dict[int, FrozenDict] = {}
         """Trail entries by :func:`_trail_key`: a trail's few states recur from game to game
-        (at most trails x 3 token states x 32 seat sets, so the memo needs no bound)."""
+        (at most trails x 3 token states x 32 seat sets)."""
         self.bare_trails: dict[tuple[bool, ...], list[FrozenDict]] = {}
         """Every trail's entry before any pathway is placed, by the tokens' faces."""
         self.space_memo: dict[tuple[Any, ...], FrozenDict] = {}
@@ -871,11 +871,7 @@ def _space(key: SpaceKey, head: tuple[Any, ...]) -> FrozenDict:
 
 def _trail_entry(geometry: _Geometry, t: int, tokens: list[bool], paths: list[int]) -> FrozenDict:
     head = geometry.trail_heads[t]
-    key = _trail_key(t, head[4], tokens, paths)
-    entry = geometry.trail_memo.get(key)
-    if entry is None:
-        entry = geometry.trail_memo[key] = _trail(head, key)
-    return entry
+    return _memoized(geometry.trail_memo, _trail_key(t, head[4], tokens, paths), _trail, head)
 
 
 def _trail_key(t: int, token: int | None, tokens: list[bool], paths: list[int]) -> int:
@@ -895,7 +891,7 @@ def _bare_row(faces: tuple[bool, ...], geometry: _Geometry) -> list[FrozenDict]:
     return [_trail_entry(geometry, t, tokens, [0]) for t in range(len(geometry.trail_heads))]
 
 
-def _trail(head: tuple[Any, ...], key: int) -> FrozenDict:
+def _trail(key: int, head: tuple[Any, ...]) -> FrozenDict:
     name, board_name, a, b, token = head
     face = key & 3
     return FrozenDict(
