@@ -387,6 +387,7 @@ class ViewCache:
     """
 
     __slots__ = (
+        "coins",
         "colour",
         "explorer_ids",
         "explorers",
@@ -402,7 +403,6 @@ class ViewCache:
         "over",
         "owner",
         "paths",
-        "places",
         "public_spaces",
         "ration_counts",
         "rations",
@@ -450,11 +450,10 @@ class ViewCache:
     shown: list[int] | None
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
-    places: list[tuple[int, int, int] | None]
-    """Per seat, its explorer's place, its rations and its coins when last looked at."""
     explorer_ids: list[str]
     ration_counts: list[int]
-    """The same as plain lists of the cache's own, patched per seat."""
+    coins: list[int]
+    """Per seat, its explorer's space, its rations and its coins when last looked at."""
     explorers: FrozenList
     rations: FrozenList
     versions: list[int]
@@ -512,6 +511,10 @@ class ViewCache:
         self.history_of = None
         self.history_list = FrozenList()
         self.history_plain = []
+        players = state.players
+        self.explorer_ids = [""] * players  # on no space: the first view looks at every seat
+        self.ration_counts = [-1] * players
+        self.coins = [-1] * players
         self.reset_boards(state._stage is _OVER)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -536,9 +539,6 @@ class ViewCache:
         players = len(self.paths)
         self.shown = None
         self.held = [None] * players
-        self.places = [None] * players
-        self.explorer_ids = [""] * players
-        self.ration_counts = [0] * players
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
@@ -694,25 +694,22 @@ class ViewCache:
                 )
                 self.seat_entries[s] = {}
                 self.versions[s] += 1
-        places = self.places
-        explorer_ids, ration_counts = self.explorer_ids, self.ration_counts
+        explorer_ids, ration_counts, coins = self.explorer_ids, self.ration_counts, self.coins
         explorer_moved = rations_changed = False
         for s in _SEATS_IN[moved & seats]:
             board = boards[s]
-            place = (board.pos, board.rations, board.coins)
-            old = places[s]
-            if place == old:
-                continue
-            places[s] = place
-            if old is None or place[0] != old[0]:
-                explorer_ids[s] = NODE_IDS[place[0]]
+            here = NODE_IDS[board.pos]
+            if here != explorer_ids[s]:
+                explorer_ids[s] = here
                 explorer_moved = True
-            if old is None or place[1] != old[1]:
-                ration_counts[s] = place[1]
+            if board.rations != ration_counts[s]:
+                ration_counts[s] = board.rations
                 rations_changed = True
-            if old is not None and place[2] != old[2] and self.seat_entries[s]:
-                self.seat_entries[s] = {}  # the owner's entry shows the coins
-                self.versions[s] += 1
+            if board.coins != coins[s]:
+                coins[s] = board.coins
+                if self.seat_entries[s]:
+                    self.seat_entries[s] = {}  # the owner's entry shows the coins
+                    self.versions[s] += 1
         if explorer_moved:
             self.explorers = FrozenList(explorer_ids)
         if rations_changed:
