@@ -265,3 +265,62 @@ def test_threads_saving_at_once_leave_a_whole_file(tmp_path):
     for thread in threads:
         thread.join()
     assert json.loads(target.read_text())["record"]["seed"] == 1
+
+
+def _save_seating(tmp_path: Path, seats: list[str]) -> Path:
+    """A save of a fresh Diamant game whose seating was written by someone else."""
+    save = tmp_path / "shared.json"
+    run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n")
+    data = json.loads(save.read_text())
+    data["seats"] = seats
+    save.write_text(json.dumps(data))
+    return save
+
+
+PLANTED_MODULE = "relicbox_planted_bot"
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        lambda marker: f"stdio:{sys.executable} -c \"open({str(marker)!r}, 'w')\"",
+        lambda marker: f"bot:stdio@500:{sys.executable} -c \"open({str(marker)!r}, 'w')\"",
+        lambda marker: f"{PLANTED_MODULE}:choose",
+        lambda marker: f"bot:{PLANTED_MODULE}:choose",
+    ],
+    ids=["stdio", "stdio-limit", "module", "bot-module"],
+)
+def test_a_save_never_starts_a_program_or_imports_code(tmp_path, monkeypatch, planted):
+    marker = tmp_path / "ran"
+    module = tmp_path / f"{PLANTED_MODULE}.py"
+    module.write_text(
+        f"open({str(marker)!r}, 'w')\n\ndef choose(view, legal):\n    return legal[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    save = _save_seating(tmp_path, ["human", planted(marker), "bot:rule"])
+    saved = save.read_text()
+
+    resumed = run("play", "--resume", str(save), input="2\n" * 100)
+    one_line_error(resumed, "may seat only people and relicbox's own bots")
+    assert "--reseat" in resumed.output
+    with pytest.raises(relicbox.RecordError):
+        load_saved(save)
+    replayed = run("replay", str(save))
+    assert replayed.exit_code == 0, replayed.output
+
+    assert not marker.exists()
+    assert PLANTED_MODULE not in sys.modules
+    assert save.read_text() == saved
+
+
+def test_a_program_seat_in_a_save_is_played_only_when_named_on_the_command_line(tmp_path):
+    save = _save_seating(tmp_path, ["human", "stdio:no-such-program-anywhere", "bot:rule"])
+    result = run("play", "--resume", str(save), "-s", "rule,rule,rule", "--reseat")
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text())["seats"] == ["bot:rule"] * 3
+
+
+def test_a_save_of_built_in_bots_still_resumes(tmp_path):
+    save = _save_seating(tmp_path, ["human", "bot:ismcts:iters=5", "bot:threshold:4"])
+    _state, seats, _ = load_saved(save)
+    assert [str(seat) for seat in seats] == ["human", "bot:ismcts:iters=5", "bot:threshold:4"]

@@ -103,6 +103,20 @@ def _number(spec: str, key: str, value: str) -> float:
         raise ConfigurationError(f"bot {spec!r}: {key}={value!r} must be a number") from None
 
 
+def runs_outside_code(spec: str, game: Game) -> bool:
+    """Whether ``spec`` would start a program (``stdio:``) or import Python code
+    (``module:callable``) rather than name one of relicbox's own bots.
+
+    Decided from the text alone, so asking never starts or imports anything: a spec read
+    from a file someone else wrote is checked with this before :func:`make_agent` sees it.
+    """
+    base = spec.strip().partition(":")[0].strip()
+    if base.startswith("stdio"):
+        return True
+    own = {*spec_names(game), "ismcts", "threshold"}
+    return base not in own and base.lower() not in own
+
+
 def make_agent(spec: str, game: Game) -> Agent:
     """The bot a spec names, for ``game``, or an error that lists what exists."""
     text = spec.strip()

@@ -187,7 +187,8 @@ def play_command(
                 t(chosen_lang, "bad-save-path", path="''", reason=t(chosen_lang, "empty-name"))
             )
         if resume_path is not None:
-            state, saved_seats, data = load_saved(resume_path)
+            replaced = reseat and bool(seats)
+            state, saved_seats, data = load_saved(resume_path, seats_replaced=replaced)
             saved_lang = data.get("lang")
             if lang is None and saved_lang in LANGUAGES:
                 chosen_lang = str(saved_lang)
@@ -646,7 +647,7 @@ def replay_command(
 
     chosen = _check_lang(lang)
     try:
-        state, seats, data = load_saved(file)
+        state, seats, data = load_saved(file, seats_as_labels=True)
     except RelicboxError as error:
         raise _fail(chosen, error_text(error, chosen)) from None
     if lang is None and data.get("lang") in LANGUAGES:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
+from relicbox.bots.specs import runs_outside_code
 from relicbox.core.agents import Agent
 from relicbox.core.errors import (
     ConfigurationError,
@@ -258,8 +259,16 @@ def read_save(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_saved(path: Path) -> tuple[State, list[SeatSpec] | None, dict[str, Any]]:
+def load_saved(
+    path: Path, *, seats_replaced: bool = False, seats_as_labels: bool = False
+) -> tuple[State, list[SeatSpec] | None, dict[str, Any]]:
     """A saved match (or a bare record): the replayed state and the seating, if saved.
+
+    A save may seat only people and relicbox's own bots. A seat that names a program
+    (``stdio:``) or Python code (``module:callable``) is refused without being started or
+    imported, since a save can come from anyone; the user passes such a bot on the command
+    line instead. With ``seats_replaced`` (the caller seats the game itself) such a saved
+    seating is set aside and ``None`` is returned for it.
 
     A record cut just before a chance event (nobody to act, game not over) is resolved by
     drawing the pending chance from the game's own seeded generator; a record that still
@@ -283,12 +292,32 @@ def load_saved(path: Path) -> tuple[State, list[SeatSpec] | None, dict[str, Any]
         raise RecordError(f"{str(path)!r} holds a record after which nobody can move")
     seats = None
     if isinstance(data.get("seats"), list):
-        seats = parse_seats(",".join(str(s) for s in data["seats"]), state.game)
-        if len(seats) != state.players:
-            raise RecordError(
-                f"{str(path)!r} seats {len(seats)} players for a {state.players}-player game"
+        saved = [str(seat) for seat in data["seats"]]
+        outside = [seat for seat in saved if _runs_outside_code(seat, state.game)]
+        if outside and seats_replaced:
+            return state, None, data
+        if outside and seats_as_labels:
+            seats = [SeatSpec(seat.strip().removeprefix("bot:")) for seat in saved]
+            return state, _checked_count(path, seats, state), data
+        if outside:
+            raise reason_error(
+                RecordError, "error-save-runs-code", path=repr(str(path)), seat=repr(outside[0])
             )
+        seats = _checked_count(path, parse_seats(",".join(saved), state.game), state)
     return state, seats, data
+
+
+def _checked_count(path: Path, seats: list[SeatSpec], state: State) -> list[SeatSpec]:
+    if len(seats) != state.players:
+        raise RecordError(
+            f"{str(path)!r} seats {len(seats)} players for a {state.players}-player game"
+        )
+    return seats
+
+
+def _runs_outside_code(seat: str, game: Game) -> bool:
+    word = seat.strip()
+    return word.lower() != HUMAN and runs_outside_code(word.removeprefix("bot:"), game)
 
 
 def is_save_of(data: dict[str, Any], state: State) -> bool:

@@ -28,6 +28,7 @@ error-table-too-large = zpráva je příliš dlouhá
 error-table-rate-limited = příliš mnoho zpráv: zpomalte
 error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
 error-no-save = uložená hra { $path } neexistuje
+error-save-runs-code = { $path } usazuje { $seat }, tedy program nebo kód v Pythonu; uložená hra smí usadit jen lidi a vestavěné boty relicboxu. Chcete-li hrát s tímto botem, zadejte ho sami: relicbox play --resume SOUBOR --reseat -s MÍSTA
 error-table-unknown-bot = neznámý bot { $bot } pro hru { $game }: zvol jednoho z { $bots }
 error-table-bot-limit = bot { $bot }: { $setting } smí být online nejvýš { $limit }
 error-table-file-option = volba { $option } potřebuje soubor: online nejde

@@ -29,6 +29,7 @@ error-table-too-large = message too large
 error-table-rate-limited = too many messages: slow down
 error-unknown-seat = unknown seat { $seat }: each seat is one of { $seats }
 error-no-save = saved game { $path } does not exist
+error-save-runs-code = { $path } seats { $seat }, a program or Python code; a saved game may seat only people and relicbox's own bots. To play with that bot, name it yourself: relicbox play --resume FILE --reseat -s SEATS
 error-table-unknown-bot = unknown bot { $bot } for { $game }: choose one of { $bots }
 error-table-bot-limit = bot { $bot }: { $setting } is at most { $limit } online
 error-table-file-option = option { $option } takes a file: not online
