@@ -75,6 +75,9 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    owner_epoch: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    """The epoch of the process that owns the table now (several processes, see cluster.py):
+    an append fenced by an older epoch is refused."""
 
 
 class SeatRow(Base):
@@ -128,6 +131,18 @@ class Append:
     reason: str | None = None
     status: str | None = None
     clocks: dict[int, int] | None = None
+    epoch: int | None = None
+    """The writer's owner epoch: the append is refused (:class:`Fenced`) once a newer owner
+    has claimed the table. ``None`` for a single process, which needs no fence."""
+
+
+class Fenced(Exception):
+    """A write by a process whose ownership of the table has passed to another."""
+
+    def __init__(self, table_id: str, epoch: int) -> None:
+        super().__init__(f"table {table_id!r}: owner epoch {epoch} is no longer the newest")
+        self.table_id = table_id
+        self.epoch = epoch
 
 
 @dataclass(frozen=True)
@@ -351,6 +366,18 @@ class Store:
 
     @staticmethod
     def _add(session: Session, append: Append, stamp: datetime) -> None:
+        values: dict[str, Any] = {"updated_at": stamp}
+        if append.status is not None:
+            values["status"] = append.status
+        row = update(TableRow).where(TableRow.id == append.table_id)
+        if append.epoch is not None:
+            # the fence, first: it also locks the table's row until this transaction ends,
+            # so a takeover's claim waits for it, and every append after the claim fails
+            row = row.where(TableRow.owner_epoch <= append.epoch)
+            values["owner_epoch"] = append.epoch
+        result = session.execute(row.values(**values))
+        if append.epoch is not None and not result.rowcount:  # type: ignore[attr-defined]
+            raise Fenced(append.table_id, append.epoch)
         for offset, entry in enumerate(append.events):
             is_chance = "chance" in entry
             session.add(
@@ -365,15 +392,35 @@ class Store:
                     at=stamp,
                 )
             )
-        values: dict[str, Any] = {"updated_at": stamp}
-        if append.status is not None:
-            values["status"] = append.status
-        session.execute(update(TableRow).where(TableRow.id == append.table_id).values(**values))
         for seat_number, remaining in (append.clocks or {}).items():
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == append.table_id, SeatRow.seat == seat_number)
                 .values(clock_ms=remaining)
+            )
+
+    def claim(self, table_id: str) -> int:
+        """A new owner epoch for the table, written to its row before the new owner acts:
+        from then on only appends fenced by it (or a later one) are stored."""
+        with self._session() as session:
+            epoch = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(owner_epoch=TableRow.owner_epoch + 1)
+                .returning(TableRow.owner_epoch)
+            ).scalar_one()
+            return int(epoch)
+
+    def owner_epoch(self, table_id: str) -> int | None:
+        with self._session() as session:
+            epoch = session.scalar(select(TableRow.owner_epoch).where(TableRow.id == table_id))
+            return None if epoch is None else int(epoch)
+
+    def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        """Every table with one of ``statuses`` (only their ids: cheap to ask often)."""
+        with self._session() as session:
+            return list(
+                session.scalars(select(TableRow.id).where(TableRow.status.in_(list(statuses))))
             )
 
     def events(self, table_id: str) -> list[StoredEvent]:

@@ -158,12 +158,16 @@ class LiveTable:
     away: set[int] = field(default_factory=set)
     turn_started: dict[int, float] = field(default_factory=dict)
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    elsewhere: set[int] = field(default_factory=set)
+    """Seats connected to other server processes (several processes, see cluster.py)."""
 
     @property
     def seq(self) -> int:
         return 0 if self.state is None else self.state.record_length
 
     def connected(self, seat: int) -> bool:
+        if seat in self.elsewhere:
+            return True
         return any(c.seat == seat and not c.closed.is_set() for c in self.connections)
 
     def controller(self, seat: int) -> str | None:
