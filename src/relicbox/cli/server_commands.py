@@ -59,6 +59,14 @@ def serve_command(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before it moves, so people can follow.")
     ] = 0.6,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Redis URL (redis://host:6379/0): run as one of several processes sharing "
+            "the PostgreSQL --db (see docs/cluster.md). Also read from RELICBOX_REDIS.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web server: lobby, tables, bots and replays, in your browser."""
     import uvicorn
@@ -67,6 +75,11 @@ def serve_command(
     from relicbox.server.app import Settings, create_app
 
     url = db_url(db)
+    redis_url = redis or os.environ.get("RELICBOX_REDIS") or None
+    cluster_problem = _cluster_problem(redis_url, url)
+    if cluster_problem is not None:
+        console.print(f"[bold red]{cluster_problem}[/]")
+        raise typer.Exit(code=2)
     try:
         from relicbox.server.store import make_engine, migrate
 
@@ -81,7 +94,13 @@ def serve_command(
     console.print("Press Ctrl-C to stop; unfinished games carry on when it starts again.")
     if open_browser:
         webbrowser.open(address)
-    settings = Settings(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay)
+    settings = Settings(
+        db_url=url,
+        bot_workers=bot_workers,
+        bot_delay=bot_delay,
+        redis_url=redis_url,
+        redis_prefix=os.environ.get("RELICBOX_REDIS_PREFIX") or "relicbox:",
+    )
     uvicorn.run(
         create_app(settings),
         host=host,
@@ -90,6 +109,23 @@ def serve_command(
         log_level="info",
         access_log=False,
     )
+
+
+def _cluster_problem(redis_url: str | None, url: str) -> str | None:
+    """Why ``--redis`` cannot run with this database or this installation, or ``None``."""
+    if not redis_url:
+        return None
+    if url.startswith("sqlite"):
+        return (
+            f"--redis runs several processes on one database server, which a SQLite file "
+            f"({_safe_url(url)}) is not: give a PostgreSQL --db "
+            "(postgresql+psycopg://user@host/db)."
+        )
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        return "--redis needs the Redis client: pip install 'relicbox[cluster]'"
+    return None
 
 
 def export_command(

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from relicbox.core.game import State
 from relicbox.i18n import LANGUAGES, pick_language, tr
 from relicbox.server.botpool import BotPool
 from relicbox.server.protocol import (
+    REFUSED_CLOSE,
     ActMessage,
     ChatMessage,
     CreateTable,
@@ -43,7 +45,7 @@ from relicbox.server.protocol import (
 )
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import Store
-from relicbox.server.tables import Connection, TableError, TableService
+from relicbox.server.tables import Connection, TableError, TableService, encode
 from relicbox.server.webcatalog import web_catalog
 
 log = logging.getLogger("relicbox.server")
@@ -70,6 +72,27 @@ class Settings:
     message_rate: float = 10.0
     """Messages a second each connection may send, in bursts of up to ``message_burst``."""
     message_burst: float = 20.0
+    connections_per_table: int = 200
+    """Connections a table takes in this process before refusing spectators
+    (``table-crowded``); a seat's own link always gets in."""
+    connections_per_address: int = 20
+    """WebSockets one client address may hold open at once (``too-many-connections``)."""
+    outbox_limit: int = 512
+    """Frames waiting for a slow reader before its socket is closed with code 4008."""
+    redis_url: str | None = None
+    """With a Redis URL (and a PostgreSQL ``db_url``), this process is one of several that
+    share the tables: see :mod:`relicbox.server.cluster`."""
+    redis_prefix: str = "relicbox:"
+    """The prefix of every Redis key and channel, so several clusters can share a Redis."""
+
+
+def service_kind(settings: Settings) -> Callable[..., TableService]:
+    """The table service for ``settings``: this process alone, or one of a cluster."""
+    if not settings.redis_url:
+        return TableService
+    from relicbox.server.cluster import ClusterService
+
+    return partial(ClusterService, redis_url=settings.redis_url, prefix=settings.redis_prefix)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -78,7 +101,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.db_url)
-        service = TableService(
+        service = service_kind(settings)(
             store,
             BotPool(settings.bot_workers),
             bot_delay=settings.bot_delay,
@@ -314,6 +337,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     # -- play ---------------------------------------------------------------------
 
+    open_sockets: Counter[str] = Counter()
+
+    async def refuse(websocket: WebSocket, error: TableError, lang: str) -> None:
+        """Send the refusal, then close with :data:`REFUSED_CLOSE`: the page does not retry."""
+        with _quiet():
+            await websocket.send_text(encode(error.frame(lang)))
+            await websocket.close(code=REFUSED_CLOSE)
+
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -326,7 +357,18 @@ def create_app(settings: Settings) -> FastAPI:
             )
             await websocket.close(code=4404)
             return
-        conn = Connection(websocket.send_json)
+        address = websocket.client.host if websocket.client else ""
+        if open_sockets[address] >= settings.connections_per_address:
+            limit = settings.connections_per_address
+            many = TableError.said(
+                "too-many-connections", "error-too-many-connections", limit=limit
+            )
+            await refuse(websocket, many, "en")
+            return
+        open_sockets[address] += 1
+        conn = Connection(
+            websocket.send_text, close_with=_closer(websocket), outbox_limit=settings.outbox_limit
+        )
         joined = False
         try:
             while True:
@@ -350,6 +392,14 @@ def create_app(settings: Settings) -> FastAPI:
                         if joined:
                             raise TableError.said("already-joined", "error-table-already-joined")
                         conn.lang = message.lang
+                        limit = settings.connections_per_table
+                        if not message.token and len(table.connections) >= limit:
+                            crowded = TableError.said(
+                                "table-crowded", "error-table-crowded", limit=limit
+                            )
+                            await conn.close()
+                            await refuse(websocket, crowded, conn.lang)
+                            return
                         await service.connect(table, conn, message.token)
                         joined = True
                     elif not joined:
@@ -357,7 +407,7 @@ def create_app(settings: Settings) -> FastAPI:
                     elif isinstance(message, ActMessage):
                         if conn.seat is None:
                             raise TableError.said("spectator", "error-table-spectator-act")
-                        await service.act(table, conn.seat, message.action)
+                        await service.act(table, conn.seat, message.action, seq=message.seq)
                     elif isinstance(message, ChatMessage):
                         await service.chat(table, conn, message.text)
                     elif isinstance(message, ResyncMessage):
@@ -369,6 +419,9 @@ def create_app(settings: Settings) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
+            open_sockets[address] -= 1
+            if open_sockets[address] <= 0:
+                del open_sockets[address]
             if joined:
                 await service.disconnect(conn)
             else:
@@ -378,6 +431,13 @@ def create_app(settings: Settings) -> FastAPI:
                     await websocket.close()
 
     return app
+
+
+def _closer(websocket: WebSocket) -> Callable[[int], Awaitable[None]]:
+    async def close(code: int) -> None:
+        await websocket.close(code=code)
+
+    return close
 
 
 def service_of_app(app: FastAPI) -> TableService:
