@@ -444,29 +444,43 @@ class State(ABC):
             self._settle()
 
     def act_joint(self, choices: Mapping[int, JointChoice]) -> None:
-        """Commit several seats' choices of one simultaneous step at once: all or nothing.
+        """Commit several seats' choices at once: one :meth:`act` per part, all or nothing.
 
         ``choices`` maps each seat to its action, or to a sequence of actions when its
         choice has parts (Tschak!'s 2 or 3 cards for one reveal). The result is exactly
-        that of :meth:`act` for each seat's actions in the mapping's order, but every
-        choice is parsed and checked before any applies: a malformed or illegal one
-        raises (the same error :meth:`act` would) and the state stays as it was.
-        Games override it with a faster path for their simultaneous steps.
+        that of :meth:`act` for each part in the mapping's order (a seat's parts in
+        their order), with the chance events that follow each part when ``auto_chance``
+        is on. Each part is checked against the state it meets, the earlier parts
+        applied, so a seat's second card is judged by the hand the first one leaves, and
+        a seat that has completed its choice may not choose again in the same step.
+
+        A call may run on past the end of a step, as :meth:`act` in order would: the
+        parts after the step resolves meet the next step (with ``auto_chance`` off they
+        meet the pending chance event, and are refused).
+
+        Refused, with the state, its record and its history exactly as they were:
+        anything but a mapping, or a key that is not a seat (``InvalidActionError``:
+        :class:`SeatError` for the key); a part that cannot be read
+        (``InvalidActionError``); an empty mapping, a seat given no part, or any part
+        :meth:`act` would refuse where it falls (``IllegalActionError`` naming the
+        reason, such as "the game is over"). Games override it with a faster path for
+        their simultaneous steps that gives the same results and the same errors.
         """
         moves = self._parse_joint(choices)
-        if len(moves) == len(choices):
-            for seat, action in moves:
-                if not self._is_legal(seat, action):
-                    raise self._refusal(seat, action, self._why_illegal(seat, action))
-        else:
-            # A seat's later part may depend on its earlier ones: try them on a copy.
+        if len(moves) > 1:
+            # Later parts depend on earlier ones: play them all on a copy first.
             trial = self.clone()
             trial._log = None
-            trial.auto_chance = False
             for seat, action in moves:
                 if not trial._is_legal(seat, action):
                     raise trial._refusal(seat, action, trial._why_illegal(seat, action))
                 trial._apply(seat, action)
+                if trial.auto_chance:
+                    trial._settle()
+        else:
+            seat, action = moves[0]
+            if not self._is_legal(seat, action):
+                raise self._refusal(seat, action, self._why_illegal(seat, action))
         log = self._log
         for seat, action in moves:
             self._apply(seat, action)
@@ -475,17 +489,41 @@ class State(ABC):
             if self.auto_chance:
                 self._settle()
 
-    def _parse_joint(self, choices: Mapping[int, JointChoice]) -> list[tuple[int, Action]]:
-        """Every ``(seat, action)`` of a joint commit, in order, parsed (or refused)."""
+    def _parse_joint(self, choices: object) -> list[tuple[int, Action]]:
+        """Every ``(seat, action)`` of a joint commit, in order, read (or refused).
+
+        Checks the form only: a mapping of seats to one part or a non-empty sequence of
+        parts, each part an action in one of its forms. Legality is the caller's."""
+        if not isinstance(choices, Mapping):
+            raise reason_error(InvalidActionError, "error-joint-type", choices=quote(choices))
+        if not choices:
+            raise self._refused_joint(choices, self._nobody_reason())
         space = self.game.action_space
         ids = space.ids
         moves: list[tuple[int, Action]] = []
         for seat, choice in choices.items():
+            self._require_seat(seat, f"act_joint({quote(choices)})")
             parts = choice if isinstance(choice, (list, tuple)) else (choice,)
+            if not parts:
+                raise self._refused_joint(choices, Reason.of("error-joint-no-part", seat=seat))
             for part in parts:
                 action = part if isinstance(part, Action) and id(part) in ids else space.parse(part)
                 moves.append((seat, action))
         return moves
+
+    def _nobody_reason(self) -> Reason:
+        """Why a joint commit of nothing is refused now."""
+        if self.is_over:
+            return Reason.of("error-game-over")
+        if not self.to_act:
+            return Reason.of("error-joint-chance")
+        return Reason.of("error-joint-empty")
+
+    @staticmethod
+    def _refused_joint(choices: object, reason: Reason) -> IllegalActionError:
+        return IllegalActionError(
+            f"act_joint({quote(choices)}) refused: {reason.text('en')}", reason=reason
+        )
 
     def parse_action(self, value: object) -> Action:
         return self.game.action_space.parse(value)
@@ -537,7 +575,14 @@ class State(ABC):
         """Resolve the pending chance event with ``self._rng`` and return its outcome."""
 
     def apply_chance(self, outcome: str) -> None:
-        """Resolve the pending chance event with an outcome chosen by the caller."""
+        """Resolve the pending chance event with an outcome chosen by the caller.
+
+        Raises :class:`InvalidActionError` for anything but text, and
+        :class:`IllegalActionError` when no event is pending or it cannot end that way."""
+        if not isinstance(outcome, str):
+            raise InvalidActionError(
+                f"chance outcome {quote(outcome)} cannot be read: an outcome is its text"
+            )
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalActionError(

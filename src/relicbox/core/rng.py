@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
+from relicbox.core.errors import ConfigurationError, quote
+
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 STEP_MULTIPLIER = 6364136223846793005
@@ -78,7 +80,10 @@ class Rng:
 
 
 def as_rng(source: object) -> Rng:
-    """Accept an :class:`Rng`, an integer seed, ``None`` (seed 0) or anything with ``random()``."""
+    """Accept an :class:`Rng`, an integer seed, ``None`` (seed 0) or anything with ``random()``.
+
+    Anything else, or a ``random()`` that gives no finite number, raises
+    :class:`ConfigurationError` quoting it."""
     if isinstance(source, Rng):
         return source
     if source is None:
@@ -87,5 +92,11 @@ def as_rng(source: object) -> Rng:
         return Rng(source)
     random_method = getattr(source, "random", None)
     if callable(random_method):
-        return Rng(int(float(random_method()) * (1 << 53)))
-    raise TypeError(f"cannot use {source!r} as a random source: give an int seed or an Rng")
+        try:
+            return Rng(int(float(random_method()) * (1 << 53)))
+        except (TypeError, ValueError, OverflowError):
+            pass  # its draws are no numbers: refused below, like any other source
+    raise ConfigurationError(
+        f"cannot use {quote(source)} as a random source: give an int seed, an Rng or an "
+        "object whose random() returns a float"
+    )

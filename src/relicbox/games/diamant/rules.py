@@ -249,10 +249,15 @@ class DiamantState(State):
         """Every explorer's ``continue`` / ``leave`` for this step in one call (all or nothing).
 
         The same result as :meth:`act` for each seat in the mapping's order, at the
-        cost of a few mask operations per seat. Anything but open seats with the
-        actions (or their exact texts) goes the general way, which refuses with
-        the same errors as :meth:`act`.
+        cost of a few mask operations per seat. Anything but a dict of open seats with
+        the actions (or their exact texts) goes the general way
+        (:meth:`State.act_joint`), which reads a seat's several parts one by one, and
+        refuses with the same errors as :meth:`act`; so does a dict that chooses
+        nothing, which would otherwise resolve a step nobody chose in.
         """
+        if type(choices) is not dict:
+            super().act_joint(choices)  # other mappings, or a refusal for anything else
+            return
         open_ = self._open
         chosen = leaving = 0
         for seat, choice in choices.items():
@@ -270,6 +275,9 @@ class DiamantState(State):
                 if action is CONTINUE:
                     continue
             leaving |= 1 << seat
+        if not chosen:
+            super().act_joint(choices)  # refuses an empty dict with the reason
+            return
         self._open = open_ = open_ & ~chosen
         self._leaving |= leaving
         log = self._log

@@ -526,7 +526,14 @@ class TschakState(State):
         A seat's entry is one action, or its cards for the reveal in order. The same
         result as :meth:`act` for each card in the mapping's order: every card is
         checked first against the hand and the party as the earlier cards leave them.
+        Anything else (text, indexes, more cards than the seat still owes, seats not to
+        act, an empty entry or dict, another kind of mapping) goes the general way
+        (:meth:`State.act_joint`), which accepts or refuses it as :meth:`act` in order
+        would.
         """
+        if type(choices) is not dict or not choices:
+            super().act_joint(choices)
+            return
         ids = _ACTION_IDS
         to_act, hands, used_bits = self._to_act, self._hand, self._used
         moves: list[tuple[int, Action]] = []
@@ -535,7 +542,7 @@ class TschakState(State):
             if type(seat) is not int or seat not in to_act:
                 break  # refused below, with act's own reason
             if id(choice) in ids:
-                action: Action = choice  # type: ignore[assignment]  # one of the space's
+                action: Action = choice  # one of the space's
                 k = action.index
                 if k not in hands[seat][_TYPE[k]] or used_bits[seat] & _BIT[k]:
                     raise self._joint_refusal(seat, [], action)
@@ -543,8 +550,8 @@ class TschakState(State):
                 continue
             if type(choice) not in (list, tuple):
                 break
-            parts: Sequence[Action] = choice  # type: ignore[assignment]  # checked below
-            if len(parts) > self._need - len(self._picks[seat]):
+            parts: Sequence[Action] = choice  # checked below
+            if not parts or len(parts) > self._need - len(self._picks[seat]):
                 break
             used = used_bits[seat]
             earlier = len(moves)

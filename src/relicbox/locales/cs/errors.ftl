@@ -9,6 +9,10 @@ error-seat-type = místo { $seat } neexistuje: místo je celé číslo (int) od 
 error-no-seat = místo { $seat } neexistuje (místa jsou 0..{ $last })
 error-not-now = to teď není dovoleno
 error-game-over = hra skončila
+error-joint-type = act_joint očekává slovník, který každému místu přiřazuje jeho volbu, ne { $choices }
+error-joint-empty = nic není zvoleno: zadejte tah alespoň pro jedno místo
+error-joint-chance = nyní nemůže volit nikdo: nejdřív se musí vyhodnotit náhodná událost
+error-joint-no-part = místo { $seat } nemá zadaný žádný tah
 error-unknown-game = neznámá hra { $game }: k dispozici jsou { $games }
 error-unknown-option = neznámá volba { $option } pro hru { $game }: její volby jsou { $options }
 error-option-whole-number = volba { $option }={ $value } pro hru { $game } musí být celé číslo >= 0

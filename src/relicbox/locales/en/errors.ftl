@@ -10,6 +10,10 @@ error-seat-type = there is no seat { $seat }: a seat is a whole number (int) fro
 error-no-seat = there is no seat { $seat } (seats are 0..{ $last })
 error-not-now = that is not allowed now
 error-game-over = the game is over
+error-joint-type = act_joint takes a mapping from each seat to its choice, not { $choices }
+error-joint-empty = nothing is chosen: give at least one seat's action
+error-joint-chance = nobody may choose now: the chance event must be resolved first
+error-joint-no-part = seat { $seat } is given no action
 error-unknown-game = unknown game { $game }: available games are { $games }
 error-unknown-option = unknown option { $option } for { $game }: its options are { $options }
 error-option-whole-number = option { $option }={ $value } for { $game } must be a whole number >= 0
