@@ -69,10 +69,10 @@ def test_bad_tokens_and_messages_before_join_are_refused(server: LiveServer) -> 
         server.ws_url(table)
     )
     early.ws = early._connection.__enter__()
-    early.frames = []
+    early.frames, early.raw, early.current = [], [], None
     early.mark = 0
     try:
-        early.send({"type": "act", "action": "leave"})
+        early.send({"type": "act", "action": "leave", "seq": 0})
         assert early.wait_for(lambda f: f["type"] == "error")["code"] == "not-joined"
     finally:
         early.close()

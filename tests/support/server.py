@@ -83,13 +83,58 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}/ws/{table}"
 
 
+def apply_frame(current: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any] | None:
+    """The page's picture of the table after ``frame`` (protocol v2), as a ``state`` message:
+    a ``state`` replaces it, an ``event`` is applied to the view (new history entries
+    appended, changed top-level keys replaced), ``presence`` and ``table`` update the
+    table information. Other frames leave it as it was (``None`` before the first state)."""
+    kind = frame["type"]
+    if kind == "state":
+        return frame
+    if current is None:
+        return None
+    if kind == "event":
+        view = dict(current["view"] or {})
+        view.update(frame["view"])
+        if frame["history"]:
+            view["history"] = [*view.get("history", []), *frame["history"]]
+        return {
+            **current,
+            "seq": frame["seq"],
+            "view": view,
+            "to_act": frame["to_act"],
+            "over": frame["over"],
+            "legal": frame.get("legal", []),
+            "result": frame.get("result", current["result"]),
+            "clocks": frame.get("clocks", current["clocks"]),
+            "via": "event",
+        }
+    if kind == "table":
+        return {**current, "table": frame["table"], "via": "table"}
+    if kind == "presence":
+        table = dict(current["table"])
+        if "watchers" in frame:
+            table["watchers"] = frame["watchers"]
+        else:
+            seats = [dict(info) for info in table["seats"]]
+            seats[frame["seat"]].update(connected=frame["connected"], away=frame["away"])
+            table["seats"] = seats
+        clocks = frame.get("clocks", current["clocks"])
+        return {**current, "table": table, "clocks": clocks, "via": "presence"}
+    return current
+
+
 class Player:
-    """One WebSocket connection, keeping every frame it receives."""
+    """One WebSocket connection, keeping every frame it receives (``raw``) and, in
+    ``frames``, the same with each ``event``, ``presence`` and ``table`` message turned
+    into the ``state`` it leaves the page with (marked ``via``)."""
 
     def __init__(self, server: LiveServer, table: str, token: str | None, lang: str = "en"):
         self._connection = connect(server.ws_url(table), max_size=2**24)
         self.ws: ClientConnection = self._connection.__enter__()
+        self.raw: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
+        self.current: dict[str, Any] | None = None
         self.mark = 0
         self.send({"type": "join", "token": token, "lang": lang})
 
@@ -98,11 +143,19 @@ class Player:
         self.mark = len(self.frames)
         self.ws.send(json.dumps(message))
 
-    def act(self, action: str) -> None:
-        self.send({"type": "act", "action": action})
+    def act(self, action: str, seq: int | None = None) -> None:
+        """Send a decision taken at ``seq`` (by default the newest seq this page knows)."""
+        if seq is None:
+            seq = self.current["seq"] if self.current else 0
+        self.send({"type": "act", "action": action, "seq": seq})
 
     def receive(self, timeout: float = 10.0) -> dict[str, Any]:
         frame: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.raw.append(frame)
+        if frame["type"] in ("state", "event", "presence", "table"):
+            self.current = apply_frame(self.current, frame)
+            if self.current is not None:
+                frame = self.current
         self.frames.append(frame)
         return frame
 
@@ -129,8 +182,9 @@ class Player:
                 return frame
 
     def state(self) -> dict[str, Any]:
-        """The newest state frame received so far."""
-        return next(f for f in reversed(self.frames) if f["type"] == "state")
+        """The page's newest picture of the table."""
+        assert self.current is not None, "no state received yet"
+        return self.current
 
     def errors(self) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == "error"]

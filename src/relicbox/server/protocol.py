@@ -1,14 +1,49 @@
-"""The messages people's browsers send, validated with pydantic.
+"""The WebSocket protocol (version 2) and the messages people's browsers send, validated
+with pydantic. docs/protocol.md says the same with examples.
 
-WebSocket messages are JSON objects with a ``type``; from a client:
-``join`` (``token`` of a seat, or none to watch; ``lang``), ``act`` (``action``:
-an action's text form), ``chat`` (``text``), ``resync`` and ``ping``. The server
-answers with ``welcome`` (``seat``, ``table``), ``state`` (a snapshot of the
-seat's view, its legal actions and the table; ``seq`` counts the table's record
-events, so a client that sees a gap asks for ``resync``), ``chat``, ``pong`` and
-``error`` (``code`` for programs, ``message`` for people in the language given at
-``join``, and ``reason`` ``{"id", "args"}`` naming the catalog message when there is one;
-sent to that connection only).
+Every message is a JSON object with a ``type``.
+
+From a client:
+
+* ``join`` (``token`` of a seat, or none to watch; ``lang``): the first message.
+* ``act`` (``action``: an action's text form; ``seq``: the table's seq the decision was
+  taken at, required: an ``act`` without it is refused as ``bad-message``). The seq must
+  lie within the seat's current decision, from the seq at which the seat was last asked
+  up to the newest; anything else (an old decision, a seq from the future) is refused
+  with code ``stale`` and nothing changes.
+* ``chat`` (``text``), ``resync`` (send me the full state again) and ``ping``.
+
+From the server:
+
+* ``welcome`` (``seat``: the connection's seat, ``null`` for a spectator).
+* ``state``, the full state, only after ``join`` and ``resync``: ``seq`` (how many
+  record events the table has), ``seat``, ``view`` (exactly ``state.view(seat)``, or
+  ``null`` before the game starts), ``legal`` (the seat's legal actions when it must
+  decide: ``text``, ``label`` in the reader's language, ``index``, ``args``), ``to_act``,
+  ``over``, ``result`` (the result table at the end), ``table`` (public table
+  information, ``watchers`` included) and ``clocks``.
+* ``event``, one per decision (with the chance events it set off): ``seq``, ``since``
+  (the seq the connection was told before: a page that is elsewhere asks for ``resync``),
+  ``history`` (the entries appended to ``view.history``, as this seat's view shows them),
+  ``view`` (the top-level view keys whose values changed: each *replaces* that key of
+  the view; a ``history`` key there replaces the whole history, which happens only when
+  an earlier entry changed), ``to_act``, ``over``, ``legal`` (for a seat: its legal
+  actions, empty when it need not decide), ``clocks`` (on tables with a clock) and
+  ``result`` at the end. The page keeps the view, applies the event, and writes the log
+  from the history entries itself, through the games' catalogs.
+* ``presence``: a seat's ``connected``/``away`` changed (``seat``, ``connected``,
+  ``away``, and ``clocks`` on clocked tables), or the count of spectators
+  (``watchers``), told at most once a second.
+* ``table``: the public table information changed (a seat taken, the status, a rematch).
+* ``chat``, ``pong``, and ``error`` (``code`` for programs, ``message`` for people in the
+  language given at ``join``, and ``reason`` ``{"id", "args"}`` naming the catalog
+  message when there is one; sent to that connection only).
+
+Close codes: :data:`SLOW_READER_CLOSE` (4008) when a connection's outbox overflowed (the
+page reconnects at once and its ``join`` resyncs it), :data:`REFUSED_CLOSE` (4429)
+after a refusal of the connection itself (``table-crowded``: the table's spectators are
+at the server's cap; ``too-many-connections``: the address holds the most sockets it
+may), and 4404 for a table that does not exist.
 """
 
 from __future__ import annotations
@@ -20,6 +55,11 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 NAME_LIMIT = 32
+PROTOCOL_VERSION = 2
+SLOW_READER_CLOSE = 4008
+"""The close code of a connection too slow to read its frames: reconnect and resync."""
+REFUSED_CLOSE = 4429
+"""The close code after a connection was refused (too many connections): do not retry."""
 
 
 def _display_name(value: str) -> str:
@@ -84,7 +124,7 @@ class JoinMessage(Strict):
 class ActMessage(Strict):
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=200)]
-    seq: int | None = None
+    seq: Annotated[int, Field(ge=0, le=2**31)]
 
 
 class ChatMessage(Strict):

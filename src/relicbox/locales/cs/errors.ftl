@@ -30,6 +30,17 @@ error-table-not-joined = nejdřív pošlete zprávu join
 error-table-already-joined = toto spojení už se připojilo
 error-table-too-large = zpráva je příliš dlouhá
 error-table-rate-limited = příliš mnoho zpráv: zpomalte
+error-table-stale = toto rozhodnutí neodpovídá tomu, na co se místo právě ptá (odesláno u kroku { $seq }, stůl je u kroku { $current }): podívejte se na stůl a rozhodněte se znovu
+error-table-crowded = u tohoto stolu už { $limit ->
+    [one] je { $limit } spojení
+    [few] jsou { $limit } spojení
+   *[other] je { $limit } spojení
+  }: další diváci se teď dívat nemohou
+error-too-many-connections = z vaší adresy už { $limit ->
+    [one] je otevřeno { $limit } spojení
+    [few] jsou otevřena { $limit } spojení
+   *[other] je otevřeno { $limit } spojení
+  }: nejdřív zavřete některou stránku se stolem
 error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
 error-no-save = uložená hra { $path } neexistuje
 error-save-runs-code = { $path } usazuje { $seat }, tedy program nebo kód v Pythonu; uložená hra smí usadit jen lidi a vestavěné boty relicboxu. Chcete-li hrát s tímto botem, zadejte ho sami: relicbox play --resume SOUBOR --reseat -s MÍSTA

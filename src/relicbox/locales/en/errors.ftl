@@ -31,6 +31,15 @@ error-table-not-joined = send a join message first
 error-table-already-joined = this connection has joined
 error-table-too-large = message too large
 error-table-rate-limited = too many messages: slow down
+error-table-stale = this decision does not answer the seat's current question (sent at seq { $seq }, the table is at seq { $current }): look at the table and decide anew
+error-table-crowded = this table already has { $limit ->
+    [one] { $limit } connection
+   *[other] { $limit } connections
+  }: no more spectators can watch it now
+error-too-many-connections = your address already holds { $limit ->
+    [one] { $limit } open connection
+   *[other] { $limit } open connections
+  }: close a table page first
 error-unknown-seat = unknown seat { $seat }: each seat is one of { $seats }
 error-no-save = saved game { $path } does not exist
 error-save-runs-code = { $path } seats { $seat }, a program or Python code; a saved game may seat only people and relicbox's own bots. To play with that bot, name it yourself: relicbox play --resume FILE --reseat -s SEATS
