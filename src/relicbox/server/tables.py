@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +32,8 @@ from relicbox.core.errors import (
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
 from relicbox.server.botpool import BotPool
-from relicbox.server.snapshots import snapshot
+from relicbox.server.protocol import SLOW_READER_CLOSE
+from relicbox.server.snapshots import legal_entries, result_table, seat_names
 from relicbox.server.store import Append, Store, StoredTable, hash_token, token_matches
 
 log = logging.getLogger("relicbox.server")
@@ -39,6 +41,8 @@ log = logging.getLogger("relicbox.server")
 SEED_LIMIT = 2**31
 CHAT_KEPT = 50
 QUEUE_LIMIT = 512
+WATCHERS_EVERY = 1.0
+"""Seconds between two counts of a table's spectators told to its connections."""
 
 
 class TableError(Exception):
@@ -90,32 +94,60 @@ class Seat:
 
 
 class Connection:
-    """One WebSocket (or test client): a seat or a spectator, with its own ordered outbox."""
+    """One WebSocket (or test client): a seat or a spectator, with its own ordered outbox.
 
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], lang: str = "en") -> None:
+    The outbox holds frames already serialised, so one text built for a seat or for the
+    spectators is shared by every connection it goes to. ``send`` writes one text;
+    ``close_with`` closes the socket with a code (a slow reader's, or a refusal's).
+    """
+
+    def __init__(
+        self,
+        send: Callable[[str], Awaitable[None]],
+        lang: str = "en",
+        *,
+        close_with: Callable[[int], Awaitable[None]] | None = None,
+        outbox_limit: int = QUEUE_LIMIT,
+    ) -> None:
         self.send = send
+        self.close_with = close_with
         self.lang = lang
         self.seat: int | None = None
         self.table_id: str | None = None
         self.closed = asyncio.Event()
-        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox_limit)
         self.writer = asyncio.create_task(self._write())
+        self.closer: asyncio.Task[None] | None = None
         self.tokens = math.inf  # a full bucket: the first allow() caps it at the burst
         self.last_refill = time.monotonic()
 
     def push(self, message: dict[str, Any]) -> None:
+        """Send one message of this connection's own (an error, a pong, its state)."""
+        self.push_text(encode(message))
+
+    def push_text(self, text: str) -> None:
+        """Queue a serialised frame; a reader too slow to keep up is closed with
+        :data:`SLOW_READER_CLOSE` (its page reconnects and gets the full state)."""
         if self.closed.is_set():
             return
         try:
-            self.outbox.put_nowait(message)
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
-            self.closed.set()  # too slow a reader: it resyncs when it reconnects
+            self.closed.set()
+            self.writer.cancel()
+            if self.close_with is not None:
+                self.closer = asyncio.create_task(self._close_slow(self.close_with))
+
+    @staticmethod
+    async def _close_slow(close_with: Callable[[int], Awaitable[None]]) -> None:
+        with contextlib.suppress(Exception):
+            await close_with(SLOW_READER_CLOSE)
 
     async def _write(self) -> None:
         with contextlib.suppress(Exception):
             while not self.closed.is_set():
-                message = await self.outbox.get()
-                await self.send(message)
+                text = await self.outbox.get()
+                await self.send(text)
         self.closed.set()
 
     def allow(self, rate: float, burst: float) -> bool:
@@ -134,6 +166,11 @@ class Connection:
         self.writer.cancel()
         with contextlib.suppress(BaseException):
             await self.writer
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One frame as the text every connection that shares it is sent."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass
@@ -157,9 +194,22 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     away: set[int] = field(default_factory=set)
     turn_started: dict[int, float] = field(default_factory=dict)
+    decision_seq: dict[int, int] = field(default_factory=dict)
+    """The seq at which each seat that must decide was asked (a person's act must carry
+    a seq from there on: see ``TableService.act``)."""
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     elsewhere: set[int] = field(default_factory=set)
     """Seats connected to other server processes (several processes, see cluster.py)."""
+    views: dict[int | None, dict[str, Any] | None] = field(default_factory=dict)
+    """The view each audience (a seat, ``None`` for the spectators) with connections was
+    last told, at ``published_seq``: the next event is the difference from it."""
+    published_seq: int = 0
+    seat_connections: Counter[int] = field(default_factory=Counter)
+    """How many open connections of this process each seat has."""
+    watchers: int = 0
+    """How many spectators' connections this process holds."""
+    watchers_told: int = 0
+    watchers_flush: asyncio.TimerHandle | None = None
 
     @property
     def seq(self) -> int:
@@ -168,7 +218,7 @@ class LiveTable:
     def connected(self, seat: int) -> bool:
         if seat in self.elsewhere:
             return True
-        return any(c.seat == seat and not c.closed.is_set() for c in self.connections)
+        return self.seat_connections[seat] > 0
 
     def controller(self, seat: int) -> str | None:
         """The bot playing ``seat`` now, or ``None`` when a person plays it."""
@@ -202,6 +252,7 @@ class LiveTable:
             "settings": self.settings,
             "rematch_id": self.rematch_id,
             "rematch_of": self.rematch_of,
+            "watchers": self.watchers,
             "seats": [
                 {
                     "seat": s.seat,
@@ -272,6 +323,215 @@ def default_action(state: State, seat: int) -> str:
     legal = [a.text for a in state.legal_actions(seat)]
     preferred = state.game.extra.get("default_action")
     return preferred if preferred in legal else legal[0]
+
+
+# -- what connections are told ------------------------------------------------------
+
+
+def clock_rule(table: LiveTable) -> dict[str, Any]:
+    """The table's clock setting when it has a running clock (``move`` or ``game``)."""
+    clock = table.settings.get("clock") or {}
+    return clock if clock.get("mode") in ("move", "game") else {}
+
+
+def deadlines(table: LiveTable) -> dict[int, float]:
+    """When each clocked seat that must decide runs out (monotonic time)."""
+    clock = clock_rule(table)
+    if not clock or table.state is None or table.status != "playing":
+        return {}
+    found = {}
+    for seat in table.state.to_act:
+        if table.controller(seat) is not None or seat not in table.turn_started:
+            continue
+        if clock["mode"] == "move":
+            allowed = float(clock["seconds"])
+        else:
+            allowed = (table.seats[seat].clock_ms or 0) / 1000
+        found[seat] = table.turn_started[seat] + allowed
+    return found
+
+
+def table_clocks(table: LiveTable) -> dict[str, Any] | None:
+    """Seconds left for each seat (running ones marked), for the pages' clocks."""
+    clock = clock_rule(table)
+    if not clock:
+        return None
+    now = time.monotonic()
+    running = deadlines(table)
+    left = {}
+    for info in table.seats:
+        if info.seat in running:
+            left[str(info.seat)] = max(0.0, running[info.seat] - now)
+        elif clock["mode"] == "game":
+            left[str(info.seat)] = (info.clock_ms or 0) / 1000
+    return {"mode": clock["mode"], "left": left, "running": sorted(running)}
+
+
+def view_delta(before: dict[str, Any] | None, after: dict[str, Any]) -> dict[str, Any]:
+    """What turns the view ``before`` into ``after``: ``history``, the entries appended to
+    the view's history, and ``view``, the top-level keys whose values changed (each
+    replaces the key as a whole; a ``history`` there replaces the whole history, which
+    happens only when an earlier entry changed)."""
+    before = before or {}
+    changed: dict[str, Any] = {}
+    appended: list[Any] = []
+    for key, value in after.items():
+        old = before.get(key, _ABSENT)
+        if old is value:
+            continue
+        if key == "history" and _extends(value, old):
+            appended = value[len(old) :]
+            continue
+        if old != value:
+            changed[key] = value
+    return {"history": appended, "view": changed}
+
+
+_ABSENT = object()
+
+
+def _extends(after: Any, before: Any) -> bool:
+    """Whether the list ``after`` is the list ``before`` with entries appended."""
+    return (
+        isinstance(after, list)
+        and isinstance(before, list)
+        and len(before) <= len(after)
+        and after[: len(before)] == before
+    )
+
+
+def _language_fields(
+    table: LiveTable, state: State, seat: int | None, view: dict[str, Any], lang: str
+) -> dict[str, Any]:
+    """The parts of a frame written in the reader's language: the labels of the seat's
+    legal actions, and the result table at the end."""
+    fields: dict[str, Any] = {}
+    if seat is not None:
+        fields["legal"] = legal_entries(state, seat, view, lang)
+    if state.is_over:
+        fields["result"] = result_table(state, view, lang, seat_names(table.bots(), lang))
+    return fields
+
+
+def _speaks(state: State, seat: int | None) -> bool:
+    """Whether the frames of ``seat`` carry text in the reader's language."""
+    return state.is_over or (seat is not None and seat in state.to_act)
+
+
+def view_of(table: LiveTable, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` at the table's newest seq, the one its connections were told
+    when they have been (so a bot and the pages read the very same object)."""
+    state = table.state
+    if state is None:
+        raise TableError.said("not-started", "error-table-not-started")
+    view = table.views.get(seat)
+    if view is None or table.published_seq != table.seq:
+        view = state.view(seat)
+    return view
+
+
+def state_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    """The full ``state`` message for one connection (on ``join`` and ``resync``).
+
+    The audience's view is remembered, so the next ``event`` is the difference from what
+    this connection was just told."""
+    state = table.state
+    body: dict[str, Any] = {
+        "type": "state",
+        "seq": table.seq,
+        "seat": seat,
+        "view": None,
+        "legal": [],
+        "to_act": [],
+        "over": False,
+        "result": None,
+    }
+    if state is not None:
+        view = table.views.get(seat)
+        if view is None:
+            view = state.view(seat)
+            table.views[seat] = view
+        body.update(view=view, to_act=list(state.to_act), over=state.is_over)
+        if _speaks(state, seat):
+            body.update(_language_fields(table, state, seat, view, lang))
+    body["table"] = table.info()
+    body["clocks"] = table_clocks(table)
+    return body
+
+
+def publish(table: LiveTable, start_seq: int) -> None:
+    """Tell this process's connections of ``table`` what the record events from
+    ``start_seq`` on changed, one ``event`` message each.
+
+    Each audience's frame (a seat's, the spectators') is built once, from one view, and
+    serialised once per language it needs (only a frame with legal actions or the
+    result carries text): every connection sharing it gets the same text. The function
+    reads the table and writes only to connections and the table's remembered views, so
+    any process holding a copy of the table's state can call it for its own connections.
+
+    ``start_seq`` is where the new events begin; the frames say ``since``, the seq the
+    connections were last told (the same, unless a caller skipped a publication), so a
+    page that is not there resyncs.
+    """
+    state = table.state
+    if state is None:
+        return
+    audiences: dict[int | None, list[Connection]] = {}
+    for conn in table.connections:
+        if not conn.closed.is_set():
+            audiences.setdefault(conn.seat, []).append(conn)
+    for gone in [seat for seat in table.views if seat not in audiences]:
+        del table.views[gone]
+    common: dict[str, Any] = {
+        "type": "event",
+        "seq": table.seq,
+        "since": table.published_seq,
+        "to_act": list(state.to_act),
+        "over": state.is_over,
+    }
+    clocks = table_clocks(table)
+    if clocks is not None:
+        common["clocks"] = clocks
+    for seat, listeners in audiences.items():
+        view = state.view(seat)
+        frame = {**common, **view_delta(table.views.get(seat), view)}
+        table.views[seat] = view
+        if seat is not None and not _speaks(state, seat):
+            frame["legal"] = []
+        texts: dict[str, str] = {}
+        for conn in listeners:
+            lang = conn.lang if _speaks(state, seat) else ""
+            text = texts.get(lang)
+            if text is None:
+                if lang:
+                    text = encode({**frame, **_language_fields(table, state, seat, view, lang)})
+                else:
+                    text = encode(frame)
+                texts[lang] = text
+            conn.push_text(text)
+    table.published_seq = table.seq
+
+
+def tell_all(table: LiveTable, message: dict[str, Any]) -> None:
+    """One small message (``presence``, ``table``, ``chat``), serialised once, to every
+    connection of the table in this process."""
+    text = encode(message)
+    for conn in table.connections:
+        conn.push_text(text)
+
+
+def presence_message(table: LiveTable, seat: int) -> dict[str, Any]:
+    """A seat's coming, going or being played by a bot, as a small ``presence`` event."""
+    message: dict[str, Any] = {
+        "type": "presence",
+        "seat": seat,
+        "connected": table.connected(seat),
+        "away": seat in table.away,
+    }
+    clocks = table_clocks(table)
+    if clocks is not None:
+        message["clocks"] = clocks
+    return message
 
 
 class GroupCommit:
@@ -365,6 +625,7 @@ class TableService:
             if record is None:
                 raise TableError.said("no-table", "error-table-none", table=repr(table.id))
             table.state = replay(record)
+        table.published_seq = table.seq
         self.tables[table.id] = table
         return table
 
@@ -455,7 +716,7 @@ class TableService:
         if rematch_of is not None and rematch_of in self.tables:
             old = self.tables[rematch_of]
             old.rematch_id = table_id
-            self._broadcast(old)
+            self._tell_table(old)
         table = await self.get(table_id)
         await self._start_if_full(table)
         return table_id, host_seat, token
@@ -481,8 +742,9 @@ class TableService:
                 raise TableError.said("seat-taken", "error-table-seat-taken", seat=seat + 1)
             info = table.seats[seat]
             info.kind, info.name, info.token_hash = "human", name, hash_token(token)
+        if table.status == "open":
+            self._tell_table(table)
         await self._start_if_full(table)
-        self._broadcast(table)
         return seat, token
 
     async def start(self, table_id: str, token: str) -> None:
@@ -546,48 +808,68 @@ class TableService:
                 status="playing",
             )
             table.state, table.status = state, "playing"
-            self._after_change(table)
+            self._tell_table(table)
+            self._after_change(table, start_seq=0)
 
     # -- connections ------------------------------------------------------------
 
     async def connect(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+        """Seat ``conn`` (or let it watch) and send it the full state.
+
+        The others hear of it in one small ``presence`` message at most (a seat's), or in
+        the next count of watchers, so a join costs the same however many are watching."""
         seat = None
         if token:
             seat = table.seat_of(token)
             if seat is None:
                 raise TableError.said("bad-token", "error-table-bad-link")
-        conn.seat, conn.table_id = seat, table.id
-        table.connections.add(conn)
+        returned = False
         if seat is not None:
             grace = table.grace_tasks.pop(seat, None)
             if grace is not None:
                 grace.cancel()
             if seat in table.away and table.status == "playing":
                 table.away.discard(seat)
+                returned = True
                 await asyncio.to_thread(self.store.add_note, table.id, "return", seat)
-        conn.push({"type": "welcome", "seat": seat, "table": table.info()})
+        conn.seat, conn.table_id = seat, table.id
+        was_connected = seat is not None and table.connected(seat)
+        table.connections.add(conn)
+        if seat is None:
+            table.watchers += 1
+        else:
+            table.seat_connections[seat] += 1
+        conn.push({"type": "welcome", "seat": seat})
+        conn.push(state_message(table, seat, conn.lang))
         for line in table.chat:
             conn.push(line)
-        self._after_change(table)
+        if seat is None:
+            self._count_watchers(table)
+        elif returned or not was_connected:
+            self._tell_others(table, conn, presence_message(table, seat))
+        if returned:
+            self._after_change(table)
 
     async def disconnect(self, conn: Connection) -> None:
         table = self.tables.get(conn.table_id or "")
         await conn.close()
-        if table is None:
+        if table is None or conn not in table.connections:
             return
         table.connections.discard(conn)
         seat = conn.seat
-        if (
-            seat is not None
-            and table.status == "playing"
-            and table.seats[seat].kind == "human"
-            and not table.connected(seat)
-        ):
+        if seat is None:
+            table.watchers -= 1
+            self._count_watchers(table)
+            return
+        table.seat_connections[seat] -= 1
+        if table.connected(seat):
+            return
+        if table.status == "playing" and table.seats[seat].kind == "human":
             self._start_grace(table, seat)
-        self._broadcast(table)
+        tell_all(table, presence_message(table, seat))
 
     def resync(self, table: LiveTable, conn: Connection) -> None:
-        conn.push(self._state_message(table, conn.seat, conn.lang, {}))
+        conn.push(state_message(table, conn.seat, conn.lang))
 
     async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
         if conn.seat is None:
@@ -599,16 +881,58 @@ class TableService:
             "text": text,
         }
         table.chat.append(message)
-        for other in list(table.connections):
-            other.push(message)
+        tell_all(table, message)
+
+    def _tell_others(self, table: LiveTable, conn: Connection, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for other in table.connections:
+            if other is not conn:
+                other.push_text(text)
+
+    def _tell_table(self, table: LiveTable) -> None:
+        """The table's public information changed (a seat taken, the status, a rematch)."""
+        tell_all(table, {"type": "table", "table": table.info()})
+
+    def _count_watchers(self, table: LiveTable) -> None:
+        """Spectators coming and going are told as one count, at most once a
+        :data:`WATCHERS_EVERY` seconds: a crowd arriving costs one message each, not one
+        for every pair."""
+        if table.watchers_flush is not None:
+            return
+
+        def flush() -> None:
+            table.watchers_flush = None
+            if table.watchers != table.watchers_told:
+                table.watchers_told = table.watchers
+                tell_all(table, {"type": "presence", "watchers": table.watchers})
+
+        table.watchers_flush = asyncio.get_running_loop().call_later(WATCHERS_EVERY, flush)
 
     # -- decisions -----------------------------------------------------------------
 
     async def act(
-        self, table: LiveTable, seat: int, action: str, reason: str | None = None
+        self,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        reason: str | None = None,
+        *,
+        seq: int | None = None,
     ) -> None:
+        """Apply a seat's decision. A person's ``seq`` is the one the decision was taken
+        at: it must lie within the seat's current decision (from the seq at which the
+        seat was last asked, up to now), or the act is refused as ``stale``."""
         async with table.lock:
+            if seq is not None:
+                self._check_fresh(table, seat, seq)
             await self._act_locked(table, seat, action, reason)
+
+    def _check_fresh(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Refuse a decision from before the seat was last asked, or from beyond now (a
+        seat that is not asked at all is left to the engine's ``illegal-action``)."""
+        asked = table.decision_seq.get(seat, 0)
+        if table.status == "playing" and not asked <= seq <= table.seq:
+            raise TableError.said("stale", "error-table-stale", seq=seq, current=table.seq)
 
     async def _act_locked(
         self, table: LiveTable, seat: int, action: str, reason: str | None
@@ -633,20 +957,29 @@ class TableService:
         table.state = trial
         if status is not None:
             table.status = status
+        # told at once, with no wait between the new state and its publication, so every
+        # page's view and the table's remembered views move together
+        self._after_change(table, acted=seat, start_seq=start)
+        if status is not None:
             await self._finish(table)
-        self._after_change(table, acted=seat)
 
     async def _finish(self, table: LiveTable) -> None:
         for seat in sorted(table.away):
             table.seats[seat].abandoned = True
             await asyncio.to_thread(self.store.update_seat, table.id, seat, abandoned=True)
             await asyncio.to_thread(self.store.add_note, table.id, "abandoned", seat)
+        if table.away:
+            self._tell_table(table)
         for task in [*table.grace_tasks.values(), *table.bot_tasks.values()]:
             if task is not asyncio.current_task():
                 task.cancel()
         table.grace_tasks.clear()
 
-    def _after_change(self, table: LiveTable, acted: int | None = None) -> None:
+    def _after_change(
+        self, table: LiveTable, acted: int | None = None, start_seq: int | None = None
+    ) -> None:
+        """After a change: note who is now asked to decide, tell the connections about the
+        record events from ``start_seq`` on (if any), and set bots and clocks going."""
         state = table.state
         if state is not None and table.status == "playing":
             now = time.monotonic()
@@ -654,46 +987,20 @@ class TableService:
             for seat in list(table.turn_started):
                 if seat not in to_act:
                     del table.turn_started[seat]
+                    table.decision_seq.pop(seat, None)
             for seat in to_act:
                 if seat == acted or seat not in table.turn_started:
                     table.turn_started[seat] = now
-        self._broadcast(table)
+                    table.decision_seq[seat] = table.seq
+        if start_seq is not None:
+            self._broadcast(table)
         self._schedule_bots(table)
         self._schedule_clock(table)
 
-    def _state_message(
-        self, table: LiveTable, seat: int | None, lang: str, cache: dict[Any, dict[str, Any]]
-    ) -> dict[str, Any]:
-        key = (seat, lang)
-        if key not in cache:
-            body: dict[str, Any] = {
-                "seq": table.seq,
-                "seat": seat,
-                "view": None,
-                "legal": [],
-                "to_act": [],
-                "over": False,
-                "board_html": "",
-                "log": [],
-                "result": None,
-            }
-            if table.state is not None:
-                body = snapshot(table.state, seat, lang, table.seq, table.bots())
-            cache[key] = {
-                "type": "state",
-                **body,
-                "table": table.info(),
-                "clocks": self.clocks(table),
-            }
-        return cache[key]
-
     def _broadcast(self, table: LiveTable) -> None:
-        cache: dict[Any, dict[str, Any]] = {}
-        for conn in list(table.connections):
-            if conn.closed.is_set():
-                table.connections.discard(conn)
-                continue
-            conn.push(self._state_message(table, conn.seat, conn.lang, cache))
+        """Tell this process's connections the record events they have not heard of yet
+        (one ``event`` message each, see :func:`publish`)."""
+        publish(table, table.published_seq)
 
     # -- bots -------------------------------------------------------------------
 
@@ -717,7 +1024,7 @@ class TableService:
             answer = await self.bots.choose(
                 table.game.name,
                 bot,
-                state.view(seat),
+                view_of(table, seat),
                 [a.text for a in state.legal_actions(seat)],
                 (table.seed * 1_000_003 + seq * 101 + seat) % 2**63,
                 default_action(state, seat),
@@ -762,43 +1069,19 @@ class TableService:
         table.away.add(seat)
         await asyncio.to_thread(self.store.add_note, table.id, "takeover", seat)
         self._after_change(table)
+        tell_all(table, presence_message(table, seat))
 
     # -- clocks -----------------------------------------------------------------
 
     def _clock(self, table: LiveTable) -> dict[str, Any]:
-        clock = table.settings.get("clock") or {}
-        return clock if clock.get("mode") in ("move", "game") else {}
+        return clock_rule(table)
 
     def _deadlines(self, table: LiveTable) -> dict[int, float]:
-        """When each clocked seat that must decide runs out (monotonic time)."""
-        clock = self._clock(table)
-        if not clock or table.state is None or table.status != "playing":
-            return {}
-        deadlines = {}
-        for seat in table.state.to_act:
-            if table.controller(seat) is not None or seat not in table.turn_started:
-                continue
-            if clock["mode"] == "move":
-                allowed = float(clock["seconds"])
-            else:
-                allowed = (table.seats[seat].clock_ms or 0) / 1000
-            deadlines[seat] = table.turn_started[seat] + allowed
-        return deadlines
+        return deadlines(table)
 
     def clocks(self, table: LiveTable) -> dict[str, Any] | None:
         """Seconds left for each seat (running ones marked), for the pages' clocks."""
-        clock = self._clock(table)
-        if not clock:
-            return None
-        now = time.monotonic()
-        deadlines = self._deadlines(table)
-        left = {}
-        for info in table.seats:
-            if info.seat in deadlines:
-                left[str(info.seat)] = max(0.0, deadlines[info.seat] - now)
-            elif clock["mode"] == "game":
-                left[str(info.seat)] = (info.clock_ms or 0) / 1000
-        return {"mode": clock["mode"], "left": left, "running": sorted(deadlines)}
+        return table_clocks(table)
 
     def _charge_clock(self, table: LiveTable, seat: int) -> dict[int, int] | None:
         clock = self._clock(table)
