@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import json
+import random
+import time
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import relicbox
 from relicbox.core import conformance
+from relicbox.core.errors import ConfigurationError, StateFormatError
 from relicbox.core.rng import Rng
+from support import fuzz
 
 CASES = [
     pytest.param(game, players, id=f"{game.name}-{players}p")
@@ -148,3 +156,117 @@ def test_relic_runners_hidden_blue_tiles_are_drawn_from_the_unseen_ones():
     statistic = _chi_square(drawn, expected, count)
     degrees = max(1, len(expected) - 1)
     assert statistic < degrees + 6 * (2 * degrees) ** 0.5, (statistic, degrees, drawn, expected)
+
+
+# -- untrusted views: checked like a loaded state ------------------------------------------
+
+
+def _view(name, players=4, seed=3, steps=6, seat=0):
+    state = relicbox.new_game(name, players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        seat_to_act = state.to_act[0]
+        actions = state.legal_actions(seat_to_act)
+        state.act(seat_to_act, actions[rng.below(len(actions))])
+    return json.loads(json.dumps(state.view(seat)))
+
+
+@pytest.mark.parametrize("name", ["diamant", "tschak", "relic-runners"])
+@pytest.mark.parametrize(
+    "players",
+    [10**8, 0, -1, True, 4.0, "4", None, 10**5000],
+    ids=lambda p: type(p).__name__ + (str(p)[:9] if p != 10**5000 else "-5000-digits"),
+)
+def test_the_player_count_is_checked_first_and_bounded(name, players):
+    view = _view(name, players=4)
+    view["players"] = players
+    started = time.process_time()
+    with pytest.raises(StateFormatError, match="view field 'players' must be one of"):
+        relicbox.get_game(name).sample_state(view, 1)
+    assert time.process_time() - started < 0.5, "nothing sized by the count is built"
+
+
+@pytest.mark.parametrize("name", ["diamant", "tschak", "relic-runners"])
+@pytest.mark.parametrize("view", [None, [], "view", 7, {"game": 1}])
+def test_a_view_that_is_not_one_of_the_game_is_refused(name, view):
+    with pytest.raises(StateFormatError, match="view"):
+        relicbox.get_game(name).sample_state(view, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "field"),
+    [
+        ("diamant", lambda v: v["path"][0].update(gems="A"), "path[0].gems"),
+        ("diamant", lambda v: v.update(seat=9), "seat"),
+        ("diamant", lambda v: v["history"].append({"type": "reveal", "card": "T99"}), "card"),
+        ("diamant", lambda v: v["history"].append({"type": "leave", "seats": [7]}), "seats[0]"),
+        ("diamant", lambda v: v.update(explorers_inside=9), "explorers_inside"),
+        ("tschak", lambda v: v["committed"].append(1), "committed"),
+        ("tschak", lambda v: v["known_hands"][0].append("Z9"), "known_hands[0]"),
+        ("tschak", lambda v: v.update(loot=[0]), "loot"),
+        ("relic-runners", lambda v: v["spaces"][3].update(seen={"9": "B1-a"}), "seen key"),
+        ("relic-runners", lambda v: v.update(current=5), "current"),
+        (
+            "relic-runners",
+            lambda v: v["history"].append({"type": "pathway", "trail": 10**9}),
+            "trail",
+        ),
+        ("relic-runners", lambda v: v.update(relics_to_end=99), "relics_to_end"),
+    ],
+)
+def test_a_refused_view_names_its_field(name, edit, field):
+    view = _view(name, players=4, steps=2)
+    edit(view)
+    with pytest.raises(StateFormatError) as refused:
+        relicbox.get_game(name).sample_state(view, 1)
+    assert field in str(refused.value)
+
+
+@functools.cache
+def _view_pool(name):
+    game = relicbox.get_game(name)
+    return [v for seed in (21, 22) for v in fuzz.views(game, seed, 5, **fuzz.short_options(game))]
+
+
+def _settings(examples):
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+        database=None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "examples"), [("diamant", 150), ("tschak", 150), ("relic-runners", 40)]
+)
+def test_an_edited_view_is_refused_or_sampled_to_a_state_showing_it(name, examples):
+    """The contract, as a property: ``view(seat)`` of the sampled state is the input view,
+    the state plays on, and every other view is a StateFormatError."""
+    game = relicbox.get_game(name)
+
+    @_settings(examples)
+    @given(seed=st.integers(min_value=0, max_value=2**32), edits=st.integers(0, 3))
+    def check(seed, edits):
+        rng = random.Random(seed)
+        view = fuzz.mutate(rng.choice(_view_pool(name)), rng, edits)
+        try:
+            outcome = fuzz.check_sampled_view(game, view, rng, cap=300, must_finish=False)
+        except ConfigurationError:
+            # a custom card table or board: a valid view the sampler cannot complete
+            assert (
+                view["options" if name == "tschak" else "board"]
+                != (_view_pool(name)[0]["options" if name == "tschak" else "board"])
+            )
+            return
+        assert outcome in ("refused", "played")
+
+    check()
+
+
+def test_refusals_are_state_format_errors():
+    view = _view("diamant")
+    view["pockets"] = "many"
+    with pytest.raises(StateFormatError, match="view field 'pockets' must be a list"):
+        relicbox.get_game("diamant").sample_state(view, 1)

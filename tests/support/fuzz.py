@@ -152,7 +152,10 @@ def mutate(tree: dict[str, Any], rng: random.Random, edits: int) -> dict[str, An
         key = path[-1]
         value = parent[key]
         roll = rng.random()
-        if roll < 0.35:
+        if roll < 0.1:
+            # a value from elsewhere in the tree: the right kind of thing in the wrong place
+            parent[key] = copy.deepcopy(_get(tree, _pick_path(tree, rng)))
+        elif roll < 0.35:
             parent[key] = copy.deepcopy(rng.choice(ODD_VALUES))
         elif roll < 0.55 and type(value) is int:
             parent[key] = value + rng.choice((-2, -1, 1, 2, -value - 1, value * 3 + 1))
@@ -173,8 +176,14 @@ def mutate(tree: dict[str, Any], rng: random.Random, edits: int) -> dict[str, An
     return tree
 
 
-def play_out(state: State, rng: random.Random, cap: int = STEP_CAP) -> int:
-    """Drive ``state`` to its end with random legal actions; every view and copy must work."""
+def play_out(
+    state: State, rng: random.Random, cap: int = STEP_CAP, must_finish: bool = True
+) -> int:
+    """Drive ``state`` to its end with random legal actions; every view and copy must work.
+
+    With ``must_finish`` false, a game still running after ``cap`` steps is fine (a
+    sampled Relic Runners game has no turn limit, and the fast suite plays a part of it).
+    """
     players = state.players
     next_check = 0
     for step in range(cap):
@@ -196,7 +205,9 @@ def play_out(state: State, rng: random.Random, cap: int = STEP_CAP) -> int:
         legal = list(state.legal_actions(seat))
         assert legal, f"{state!r}: seat {seat} is to act but has no legal action"
         state.act(seat, rng.choice(legal))
-    raise AssertionError(f"{state!r} did not finish within {cap} steps")
+    if must_finish:
+        raise AssertionError(f"{state!r} did not finish within {cap} steps")
+    return cap
 
 
 def _exercise(state: State, rng: random.Random) -> None:
@@ -293,3 +304,31 @@ def check_odd_acts(state: State, rng: random.Random) -> None:
         for call in (state.view, state.legal_actions, state.action_mask, state.determinize):
             with contextlib.suppress(RelicboxError):
                 call(seat)
+
+
+def views(game: Game, seed: int, count: int = 6, **options: Any) -> list[dict[str, Any]]:
+    """JSON views (a seat's or a spectator's) of real positions of one random game."""
+    out = []
+    for data in snapshots(game, seed, count, **options):
+        state = relicbox.state_from_dict(data)
+        if state.is_chance:
+            state.sample_chance()
+        looker = random.Random(seed).choice([None, *range(state.players)])
+        out.append(json.loads(json.dumps(state.view(looker))))
+    return out
+
+
+def check_sampled_view(
+    game: Game, view: Any, rng: random.Random, cap: int = STEP_CAP, must_finish: bool = True
+) -> str:
+    """``refused`` (a RelicboxError), or ``played``: ``sample_state`` built a state whose
+    view for the view's seat is that view, and the state plays to its end."""
+    try:
+        state = game.sample_state(view, rng.randrange(1 << 30))
+    except RelicboxError:
+        return "refused"
+    seat = view["seat"]
+    assert state.view(seat) == view, "sample_state accepted a view its state does not show"
+    assert not state.has_record, "a sampled state carries a record"
+    play_out(state, rng, cap, must_finish)
+    return "played"

@@ -18,6 +18,10 @@ table but not spelled out in the view; it is worked out from the turn's events
 in the history. Options the view does not show (``teleport_ends_turn``,
 ``shovel3``, ``max_turns``) take their defaults, and only the default board can
 be sampled.
+
+The view is read like a loaded state (:mod:`relicbox.core.sampling`): every field the
+sampler uses is checked for its type and range first, and a view whose fields
+contradict each other is refused, since the sampled state's view must be the input.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from relicbox.core.errors import ConfigurationError, StateFormatError
+from relicbox.core import sampling as S
+from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS, TOKEN_IDS
@@ -46,23 +51,167 @@ _IDS: dict[str, list[int]] = {}
 for _tile in TILES:
     _IDS.setdefault(_tile.code, []).append(_tile.id)
 _LEVEL_OF = {tile.code: tile.level for tile in TILES}
+_BOARD = geo_for(None).board
+_TRAILS = tuple(_BOARD.trail_name(trail) for trail in range(_BOARD.trails))
+"""The default board's trails as views name them (``R1-T4``), by index."""
+_LEVELS = (1, 2, 3)
+_MOST = 1_000
+"""Bound on the view's counts (coins, rations, pathways, turns' moves): far above any game."""
+
+
+def _fields(players: int) -> dict[str, S.Spec]:
+    """What the sampler reads of a view of ``players`` seats, and what each must be."""
+    seat = S.whole(0, players - 1)
+    count = S.whole(0, _MOST)
+    node = S.text(NODE_IDS)
+    tile = S.text(_IDS.keys())
+    trail = S.text(_TRAILS)
+    relic = S.text(RELIC_COLOURS)
+    level = S.whole(min(_LEVELS), max(_LEVELS))
+    space = S.record(
+        {
+            "levels": S.items(level, most=len(_LEVELS)),
+            "top": S.optional(tile),
+            "seen": S.mapping(S.text([str(n) for n in _LEVELS]), tile, most=len(_LEVELS)),
+            "colour": S.optional(S.text(COLOURS)),
+            "relic": S.optional(relic),
+        }
+    )
+    board = S.record(
+        {
+            "ability": S.optional(S.text()),
+            "pathways_left": count,
+            "pathways": S.items(trail, most=len(_TRAILS)),
+            "toolboxes": S.record(
+                {
+                    "reserve": count,
+                    "start": count,
+                    **{branch: S.items(count, length=len(_LEVELS)) for branch in BRANCHES},
+                }
+            ),
+            "ivory": S.items(tile, most=len(_LEVELS)),
+            "blue_levels": S.items(level, most=len(TILES)),
+            "blue": S.items(S.optional(tile), most=len(TILES)),
+            "relics": S.record({name: count for name in RELIC_COLOURS}),
+            "coins": S.optional(count),
+        }
+    )
+    decision = S.optional(
+        S.tagged(
+            "type",
+            {
+                "place": {"near": node, "anywhere": S.flag(), "count": count, "relocate": S.flag()},
+                "lift": {"count": count},
+                "steps": {"count": count},
+                "keep": {"held": tile, "new": S.optional(tile)},
+                "pick": {"space": node},
+                "target": {"from": node},
+                "flip": {"left": count, "must": S.flag()},
+                "start": {},
+            },
+        )
+    )
+    this_turn = S.record(
+        {
+            "start": node,
+            "route": S.items(node, most=_MOST),
+            "trails_moved": count,
+            "trails_used": S.items(trail, most=len(_TRAILS)),
+            "unexplored_used": S.flag(),
+            "pathways_before": S.flag(),
+            "free_order": S.flag(),
+            "jumped": S.flag(),
+            "explored": S.flag(),
+            "toolbox_used": S.flag(),
+            "double_vp": S.flag(),
+            "start_relic": S.optional(relic),
+        }
+    )
+    return {
+        "phase": S.text(),
+        "setup": S.text(("first", "standard", "random")),
+        "abilities": S.flag(),
+        "turn": S.whole(0, S.MAX_ITEMS),
+        "current": seat,
+        "decision": decision,
+        "spaces": S.items(space, length=len(NODE_IDS)),
+        "trails": S.items(S.record({"id": trail}), length=len(_TRAILS)),
+        "tokens_up": S.items(S.text(TOKEN_IDS), most=len(TOKEN_IDS)),
+        "explorers": S.items(node, length=players),
+        "rations": S.items(count, length=players),
+        "camp_rations": count,
+        "seats": S.items(board, length=players),
+        "relics_collected": count,
+        "final_seat": S.optional(seat),
+        "extra_turn": S.flag(),
+        "truncated": S.flag(),
+        "this_turn": this_turn,
+        "history": S.items(_event_spec(players)),
+    }
+
+
+def _event_spec(players: int) -> S.Spec:
+    """A history event: a known ``type`` and, for each of its fields present, a fit value."""
+    seat = S.whole(0, players - 1)
+    node = S.text(NODE_IDS)
+    trail = S.whole(0, len(_TRAILS) - 1)
+    by_name: dict[str, S.Spec] = {
+        "seat": seat,
+        "space": node,
+        "from": node,
+        "to": node,
+        "route": S.items(node, most=_MOST),
+        "tile": S.text(_IDS.keys()),
+        "discarded": S.text(_IDS.keys()),
+        "code": S.text(_IDS.keys()),
+        "relic": S.text(RELIC_COLOURS),
+        "tokens": S.items(S.text(TOKEN_IDS), most=len(TOKEN_IDS)),
+        "token": S.text(TOKEN_IDS),
+        "trail": trail,
+        "from_trail": S.optional(trail),
+        "amount": S.whole(-_MOST, _MOST),
+        "level": S.whole(min(_LEVELS), max(_LEVELS)),
+        "toolbox": S.text(),
+        "reason": S.text(),
+    }
+    overrides = {
+        ("shrine", "seat"): S.optional(seat),
+    }
+    kind = S.text(_EVENT_FIELDS.keys())
+
+    def check(event: Any, field: str) -> None:
+        S.record({"type": kind})(event, field)
+        for name in _EVENT_FIELDS[event["type"]]:
+            spec = by_name.get(name)
+            spec = overrides.get((event["type"], name), spec)
+            if name in event and spec is not None:
+                spec(event[name], f"{field}.{name}")
+
+    return check
 
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
-    """A state consistent with ``view`` (a seat's or a spectator's); see the module doc."""
+    """A state consistent with ``view`` (a seat's or a spectator's); see the module doc.
 
-    if view.get("game") != "relic-runners":
-        raise StateFormatError(f"not a Relic Runners view: game={view.get('game')!r}")
-    geo = geo_for(None)
-    if view["board"] != geo.board.name:
+    Its ``view(seat)`` equals ``view``; anything else is a :class:`StateFormatError`
+    naming the field (a view of another board: a :class:`ConfigurationError`).
+    """
+    players, seat = S.header(view, "relic-runners", "Relic Runners", RelicRunnersState.game.players)
+    S.read(view, {"board": S.text()})
+    if view["board"] != _BOARD.name:
         raise ConfigurationError(
             f"a Relic Runners view of the board {view['board']!r} cannot be sampled: "
             "only the default board is known without its data file"
         )
+    S.read(view, _fields(players))
     if view["phase"] == "over":
-        raise StateFormatError("a finished Relic Runners game has nothing hidden to sample")
-    n: int = view["players"]
-    me: int | None = view["seat"]
+        raise S.refuse("phase", "is over: a finished game has nothing hidden to sample")
+    with S.building("view"):
+        state = _build(view, players, seat, rng)
+    return S.confirm(state, seat, view)
+
+
+def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     seats = view["seats"]
     everyone = (1 << n) - 1
     trail_index = {trail["id"]: t for t, trail in enumerate(view["trails"])}
@@ -75,22 +224,31 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     # Tiles: those in plain sight or known to this seat take their ids first.
     free = {code: list(ids) for code, ids in _IDS.items()}
 
-    def take(code: str) -> int:
+    def take(code: str, field: str) -> int:
         ids = free.get(code)
         if not ids:
-            raise StateFormatError(f"the view shows more {code!r} tiles than the game has")
+            raise S.refuse(field, f"shows one {code!r} tile more than the game has")
         return ids.pop(0)
 
     levels = [list(space["levels"]) for space in view["spaces"]]
     fixed: list[dict[str, list[int]]] = [{} for _ in view["spaces"]]
     for node, space in enumerate(view["spaces"]):
         if space["top"] is not None:
-            fixed[node][str(levels[node][-1])] = [take(space["top"]), everyone]
+            if not levels[node]:
+                raise S.refuse(f"spaces[{node}].top", "shows a tile on a stack with no levels")
+            fixed[node][str(levels[node][-1])] = [
+                take(space["top"], f"spaces[{node}].top"),
+                everyone,
+            ]
         for level, code in space["seen"].items():
-            fixed[node][level] = [take(code), 0 if me is None else 1 << me]
-    ivory = [{str(_LEVEL_OF[code]): take(code) for code in seat["ivory"]} for seat in seats]
+            field = f"spaces[{node}].seen.{level}"
+            fixed[node][level] = [take(code, field), 0 if me is None else 1 << me]
+    ivory = [
+        {str(_LEVEL_OF[code]): take(code, f"seats[{s}].ivory") for code in seat["ivory"]}
+        for s, seat in enumerate(seats)
+    ]
     decision = view["decision"]
-    new_tile = take(decision["new"]) if decision and decision.get("new") else None
+    new_tile = take(decision["new"], "decision.new") if decision and decision.get("new") else None
     shown_codes: dict[int, list[str]] = {}
     for event in history:
         if event["type"] == "show":
@@ -101,7 +259,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     hidden_levels: list[tuple[int, list[int]]] = []
     for s, seat in enumerate(seats):
         known = [code for code in seat["blue"] if code is not None]
-        tiles = [take(code) for code in known]
+        tiles = [take(code, f"seats[{s}].blue") for code in known]
         knower = (1 << s) | (0 if me is None else 1 << me)
         blue.append(tiles)
         blue_seen.append([knower] * len(tiles))
@@ -111,9 +269,11 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
                 shown.append(match)
         missing = list(seat["blue_levels"])
         for code in known:
+            if TILES[_IDS[code][0]].colour != BLUE or _LEVEL_OF[code] not in missing:
+                raise S.refuse(f"seats[{s}].blue", f"shows {code!r}, not one of its blue levels")
             missing.remove(_LEVEL_OF[code])
         hidden_levels.append((s, missing))
-    discard = [take(code) for code in _discarded(history, ivory, new_tile)]
+    discard = [take(code, "history") for code in _discarded(history, ivory, new_tile)]
 
     # Every tile not placed above is unseen: in a pool, or one of the others' blue tiles.
     pools: list[list[int]] = [[] for _ in range(9)]
@@ -125,7 +285,9 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         for level in missing:
             pool = pools[pool_key(BLUE, level)]
             if not pool:
-                raise StateFormatError(f"no unseen blue tile of level {level} is left")
+                raise S.refuse(
+                    f"seats[{s}].blue_levels", f"has a level {level} no tile is left for"
+                )
             blue[s].append(pool.pop(rng.below(len(pool))))
             blue_seen[s].append(1 << s)
     for pool in pools:
@@ -143,7 +305,10 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     agenda = _agenda(view, this_turn, turn["stage"], turn_start >= 0)
     final_left = 0
     if view["final_seat"] is not None:
-        trigger = max(i for i, e in enumerate(history) if e["type"] == "final-round")
+        starts = [i for i, e in enumerate(history) if e["type"] == "final-round"]
+        if not starts:
+            raise S.refuse("final_seat", "names a seat, but no final round began in the history")
+        trigger = starts[-1]
         ends = sum(1 for e in history[trigger:] if e["type"] == "end")
         final_left = max(0, n - 1 - ends)
     body: dict[str, Any] = {
@@ -338,9 +503,9 @@ def _turn_bookkeeping(
 
 def _relocation_trigger(event: Mapping[str, Any]) -> int | None:
     """How many pathways an event lets the seat move (compass 1/2, purple f), else None."""
-    if event["type"] == "tool" and str(event.get("toolbox", "")).startswith("compass "):
-        level = int(str(event["toolbox"]).split()[1])
-        return level if level < 3 else None
+    words = str(event.get("toolbox", "")).split()
+    if event["type"] == "tool" and words[:1] == ["compass"] and words[1:2] in (["1"], ["2"]):
+        return int(words[1])
     if event["type"] == "purple" and str(event["tile"]).endswith("-f"):
         return 1
     return None

@@ -19,6 +19,10 @@ What a view leaves out, and how it is drawn:
 
 Only views of a dealt game made with the proposed card table can be sampled (a
 custom table is not in the view).
+
+The view is read like a loaded state (:mod:`relicbox.core.sampling`): every field the
+sampler uses is checked for its type and range first, and a view whose fields
+contradict each other is refused, since the sampled state's view must be the input.
 """
 
 from __future__ import annotations
@@ -28,30 +32,76 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from relicbox.core.errors import ConfigurationError, StateFormatError
+from relicbox.core import sampling as S
+from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
-from relicbox.games.tschak.data import KIND_BY_CODE, KINDS, POSITIONS, PROPOSED
+from relicbox.games.tschak.data import FLOORS, KIND_BY_CODE, KINDS, POSITIONS, PROPOSED, TOWERS
 from relicbox.games.tschak.rules import TschakState, hand_at, seat_positions
 
 _STEP_OF_FLOOR = {1: 0, 2: 3, 3: 5}
 _BACKGROUND = tuple(k.kind.value for k in KINDS)
+_HAND = 10
+"""Cards in a hand: three of each character background and an artifact."""
+_PICKS = 3
+"""Most cards a seat commits for one reveal."""
+
+
+def _fields(players: int) -> dict[str, S.Spec]:
+    """What the sampler reads of a view of ``players`` seats, and what each must be."""
+    card = S.text(KIND_BY_CODE.keys())
+    cards = S.items(card, most=_HAND)
+    tower_card = S.optional(S.text())
+    return {
+        "options": S.record(
+            {
+                "cards": S.text(("proposed", "custom")),
+                "chameleon_rank": S.text(),
+                "elixir": S.text(),
+            }
+        ),
+        "phase": S.text(("setup", "play", "over")),
+        "tower": S.whole(1, TOWERS),
+        "floor": S.optional(S.whole(1, FLOORS)),
+        "revealed": S.items(cards, length=players),
+        "played": S.items(cards, length=players),
+        "known_hands": S.items(S.optional(cards), length=POSITIONS),
+        "committed": S.items(S.whole(0, _PICKS), length=players),
+        "picks": S.optional(S.items(card, most=_PICKS)),
+        "floors": S.items(S.record({"monster": tower_card, "treasure": tower_card}), most=FLOORS),
+        "gold": S.items(S.whole(), length=players),
+        "won": S.items(
+            S.record({"monsters": S.items(S.text()), "treasures": S.items(S.text())}),
+            length=players,
+        ),
+        "history": S.items(S.any_value()),
+    }
 
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
-    """A state consistent with ``view`` (a seat's or a spectator's); see the module doc."""
-    if view.get("game") != "tschak":
-        raise StateFormatError(f"not a Tschak! view: game={view.get('game')!r}")
-    options = view["options"]
-    if options.get("cards") != "proposed":
+    """A state consistent with ``view`` (a seat's or a spectator's); see the module doc.
+
+    Its ``view(seat)`` equals ``view``; anything else is a :class:`StateFormatError`
+    naming the field (a view of a custom card table: a :class:`ConfigurationError`).
+    """
+    players, seat = S.header(view, "tschak", "Tschak!", TschakState.game.players)
+    S.read(view, _fields(players))
+    if view["options"]["cards"] != "proposed":
         raise ConfigurationError(
             "a Tschak! view of a game with a custom card table cannot be sampled: "
             "the table is not part of the view"
         )
     if view["phase"] == "setup":
-        raise StateFormatError("a Tschak! view can be sampled once the tower is set up")
-    players: int = view["players"]
-    seat: int | None = view["seat"]
+        raise S.refuse("phase", "must be play or over: a view is sampled once the tower is set up")
+    if view["phase"] == "play" and view["floor"] is None:
+        raise S.refuse("floor", "must be the floor being played (1-3), got None")
+    with S.building("view"):
+        state = _build(view, players, seat, rng)
+    return S.confirm(state, seat, view)
+
+
+def _build(view: Mapping[str, Any], players: int, seat: int | None, rng: Rng) -> State:
+    options = view["options"]
     tower: int = view["tower"]
     positions = seat_positions(players)
     holder_of = {hand_at(p, tower): s for s, p in enumerate(positions)}
@@ -72,7 +122,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         shown[h] = [] if s is None else revealed[s] + played[s]
         unseen.subtract(shown[h])
     if any(count < 0 for count in unseen.values()):
-        raise StateFormatError("the view shows more adventurer cards than the table holds")
+        raise S.refuse("known_hands", "and the cards shown hold more cards than the table has")
     pools: list[list[int]] = [[], [], [], []]
     for kind, count in sorted(unseen.items()):
         pools[_BACKGROUND[kind]].extend([kind] * count)
@@ -84,12 +134,12 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         for background in range(4):
             slots = (1 if background == 3 else 3) - have[background]
             if slots > len(pools[background]):
-                raise StateFormatError("the view's shown cards do not fit the hands")
+                raise S.refuse("known_hands", "and the cards shown do not fit the hands")
             for _ in range(slots):
                 cards.append(pools[background].pop())
         hands[h] = sorted(cards)
     if any(pools):
-        raise StateFormatError("the view's known hands leave cards that fit no hand")
+        raise S.refuse("known_hands", "leave cards that fit no hand")
     full = [hand if hand is not None else [] for hand in hands]
 
     picks: list[list[int]] = [[] for _ in range(players)]
@@ -100,10 +150,11 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         if s == seat and view.get("picks") is not None:
             picks[s] = _kinds(view["picks"])
             continue
-        held = list(full[hand_at(positions[s], tower)])
-        for k in revealed[s] + played[s]:
-            held.remove(k)
-        picks[s] = _draw_picks(held, revealed[s], count, rng)
+        held = Counter(full[hand_at(positions[s], tower)])
+        held.subtract(revealed[s] + played[s])
+        if any(left < 0 for left in held.values()):
+            raise S.refuse(f"revealed[{s}]", "shows cards the seat's hand does not hold")
+        picks[s] = _draw_picks(sorted(held.elements()), revealed[s], count, rng)
 
     floors = view["floors"]
     step = 5
@@ -145,16 +196,14 @@ def _draw_picks(held: list[int], party: list[int], count: int, rng: Rng) -> list
         if len({_BACKGROUND[held[i]] for i in chosen} | taken) == len(taken) + count
     ]
     if not choices:
-        raise StateFormatError("no committed picks fit what the seat still holds")
+        raise S.refuse("committed", "counts picks that do not fit what the seat still holds")
     chosen = choices[rng.below(len(choices))]
     return [held[i] for i in chosen]
 
 
 def _kinds(codes: list[str]) -> list[int]:
-    try:
-        return [KIND_BY_CODE[code].index for code in codes]
-    except KeyError as error:
-        raise StateFormatError(f"{error.args[0]!r} is not an adventurer card code") from None
+    """Kind indexes of card codes (already checked to be adventurer card codes)."""
+    return [KIND_BY_CODE[code].index for code in codes]
 
 
 def _codes(kinds: list[int]) -> list[str]:
