@@ -31,6 +31,7 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -39,6 +40,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from relicbox.core.game import RECORD_FORMAT
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x72656C6963
+"""The PostgreSQL advisory lock held while the schema is brought up to date."""
 
 
 def now() -> datetime:
@@ -235,6 +238,10 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # several server processes may start at once on a new database: one migrates,
+            # the others wait for it and find nothing left to do
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

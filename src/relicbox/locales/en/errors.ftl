@@ -32,6 +32,7 @@ error-table-already-joined = this connection has joined
 error-table-too-large = message too large
 error-table-rate-limited = too many messages: slow down
 error-table-stale = this decision does not answer the seat's current question (sent at seq { $seq }, the table is at seq { $current }): look at the table and decide anew
+error-table-unavailable = the table's server is out of reach for a moment: try again in a few seconds
 error-table-crowded = this table already has { $limit ->
     [one] { $limit } connection
    *[other] { $limit } connections

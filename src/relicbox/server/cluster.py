@@ -1,0 +1,796 @@
+"""Several server processes on one PostgreSQL database, coordinated through Redis.
+
+Any process accepts any connection and any lobby request. One process at a time *owns*
+a live table: it holds the table's Redis lease (``SET NX PX``, renewed every
+:data:`RENEW_EVERY` seconds, lost after :data:`LEASE_MS` without renewal), and only it
+decides: it checks and commits every decision, runs the bots, the clocks and the grace
+timers. Each time a process becomes owner it claims a new *epoch* from the table's row
+(``owner_epoch + 1``, written before it acts), and every append it makes is fenced by
+that epoch in the same transaction (:class:`relicbox.server.store.Fenced`): a process
+that was paused past its lease, or cut off from Redis, can never write again, and the
+``(table, seq)`` key refuses a second copy of any event.
+
+Other processes with connections at the table *follow* it: they keep a copy of the
+state (replayed from the store, then moved on by the owner's published record events
+in ``seq`` order) and build their own connections' frames from it, each through
+``view(seat)``. They forward decisions and presence to the owner over Redis pub/sub.
+Pub/sub may drop messages (a reconnect, a slow reader), which is enough here: every
+batch names the ``seq`` it starts at, a follower that sees a gap reloads the table
+from the store, and the store, written before anything is published, is the truth.
+
+When an owner dies (kill -9, or its Redis or database connection goes), its leases run
+out; a process with connections at the table notices within :data:`RENEW_EVERY`, and
+every process scans the store's playing tables each :data:`SCAN_EVERY` seconds, so
+another takes the lease, rebuilds the table from the store and carries on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import random
+import secrets
+import socket
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+from relicbox.core.errors import Reason
+from relicbox.core.registry import replay
+from relicbox.server.store import Append, Fenced, Store
+from relicbox.server.tables import (
+    Connection,
+    GroupCommit,
+    LiveTable,
+    TableError,
+    TableService,
+    _live,
+    presence_message,
+    publish,
+    tell_all,
+)
+
+log = logging.getLogger("relicbox.server.cluster")
+
+LEASE_MS = 1000
+"""How long a lease lasts without renewal: an owner's death is noticed after this."""
+RENEW_EVERY = 0.3
+"""Seconds between renewals of every lease a process holds (and between followers'
+checks for a table whose owner is gone)."""
+SCAN_EVERY = 1.0
+"""Seconds between scans of the store for playing tables that nobody owns."""
+PRESENCE_EVERY = 1.0
+"""Seconds between a follower's reports of the seats connected to it."""
+PRESENCE_KEPT = 3.5
+"""Seconds an owner trusts a follower's report: a dead follower's seats count as gone."""
+FORWARD_TIMEOUT = 6.0
+"""Seconds a forwarded decision may wait for an owner (one failover fits in it)."""
+IDLE_FORGET = 30.0
+"""Seconds after which a followed table with no connections here is forgotten."""
+
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+@dataclass
+class Ownership:
+    """What the owner keeps about a table it owns."""
+
+    epoch: int
+    published: int
+    """The ``seq`` up to which its record events have been published."""
+    remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """Each follower process's connected seats, with when its report runs out."""
+
+
+class FencedCommits(GroupCommit):
+    """The group commit, with each append fenced by its table's owner epoch."""
+
+    def __init__(self, store: Store, service: ClusterService) -> None:
+        super().__init__(store)
+        self.service = service
+
+    async def append(self, append: Append) -> None:
+        owned = self.service.owned.get(append.table_id)
+        if owned is None:
+            raise TableError.said("unavailable", "error-table-unavailable")
+        try:
+            await super().append(replace(append, epoch=owned.epoch))
+        except Fenced:
+            self.service.step_down_soon(append.table_id)
+            raise TableError.said("unavailable", "error-table-unavailable") from None
+        except Exception:
+            # the database is out of reach: let a process that reaches it take over
+            self.service.step_down_soon(append.table_id)
+            raise
+
+
+class ClusterService(TableService):
+    """A :class:`TableService` that shares its tables with other processes."""
+
+    def __init__(
+        self, store: Store, *args: Any, redis_url: str, prefix: str = "relicbox:", **kwargs: Any
+    ) -> None:
+        super().__init__(store, *args, **kwargs)
+        self.redis: Redis = Redis.from_url(redis_url, decode_responses=True)
+        self.prefix = prefix
+        # says where it runs, for whoever reads a lease: host, process id, and a nonce
+        self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.owned: dict[str, Ownership] = {}
+        self.commits = FencedCommits(store, self)
+        self.pubsub: PubSub = self.redis.pubsub()
+        self.replies: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
+        self.reloading: dict[str, bool] = {}
+        """Tables being reloaded; ``True`` when a batch came meanwhile (reload again)."""
+        self.mirrors: dict[str, dict[str, Any]] = {}
+        """The newest table facts each followed table's owner published."""
+        self.last_used: dict[str, float] = {}
+        self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.background: list[asyncio.Task[None]] = []
+        self.spawned: set[asyncio.Task[Any]] = set()
+
+    # -- names ---------------------------------------------------------------------
+
+    def lease_key(self, table_id: str) -> str:
+        return f"{self.prefix}lease:{table_id}"
+
+    def table_channel(self, table_id: str) -> str:
+        return f"{self.prefix}table:{table_id}"
+
+    def process_channel(self, process: str) -> str:
+        return f"{self.prefix}process:{process}"
+
+    # -- start and stop ------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Join the cluster; playing tables are taken by the scan, not all by one process."""
+        await self.pubsub.subscribe(self.process_channel(self.process))
+        self.background = [
+            asyncio.create_task(self._read_messages()),
+            asyncio.create_task(self._send_queued()),
+            asyncio.create_task(self._renew_loop()),
+            asyncio.create_task(self._scan_loop()),
+            asyncio.create_task(self._presence_loop()),
+        ]
+        return 0
+
+    async def close(self) -> None:
+        for task in [*self.background, *self.spawned]:
+            task.cancel()
+        for table_id in list(self.owned):
+            with contextlib.suppress(RedisError, OSError):
+                await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
+        await super().close()
+        with contextlib.suppress(RedisError, OSError):
+            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.aclose()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self.spawned.add(task)
+        task.add_done_callback(self.spawned.discard)
+
+    async def _send(self, channel: str, message: dict[str, Any]) -> int:
+        receivers: int = await self.redis.publish(channel, json.dumps(message))
+        return receivers
+
+    # -- loading and following -----------------------------------------------------------
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            # subscribe before reading the store, so no batch falls between the two
+            await self.pubsub.subscribe(self.table_channel(table_id))
+            try:
+                table = await super().get(table_id)
+            except TableError:
+                await self.pubsub.unsubscribe(self.table_channel(table_id))
+                raise
+        self.last_used[table_id] = time.monotonic()
+        return table
+
+    async def _fresh(self, table_id: str) -> LiveTable:
+        """The table as the store has it now (seats, status and the replayed record)."""
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None:
+            raise TableError.said("no-table", "error-table-none", table=repr(table_id))
+        fresh = _live(row)
+        if fresh.status in ("playing", "finished"):
+            record = await asyncio.to_thread(self.store.record, table_id)
+            if record is not None:
+                fresh.state = replay(record)
+        return fresh
+
+    def _take_fresh(self, table: LiveTable, fresh: LiveTable) -> None:
+        table.state, table.status, table.seats = fresh.state, fresh.status, fresh.seats
+        table.rematch_id = fresh.rematch_id
+
+    async def _reload(self, table: LiveTable) -> None:
+        """Bring a followed table's copy up to the store, then tell its connections."""
+        if table.id in self.reloading:
+            self.reloading[table.id] = True
+            return
+        self.reloading[table.id] = False
+        told = table.info()
+        try:
+            while True:
+                fresh = await self._fresh(table.id)
+                if table.id in self.owned:
+                    return
+                self._take_fresh(table, fresh)
+                mirror = self.mirrors.get(table.id)
+                if mirror is not None and mirror["seq"] == table.seq:
+                    self._mirror(table, mirror)
+                if not self.reloading[table.id]:
+                    break
+                self.reloading[table.id] = False
+        except Exception:
+            log.exception("reloading table %s failed", table.id)
+        finally:
+            self.reloading.pop(table.id, None)
+        self._tell_locally(table, told)
+
+    def _tell_locally(self, table: LiveTable, told: dict[str, Any]) -> None:
+        """This process's connections hear what changed since they were told ``told``."""
+        if table.state is not None and table.published_seq != table.seq:
+            publish(table, table.published_seq)
+        if table.info() != told:
+            tell_all(table, {"type": "table", "table": table.info()})
+
+    def _mirror(self, table: LiveTable, facts: dict[str, Any]) -> None:
+        """Take the owner's facts about the table: seats, who is away or connected, clocks."""
+        info = facts["info"]
+        table.status, table.rematch_id = info["status"], info["rematch_id"]
+        for seat, given in zip(table.seats, info["seats"], strict=True):
+            seat.kind, seat.bot, seat.name = given["kind"], given["bot"], given["name"]
+            seat.abandoned = given["abandoned"]
+        table.away = {s["seat"] for s in info["seats"] if s["away"]}
+        table.elsewhere = {s["seat"] for s in info["seats"] if s["connected"]}
+        for seat, remaining in zip(table.seats, facts["clock_ms"], strict=True):
+            seat.clock_ms = remaining
+        now = time.monotonic()
+        table.turn_started = {int(seat): now - age for seat, age in facts["turn_age"].items()}
+        table.decision_seq = {int(seat): asked for seat, asked in facts["asked"].items()}
+
+    def _facts(self, table: LiveTable, start: int) -> dict[str, Any]:
+        """What followers need beside the record events to show the table as the owner does."""
+        now = time.monotonic()
+        return {
+            "seq": table.seq,
+            "start": start,
+            "events": [] if table.state is None else table.state.record_events(start),
+            "info": table.info(),
+            "clock_ms": [s.clock_ms for s in table.seats],
+            "turn_age": {str(s): now - at for s, at in table.turn_started.items()},
+            "asked": {str(s): asked for s, asked in table.decision_seq.items()},
+        }
+
+    # -- publishing (owner) ------------------------------------------------------------
+
+    def _share(self, table: LiveTable) -> None:
+        """Publish the record events followers have not had yet, with the table's facts."""
+        owned = self.owned.get(table.id)
+        if owned is None:
+            return
+        start = min(owned.published, table.seq)
+        owned.published = table.seq
+        message = {"op": "batch", "from": self.process, "epoch": owned.epoch}
+        message.update(self._facts(table, start))
+        self._queue(self.table_channel(table.id), message)
+
+    def _queue(self, channel: str, message: dict[str, Any]) -> None:
+        """Publish in order, after everything queued before (a reply after its batch)."""
+        self.outgoing.put_nowait((channel, json.dumps(message)))
+
+    async def _send_queued(self) -> None:
+        while True:
+            batch = [await self.outgoing.get()]
+            while not self.outgoing.empty():
+                batch.append(self.outgoing.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
+            except (RedisError, OSError):
+                log.warning("publishing %d messages to Redis failed", len(batch))
+
+    def _broadcast(self, table: LiveTable) -> None:
+        self._share(table)
+        super()._broadcast(table)
+
+    def _tell_table(self, table: LiveTable) -> None:
+        super()._tell_table(table)
+        if table.id in self.owned:
+            self._share(table)
+        else:
+            self._spawn(self._ask_reload(table.id))
+
+    def _after_change(
+        self, table: LiveTable, acted: int | None = None, start_seq: int | None = None
+    ) -> None:
+        if table.id in self.owned:
+            super()._after_change(table, acted, start_seq)
+            self._share(table)  # a takeover or a return changes the facts, if not the record
+        elif start_seq is not None:
+            # bots, clocks and takeovers run only at the owner
+            super()._broadcast(table)
+
+    def _start_grace(self, table: LiveTable, seat: int) -> None:
+        if table.id in self.owned:
+            super()._start_grace(table, seat)
+
+    # -- reading ---------------------------------------------------------------------
+
+    async def _read_messages(self) -> None:
+        while True:
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reading from Redis failed")
+                await asyncio.sleep(0.2)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                self._handle(json.loads(message["data"]), str(message["channel"]))
+            except Exception:
+                log.exception("a message from another process could not be handled")
+
+    def _handle(self, message: dict[str, Any], channel: str) -> None:
+        op = message.get("op")
+        if op == "reply":
+            waiting = self.replies.pop(message["rid"], None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(message.get("error"))
+        elif op == "act":
+            self._spawn(self._serve_act(message))
+        elif op == "presence":
+            self._spawn(self._presence(message))
+        else:
+            table_id = channel.removeprefix(self.table_channel(""))
+            table = self.tables.get(table_id)
+            if table is None:
+                return
+            if op == "chat":
+                table.chat.append(message["message"])
+                tell_all(table, message["message"])
+            elif message.get("from") == self.process or table.id in self.owned:
+                return
+            elif op == "batch":
+                self._follow(table, message)
+            elif op == "reload":
+                self._spawn(self._reload(table))
+
+    def _follow(self, table: LiveTable, batch: dict[str, Any]) -> None:
+        """Move a followed table's copy on by the owner's batch, or reload it on a gap."""
+        if batch["seq"] < table.seq:
+            return  # an old owner's late batch: the store has moved past it
+        self.mirrors[table.id] = batch
+        if table.id in self.reloading:
+            self.reloading[table.id] = True
+            return
+        state = table.state
+        if state is None or batch["start"] != table.seq or table.status == "open":
+            self._spawn(self._reload(table))
+            return
+        told = table.info()
+        try:
+            for event in batch["events"]:
+                if "seat" in event:
+                    state.act(event["seat"], event["action"])
+        except Exception:
+            log.warning("table %s: a published batch does not apply; reloading", table.id)
+            self._spawn(self._reload(table))
+            return
+        if state.record_length != batch["seq"]:
+            self._spawn(self._reload(table))
+            return
+        self._mirror(table, batch)
+        self._tell_locally(table, told)
+
+    # -- connections -------------------------------------------------------------------
+
+    async def connect(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+        if table.id in self.owned:
+            await super().connect(table, conn, token)
+            self._share(table)
+            return
+        if token and table.seat_of(token) is None:
+            await self._reload(table)  # a seat taken at another process a moment ago
+        seat = table.seat_of(token) if token else None
+        if seat is not None:
+            table.away.discard(seat)  # the owner notes the return when it hears of it
+        await super().connect(table, conn, token)
+        if seat is not None:
+            await self._report_presence(table)
+
+    async def disconnect(self, conn: Connection) -> None:
+        table = self.tables.get(conn.table_id or "")
+        await super().disconnect(conn)
+        if table is None:
+            return
+        if table.id in self.owned:
+            self._share(table)
+        elif conn.seat is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._report_presence(table)
+
+    async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
+        if conn.seat is None:
+            raise TableError.said("spectator", "error-table-spectator-chat")
+        message = {
+            "type": "chat",
+            "seat": conn.seat,
+            "name": table.seats[conn.seat].name,
+            "text": text,
+        }
+        # every process at the table (this one too) hears it on the table's channel
+        await self._send(self.table_channel(table.id), {"op": "chat", "message": message})
+
+    # -- presence ----------------------------------------------------------------------
+
+    def _local_seats(self, table: LiveTable) -> list[int]:
+        return sorted(seat for seat, count in table.seat_connections.items() if count > 0)
+
+    async def _report_presence(self, table: LiveTable) -> None:
+        """Tell the owner which seats are connected here."""
+        owner = await self.redis.get(self.lease_key(table.id))
+        if owner is None or owner == self.process:
+            return
+        owner = str(owner)
+        message = {
+            "op": "presence",
+            "table": table.id,
+            "from": self.process,
+            "seats": self._local_seats(table),
+        }
+        await self._send(self.process_channel(owner), message)
+
+    async def _presence(self, message: dict[str, Any]) -> None:
+        owned = self.owned.get(message["table"])
+        table = self.tables.get(message["table"])
+        if owned is None or table is None:
+            return
+        owned.remote[message["from"]] = (
+            frozenset(message["seats"]),
+            time.monotonic() + PRESENCE_KEPT,
+        )
+        await self._settle_presence(table, owned)
+
+    async def _settle_presence(self, table: LiveTable, owned: Ownership) -> None:
+        """Seats that came back are no longer away; seats gone everywhere start their grace."""
+        now = time.monotonic()
+        owned.remote = {p: r for p, r in owned.remote.items() if r[1] > now}
+        before = set(table.elsewhere)
+        table.elsewhere = set().union(*(seats for seats, _ in owned.remote.values()))
+        if table.elsewhere == before:
+            return
+        returned = False
+        if table.status == "playing":
+            for seat in table.elsewhere - before:
+                grace = table.grace_tasks.pop(seat, None)
+                if grace is not None:
+                    grace.cancel()
+                if seat in table.away:
+                    table.away.discard(seat)
+                    returned = True
+                    await asyncio.to_thread(self.store.add_note, table.id, "return", seat)
+            for seat in before - table.elsewhere:
+                if table.seats[seat].kind == "human" and not table.connected(seat):
+                    self._start_grace(table, seat)
+        for seat in before ^ table.elsewhere:
+            tell_all(table, presence_message(table, seat))
+        if returned:
+            self._after_change(table)
+        else:
+            self._share(table)
+
+    async def _presence_loop(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            for table in list(self.tables.values()):
+                try:
+                    owned = self.owned.get(table.id)
+                    if owned is not None:
+                        await self._settle_presence(table, owned)
+                    elif self._local_seats(table):
+                        await self._report_presence(table)
+                    elif time.monotonic() - self.last_used.get(table.id, 0) > IDLE_FORGET:
+                        await self._forget(table)
+                except (RedisError, OSError):
+                    log.warning("Redis is out of reach")
+                    break
+                except Exception:
+                    log.exception("presence of table %s", table.id)
+
+    async def _forget(self, table: LiveTable) -> None:
+        if table.connections or table.id in self.owned:
+            return
+        self.tables.pop(table.id, None)
+        self.mirrors.pop(table.id, None)
+        await self.pubsub.unsubscribe(self.table_channel(table.id))
+
+    # -- decisions -----------------------------------------------------------------------
+
+    async def act(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        reason: str | None = None,
+        *,
+        seq: int | None = None,
+    ) -> None:
+        """Decide at the owner: here if this process owns the table, else forwarded.
+
+        A forwarded decision carries the ``seq`` it was made at (the person's, or else what
+        this process showed them), so a retry after a lost answer is refused as stale
+        rather than applied twice."""
+        shown = table.seq if seq is None else seq
+        deadline = time.monotonic() + FORWARD_TIMEOUT
+        while time.monotonic() < deadline:
+            if table.id in self.owned:
+                await super().act(table, seat, action, reason, seq=seq)
+                return
+            seq = shown
+            holder = await self.redis.get(self.lease_key(table.id))
+            owner = None if holder is None else str(holder)
+            if owner is None:
+                if table.status != "playing":
+                    await super().act(table, seat, action, reason, seq=seq)  # its refusal
+                    return
+                if not await self.take(table.id):
+                    await asyncio.sleep(0.05)
+                continue
+            if owner == self.process:  # being taken over here this very moment
+                await asyncio.sleep(0.05)
+                continue
+            answer = await self._forward(owner, table, seat, action, seq, deadline)
+            if answer == "retry":
+                await asyncio.sleep(0.1)
+                continue
+            if isinstance(answer, dict):
+                raise TableError(answer["code"], answer["message"], _reason(answer.get("reason")))
+            return
+        raise TableError.said("unavailable", "error-table-unavailable")
+
+    async def _forward(
+        self, owner: str, table: LiveTable, seat: int, action: str, seq: int, deadline: float
+    ) -> dict[str, Any] | str | None:
+        """Ask the owner to decide: its refusal, ``None`` once it is committed, or
+        ``"retry"`` when the owner did not answer."""
+        rid = secrets.token_hex(8)
+        waiting: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.replies[rid] = waiting
+        request = {
+            "op": "act",
+            "table": table.id,
+            "seat": seat,
+            "action": action,
+            "seq": seq,
+            "from": self.process,
+            "rid": rid,
+        }
+        try:
+            if not await self._send(self.process_channel(owner), request):
+                return "retry"  # the owner is gone; its lease runs out soon
+            timeout = max(0.1, min(deadline - time.monotonic(), 2 * LEASE_MS / 1000))
+            answer: dict[str, Any] | str | None = await asyncio.wait_for(waiting, timeout)
+            return answer
+        except TimeoutError:
+            return "retry"
+        finally:
+            self.replies.pop(rid, None)
+
+    async def _serve_act(self, request: dict[str, Any]) -> None:
+        """A decision forwarded by another process: decide it, then answer (after the
+        commit, and after the batch that tells of it was published)."""
+        table = self.tables.get(request["table"])
+        answer: dict[str, Any] | str | None = None
+        if table is None or table.id not in self.owned:
+            answer = "retry"
+        else:
+            try:
+                await TableService.act(
+                    self,
+                    table,
+                    int(request["seat"]),
+                    str(request["action"]),
+                    seq=int(request["seq"]),
+                )
+            except TableError as refusal:
+                answer = {
+                    "code": refusal.code,
+                    "message": refusal.message,
+                    "reason": None if refusal.reason is None else refusal.reason.to_json(),
+                }
+                if refusal.code == "unavailable":
+                    answer = "retry"
+        reply = {"op": "reply", "rid": request["rid"], "error": answer}
+        self._queue(self.process_channel(request["from"]), reply)  # after the batch
+
+    # -- ownership ------------------------------------------------------------------------
+
+    async def take(self, table_id: str) -> bool:
+        """Take the table's lease if it is free; as its owner, rebuild it from the store
+        under a new epoch and carry on (bots, clocks, grace timers)."""
+        taken = await self.redis.set(self.lease_key(table_id), self.process, nx=True, px=LEASE_MS)
+        if not taken:
+            return False
+        try:
+            epoch = await asyncio.to_thread(self.store.claim, table_id)
+            table = await self.get(table_id)
+            fresh = await self._fresh(table_id)
+        except Exception:
+            log.exception("taking table %s failed", table_id)
+            await self._release(table_id)
+            return False
+        mirror = self.mirrors.get(table_id)
+        known = mirror is not None and mirror["seq"] == fresh.seq
+        self._take_fresh(table, fresh)
+        if not known:
+            # nothing tells when each seat was asked: from now on, then
+            table.turn_started, table.decision_seq = {}, {}
+        table.elsewhere = set()
+        self.owned[table_id] = Ownership(epoch, table.published_seq)
+        log.warning("owning table %s at epoch %d (seq %d)", table_id, epoch, table.seq)
+        if table.status == "playing":
+            for info in table.seats:
+                if info.kind == "human" and not table.connected(info.seat):
+                    self._start_grace(table, info.seat)
+            self._after_change(table, start_seq=table.published_seq)
+        return True
+
+    async def _release(self, table_id: str) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
+
+    def step_down_soon(self, table_id: str) -> None:
+        self._spawn(self.step_down(table_id))
+
+    async def step_down(self, table_id: str) -> None:
+        """Stop owning the table (its lease is gone or its writes are fenced): no more
+        bots, clocks or grace timers here; its connections follow the new owner."""
+        owned = self.owned.pop(table_id, None)
+        table = self.tables.get(table_id)
+        if owned is None or table is None:
+            return
+        log.warning("stepping down from table %s (epoch %d)", table_id, owned.epoch)
+        table.clock_generation += 1
+        for task in [*table.bot_tasks.values(), *table.grace_tasks.values()]:
+            if task is not asyncio.current_task():
+                task.cancel()
+        table.bot_tasks.clear()
+        table.grace_tasks.clear()
+        await self._release(table_id)
+        await self._reload(table)
+
+    async def _renew_loop(self) -> None:
+        last_renewed = time.monotonic()
+        while True:
+            await asyncio.sleep(RENEW_EVERY)
+            started = time.monotonic()
+            owned = list(self.owned)
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for table_id in owned:
+                        pipe.eval(_RENEW, 1, self.lease_key(table_id), self.process, LEASE_MS)
+                    results = await pipe.execute() if owned else []
+            except (RedisError, OSError):
+                if time.monotonic() - last_renewed > LEASE_MS / 1000:
+                    for table_id in list(self.owned):
+                        await self.step_down(table_id)
+                continue
+            if started - last_renewed > LEASE_MS / 1000:
+                # this process was paused past its leases: they may be someone else's now
+                results = [0] * len(owned)
+            last_renewed = started
+            for table_id, renewed in zip(owned, results, strict=True):
+                if not renewed:
+                    await self.step_down(table_id)
+            await self._let_finished_go()
+            with contextlib.suppress(RedisError, OSError):
+                await self._take_orphans([t.id for t in self.tables.values() if self._followed(t)])
+
+    async def _let_finished_go(self) -> None:
+        for table in list(self.tables.values()):
+            if table.status == "finished" and table.id in self.owned and not table.bot_tasks:
+                self.owned.pop(table.id, None)
+                await self._release(table.id)
+
+    def _followed(self, table: LiveTable) -> bool:
+        return table.status == "playing" and table.id not in self.owned and bool(table.connections)
+
+    async def _take_orphans(self, table_ids: list[str]) -> None:
+        """Take every table of ``table_ids`` whose lease is free."""
+        if not table_ids:
+            return
+        random.shuffle(table_ids)
+        holders = await self.redis.mget([self.lease_key(t) for t in table_ids])
+        for table_id, holder in zip(table_ids, holders, strict=True):
+            if holder is None:
+                await self.take(table_id)
+
+    async def _scan_loop(self) -> None:
+        while True:
+            await asyncio.sleep(SCAN_EVERY * random.uniform(0.8, 1.2))
+            try:
+                playing = await asyncio.to_thread(self.store.table_ids, ["playing"])
+                await self._take_orphans([t for t in playing if t not in self.owned])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("scanning for tables without an owner failed")
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    async def _start_if_full(self, table: LiveTable) -> None:
+        if table.id in self.owned:
+            return
+        fresh = await self._fresh(table.id)
+        table.seats, table.status = fresh.seats, fresh.status
+        if table.status != "open" or any(s.kind == "open" for s in table.seats):
+            return
+        # the one process that gets the lease starts the game, as its first owner
+        if not await self.redis.set(self.lease_key(table.id), self.process, nx=True, px=LEASE_MS):
+            return
+        epoch = await asyncio.to_thread(self.store.claim, table.id)
+        self.owned[table.id] = Ownership(epoch, 0)
+        self.tables.setdefault(table.id, table)
+        async with table.lock:
+            state = table.game.new_state(table.players, table.seed, **table.options)
+            try:
+                await self.commits.append(
+                    Append(table.id, 0, tuple(state.record_events(0)), None, "playing")
+                )
+            except Exception:
+                self.owned.pop(table.id, None)
+                await self._release(table.id)
+                raise
+            table.state, table.status = state, "playing"
+            self._tell_table(table)
+            self._after_change(table, start_seq=0)
+
+    async def _ask_reload(self, table_id: str) -> None:
+        """Seats or status changed in the store: processes following the table reload it."""
+        with contextlib.suppress(RedisError, OSError):
+            await self._send(self.table_channel(table_id), {"op": "reload", "from": self.process})
+
+    async def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        table = await self.get(table_id)
+        if table.id not in self.owned:
+            fresh = await self._fresh(table_id)
+            table.seats, table.status = fresh.seats, fresh.status
+        return await super().join(table_id, name, seat)
+
+    async def rematch(self, table_id: str, token: str, name: str | None) -> tuple[str, int, str]:
+        answer = await super().rematch(table_id, token, name)
+        await self._ask_reload(table_id)
+        return answer
+
+
+def _reason(data: Any) -> Reason | None:
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        return None
+    return Reason.of(data["id"], **dict(data.get("args") or {}))

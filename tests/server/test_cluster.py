@@ -1,0 +1,242 @@
+"""Several ``relicbox serve --redis`` processes on one PostgreSQL: a table played from
+two processes, stale decisions refused across them, a killed owner replaced, and a
+paused owner fenced off.
+
+Real subprocesses, a real Redis (``RELICBOX_TEST_REDIS``, default database 15 of the
+local one, every key under a prefix of this run's own) and a database of this module's
+own on the PostgreSQL server of ``RELICBOX_TEST_POSTGRES``. Without either server the
+tests skip with the reason (under CI they fail).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from relicbox.core.registry import replay
+from relicbox.server.store import Append, Fenced, Store
+from support.cluster import Player, ServerProcess, play
+from support.environment import unavailable
+
+REDIS = os.environ.get("RELICBOX_TEST_REDIS", "redis://127.0.0.1:6379/15")
+POSTGRES = os.environ.get(
+    "RELICBOX_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+TAKEOVER_LIMIT = 3.0
+
+
+@pytest.fixture
+def redis_prefix() -> Iterator[str]:
+    import redis
+
+    client = redis.Redis.from_url(REDIS)
+    try:
+        client.ping()
+    except Exception as error:
+        unavailable(f"Redis at {REDIS} is not reachable: {type(error).__name__}")
+    prefix = f"relicbox-test-{secrets.token_hex(4)}:"
+    yield prefix
+    for key in client.scan_iter(match=prefix + "*"):
+        client.delete(key)
+    client.close()
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A PostgreSQL database of this test's own, dropped afterwards."""
+    base = make_url(POSTGRES)
+    name = f"relicbox_cluster_{secrets.token_hex(4)}"
+    try:
+        admin = create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as error:
+        unavailable(f"PostgreSQL at {base.render_as_string()} is not reachable: {error!r:.200}")
+    yield base.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+Start = Callable[..., list[ServerProcess]]
+
+
+@pytest.fixture
+def cluster(database: str, redis_prefix: str, tmp_path: Path) -> Iterator[Start]:
+    """Start server processes (all at once, then wait for them); all stopped afterwards."""
+    started: list[ServerProcess] = []
+
+    def start(count: int, **options: Any) -> list[ServerProcess]:
+        servers = [
+            ServerProcess(
+                database, REDIS, redis_prefix, tmp_path / f"server{len(started) + n}.log", **options
+            )
+            for n in range(count)
+        ]
+        started.extend(servers)
+        for server in servers:
+            server.wait_ready()
+        return servers
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def lease_holder(prefix: str, table: str) -> int | None:
+    """The process id of the table's owner (the lease says ``host:pid:nonce``)."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS, decode_responses=True)
+    try:
+        holder = client.get(f"{prefix}lease:{table}")
+    finally:
+        client.close()
+    return None if holder is None else int(str(holder).split(":")[1])
+
+
+def table_for_two(first: ServerProcess, second: ServerProcess) -> tuple[str, str, str]:
+    """A 3-player Diamant table made at ``first``, its second seat taken at ``second``."""
+    made = first.post(
+        "/api/tables",
+        {
+            "game": "diamant",
+            "players": 3,
+            "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+            "name": "Ann",
+        },
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]
+    joined = second.post(f"/api/tables/{table}/join", {"name": "Bob"})
+    assert joined.status_code == 200, joined.text
+    return table, made.json()["token"], joined.json()["token"]
+
+
+def chooser(seed: int) -> Callable[[Player], str]:
+    rng = random.Random(seed)
+
+    def choose(player: Player) -> str:
+        texts = [entry["text"] for entry in player.legal]
+        return "continue" if "continue" in texts and rng.random() < 0.6 else rng.choice(texts)
+
+    return choose
+
+
+def check_record(database: str, table: str, players: list[Player]) -> None:
+    """The stored record replays; every decision a person sent and was not refused is in
+    it exactly once (none lost, none doubled); each page's view is ``view(seat)`` of the
+    replayed record."""
+    store = Store(database)
+    try:
+        record = store.record(table)
+        events = store.events(table)
+    finally:
+        store.close()
+    assert record is not None
+    state = replay(record)
+    assert [e.seq for e in events] == list(range(len(events)))
+    by_person = Counter(e.seat for e in events if e.seat is not None and e.reason is None)
+    for seat, player in enumerate(players):
+        player.wait(lambda p: p.seq == state.record_length, timeout=15)
+        player.pump(0.2)  # any refusal still on its way
+        accepted = player.sent - len(player.errors)
+        assert by_person[seat] == accepted, (seat, by_person, player.sent, player.errors)
+        assert player.view == state.view(seat)
+
+
+def test_a_table_played_from_two_processes(cluster: Start, database: str) -> None:
+    first, second = cluster(2)
+    table, ann_token, bob_token = table_for_two(first, second)
+    ann, bob = Player(first, table, ann_token), Player(second, table, bob_token)
+    try:
+        for player in (ann, bob):
+            player.wait(lambda p: p.view is not None)
+        # a decision taken at a seq the seat was not asked at is refused, whichever
+        # process hears it, and changes nothing
+        bob.wait(lambda p: bool(p.legal))
+        before = bob.seq
+        bob.act(bob.legal[0]["text"], seq=10**9)
+        bob.wait(lambda p: bool(p.errors))
+        assert bob.errors[-1]["code"] == "stale"
+        time.sleep(0.3)
+        ann.pump()
+        assert bob.seq == before and ann.seq == before
+        bob.errors.clear()
+        bob.sent = 0
+        play([ann, bob], chooser(7))
+        assert ann.over and bob.over
+        check_record(database, table, [ann, bob])
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_a_killed_owner_is_replaced_and_the_game_goes_on(
+    cluster: Start, database: str, redis_prefix: str
+) -> None:
+    first, second = cluster(2)
+    table, ann_token, bob_token = table_for_two(first, second)
+    owner = second if lease_holder(redis_prefix, table) == second.pid else first
+    survivor = first if owner is second else second
+    # Ann is at the owner, Bob elsewhere; each seat's page on a different process
+    ann, bob = Player(owner, table, ann_token), Player(survivor, table, bob_token)
+    try:
+        play([ann, bob], chooser(3), until=lambda: ann.seq >= 8)
+        owner.signal(signal.SIGKILL)
+        killed = time.monotonic()
+        ann.reconnect(survivor)  # the page reconnects, to any process
+        while lease_holder(redis_prefix, table) != survivor.pid:
+            assert time.monotonic() - killed < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        play([ann, bob], chooser(4))
+        check_record(database, table, [ann, bob])
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_a_paused_owner_is_fenced_and_steps_down(
+    cluster: Start, database: str, redis_prefix: str
+) -> None:
+    first, second = cluster(2)
+    table, ann_token, bob_token = table_for_two(first, second)
+    owner = second if lease_holder(redis_prefix, table) == second.pid else first
+    other = first if owner is second else second
+    ann, bob = Player(owner, table, ann_token), Player(other, table, bob_token)
+    try:
+        play([ann, bob], chooser(5), until=lambda: ann.seq >= 6)
+        store = Store(database)
+        stale_epoch = store.owner_epoch(table)
+        assert stale_epoch is not None
+        owner.signal(signal.SIGSTOP)  # past its lease: it cannot renew, nor know it
+        paused = time.monotonic()
+        while lease_holder(redis_prefix, table) != other.pid:
+            assert time.monotonic() - paused < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        # the new owner wrote its epoch first: a write under the old one is refused
+        with pytest.raises(Fenced):
+            store.append_many(
+                [Append(table, 10**6, ({"seat": 0, "action": "leave"},), epoch=stale_epoch)]
+            )
+        store.close()
+        owner.signal(signal.SIGCONT)
+        # Ann's page stayed on the paused process, which now only follows the table
+        play([ann, bob], chooser(6))
+        assert "stepping down from table" in owner.text()
+        assert lease_holder(redis_prefix, table) in (None, other.pid)
+        check_record(database, table, [ann, bob])
+    finally:
+        ann.close()
+        bob.close()
