@@ -346,12 +346,19 @@ def check_joint(game: Game, players: int, seed: int) -> None:
 
     Plays a seeded game by joint commits of every seat in ``to_act``; at each step it
     compares with the same choices made one by one (record, body and views), and tries
-    a joint commit with one illegal choice among legal ones.
+    a joint commit with one illegal choice among legal ones, and ones that choose
+    nothing, name a key that is no seat or give a seat no part. At the end every joint
+    commit is refused.
     """
     state = fresh(game, players, seed)
     rng = Rng(seed)
     for step in range(MAX_DECISIONS):
         if state.is_over:
+            before = canonical(state.to_dict())
+            _check_joint_refused(game, seed, step, state, {})
+            _check_joint_refused(game, seed, step, state, {0: [game.action_space[0]]})
+            if canonical(state.to_dict()) != before or not state.is_over:
+                raise _fail(game, seed, step, "a refused act_joint changed a finished game")
             return
         choices = random_joint(state, rng, text=step % 3 == 0)
         joint, single = state.clone(), state.clone()
@@ -383,11 +390,17 @@ def _check_joint_refusal(
 ) -> None:
     """Illegal choices among legal ones are refused like ``act`` refuses, and change nothing.
 
-    One seat's first part is swapped for an action illegal now (always refused); and a
-    seat with several parts repeats its first one (refused where the game forbids it,
-    as Tschak! forbids a second card of one background: then nothing may change).
+    Commits that choose nothing, give a seat no part or add a key that is no seat are
+    always refused. One seat's first part is swapped for an action illegal now (always
+    refused), or a seat that may not act now goes first; and a seat with several parts
+    repeats its first one (refused where the game forbids it, as Tschak! forbids a
+    second card of one background: then nothing may change).
     """
     seat = list(choices)[rng.below(len(choices))]
+    odd: list[Mapping[Any, Any]] = [{}, {**choices, seat: []}]
+    odd += [{**choices, key: []} for key in ("x", -1, state.players, True)]
+    for choices_ in odd:
+        _check_joint_refused(game, seed, step, state, choices_)
     legal = {a.index for a in state.legal_actions(seat)}
     illegal = [a for a in game.action_space if a.index not in legal]
     outsiders = [s for s in range(state.players) if s not in state.to_act]
@@ -395,7 +408,8 @@ def _check_joint_refusal(
     if illegal:
         bad[seat] = [illegal[rng.below(len(illegal))], *choices[seat][1:]]
     elif outsiders:
-        bad[outsiders[0]] = [game.action_space[0]]
+        # First, before the step resolves: a later part would meet the next step.
+        bad = {outsiders[0]: [game.action_space[0]], **choices}
     if bad != choices:
         try:
             state.act_joint(bad)
@@ -415,6 +429,17 @@ def _check_joint_refusal(
         except IllegalActionError:
             if canonical(trial.to_dict()) != before:
                 raise _fail(game, seed, step, "a refused act_joint changed the state") from None
+
+
+def _check_joint_refused(
+    game: Game, seed: int, step: int, state: State, choices: Mapping[Any, Any]
+) -> None:
+    """``act_joint(choices)`` must raise a relicbox error (the caller checks nothing changed)."""
+    try:
+        state.act_joint(choices)
+    except RelicboxError:
+        return
+    raise _fail(game, seed, step, f"act_joint({choices}) was accepted")
 
 
 def check_views(game: Game, players: int, seed: int, every: int = 3) -> None:
