@@ -19,7 +19,7 @@ import pytest
 import relicbox
 from relicbox.core.game import State
 from relicbox.core.rng import Rng
-from support.server import LiveServer
+from support.server import LiveServer, apply_frame
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -56,7 +56,8 @@ class TablePage:
         self.server = server
         self.frames: list[dict[str, Any]] = []
         self.errors: list[str] = []
-        self.context = browser.new_context(**page)
+        # the tests wait on expressions, which the pages' strict CSP would refuse to evaluate
+        self.context = browser.new_context(bypass_csp=True, **page)
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -75,10 +76,18 @@ class TablePage:
             self.errors.append(f"{response.status} {response.url}")
 
     def _watch(self, socket: Any) -> None:
+        """Keep the page's picture of the table after each frame, as the page builds it."""
+        current: dict[str, Any] | None = None
+
         def received(payload: str | bytes) -> None:
+            nonlocal current
             frame = json.loads(payload)
-            if frame.get("type") in ("state", "error"):
+            if frame.get("type") == "error":
                 self.frames.append(frame)
+            elif frame.get("type") in ("state", "event"):
+                current = apply_frame(current, frame)
+                if current is not None:
+                    self.frames.append(current)
 
         socket.on("framereceived", received)
 

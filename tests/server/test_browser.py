@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+import relicbox
+from relicbox.i18n import tr
+from relicbox.server.snapshots import plain
 from support.server import LiveServer
 
 DONE = (
@@ -25,8 +28,10 @@ def _play_by_clicking(page: Any, pick: str = "first", limit: int = 800) -> None:
     raise AssertionError("the game did not end")
 
 
-def _create(page: Any, server: LiveServer, game: str, players: int, **options: str) -> None:
-    page.goto(server.url + "/?lang=en")
+def _create(
+    page: Any, server: LiveServer, game: str, players: int, lang: str = "en", **options: str
+) -> None:
+    page.goto(server.url + f"/?lang={lang}")
     page.wait_for_selector("body[data-ready]")
     page.fill("#name", "Ann")
     page.select_option("#game", game)
@@ -44,29 +49,57 @@ def _create(page: Any, server: LiveServer, game: str, players: int, **options: s
         ) from error
 
 
+def _expected_log(server: LiveServer, table: str, seat: int, lang: str) -> list[str]:
+    """The log the terminal writes for ``seat``'s view of the finished game, with the
+    page's names for the seats (a person's name, ``Player 2 (bot: rule)``)."""
+    record = server.get(f"/api/tables/{table}/record").json()
+    state = relicbox.replay(record)
+    info = server.get(f"/api/tables/{table}").json()
+    names = []
+    for entry in info["seats"]:
+        player = tr(lang, "web-player", seat=entry["seat"] + 1)
+        if entry["kind"] == "bot":
+            names.append(f"{player} ({tr(lang, 'web-bot', bot=entry['bot'])})")
+        else:
+            names.append(entry["name"] or player)
+    lines = state.game.renderer.transcript(state.view(seat), lang, names=names)
+    return [plain(line) for line in lines][-60:]
+
+
 @pytest.mark.parametrize(
-    ("game", "players", "options", "pick"),
+    ("game", "players", "options", "pick", "lang"),
     [
-        ("diamant", 4, {}, "last"),
-        ("tschak", 3, {}, "first"),
-        ("relic-runners", 3, {"max_turns": "6"}, "first"),
+        ("diamant", 4, {}, "last", "en"),
+        ("diamant", 5, {}, "first", "cs"),
+        ("tschak", 3, {}, "first", "en"),
+        ("tschak", 4, {}, "first", "cs"),
+        ("relic-runners", 3, {"max_turns": "6"}, "first", "en"),
     ],
 )
 def test_a_person_plays_a_whole_game_against_bots_by_clicking(
-    server: LiveServer, browser: Any, game: str, players: int, options: dict[str, str], pick: str
+    server: LiveServer,
+    browser: Any,
+    game: str,
+    players: int,
+    options: dict[str, str],
+    pick: str,
+    lang: str,
 ) -> None:
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, bypass_csp=True)
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    _create(page, server, game, players, **options)
+    _create(page, server, game, players, lang, **options)
     _play_by_clicking(page, pick)
     result = page.locator("#result table")
     assert result.is_visible()
     assert result.locator("tbody tr").count() == players
-    assert "The game is over" in page.locator("#status").inner_text()
-    assert page.locator("#log li").count() > 0
+    assert tr(lang, "web-status-over") in page.locator("#status").inner_text()
+    # the page writes the log itself, from the history entries, in its own language
+    table = page.url.split("/t/")[1].split("#")[0].split("?")[0]
+    expected = _expected_log(server, table, 0, lang)
+    assert expected and page.locator("#log li").all_inner_texts() == expected
     assert errors == []
     context.close()
 
@@ -74,8 +107,8 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
 def test_two_people_play_each_other_through_an_invite_link(
     server: LiveServer, browser: Any
 ) -> None:
-    host = browser.new_context()
-    guest = browser.new_context()
+    host = browser.new_context(bypass_csp=True)
+    guest = browser.new_context(bypass_csp=True)
     for context in (host, guest):
         context.set_default_timeout(60_000)
     ann = host.new_page()
@@ -111,7 +144,7 @@ def test_two_people_play_each_other_through_an_invite_link(
     assert bob.locator("#result table tbody tr").count() == 3
     assert "Hra skončila" in bob.locator("#status").inner_text()
     # the invite link never carries a seat: a third person can only watch now
-    watcher = browser.new_context().new_page()
+    watcher = browser.new_context(bypass_csp=True).new_page()
     watcher.goto(invite)
     watcher.wait_for_selector("#result-box:not([hidden])")
     assert watcher.locator("#result table tbody tr").count() == 3

@@ -1,6 +1,8 @@
 """The pages' message catalogs: ``web*.ftl`` files turned into JSON the browser can format.
 
-The browser side (``static/i18n.js``) formats a subset of Fluent: text, variables,
+The games' own catalogs come along under the ``game:`` prefix, for the log the page
+writes from history entries (``static/log.js``). The browser side (``static/i18n.js``)
+formats a subset of Fluent: text, variables,
 and select expressions on a variable keyed by plural category (through the
 browser's ``Intl.PluralRules``) or by exact value. Anything else in a ``web*.ftl``
 file is refused here, so a catalog never silently shows something else.
@@ -9,11 +11,12 @@ file is refused here, so a catalog never silently shows something else.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from fluent.syntax import FluentParser, ast
 
-from relicbox.i18n import LANGUAGES, LOCALES_DIR
+from relicbox.i18n import LANGUAGES, LOCALES_DIR, locale_roots
 
 Pattern = list[Any]
 
@@ -55,10 +58,24 @@ def web_catalog(lang: str) -> dict[str, Pattern]:
         raise ValueError(f"language {lang!r} is not available")
     catalog: dict[str, Pattern] = {} if lang == "en" else dict(web_catalog("en"))
     for path in sorted((LOCALES_DIR / lang).glob("web*.ftl")):
-        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
-        for entry in resource.body:
-            if isinstance(entry, ast.Junk):
-                raise ValueError(f"{path.name}: cannot parse {(entry.content or '')[:60]!r}")
-            if isinstance(entry, ast.Message) and entry.value is not None:
-                catalog[entry.id.name] = _pattern(entry.value, f"{path.name}:{entry.id.name}")
+        _add(catalog, path, "")
+    for root in locale_roots()[1:]:
+        for path in sorted((root / lang).glob("*.ftl")):
+            if not path.stem.endswith("-errors"):
+                _add(catalog, path, GAME_TEXT)
     return catalog
+
+
+GAME_TEXT = "game:"
+"""The prefix of the games' own messages in the pages' catalogs (their logs are written
+in the page from history entries, with the sentences the terminal uses)."""
+
+
+def _add(catalog: dict[str, Pattern], path: Path, prefix: str) -> None:
+    resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+    for entry in resource.body:
+        if isinstance(entry, ast.Junk):
+            raise ValueError(f"{path.name}: cannot parse {(entry.content or '')[:60]!r}")
+        if isinstance(entry, ast.Message) and entry.value is not None:
+            where = f"{path.name}:{entry.id.name}"
+            catalog[prefix + entry.id.name] = _pattern(entry.value, where)

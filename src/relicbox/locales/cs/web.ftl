@@ -89,6 +89,11 @@ web-replay-step = Krok { $step } z { $steps }
 web-replay-as = Pohled
 web-replay-public = Všichni (veřejné)
 web-back-to-table = Zpět ke stolu
+web-watchers = { $count ->
+    [one] { $count } divák se dívá
+    [few] { $count } diváci se dívají
+   *[other] { $count } diváků se dívá
+  }
 web-player = Hráč { $seat }
 web-tie-shared = Shoda na { $score } mezi: { $names }. { $rule } O vítězství se dělí.
 web-tie-broken = Shoda na { $score } mezi: { $names }. { $rule } Vítězí { $winners }.
@@ -96,3 +101,8 @@ web-tiebreak-diamant = Diamant shodu nerozhoduje.
 web-tiebreak-tschak = Při shodě vyhrává ten, kdo má méně karet nestvůr.
 web-tiebreak-relic-runners = Při shodě rozhoduje více relikvií, pak více barev relikvií.
 web-player-bot = Hráč { $seat } (bot:{ $bot })
+web-bot-choice-random = Bot: náhodné tahy
+web-bot-choice-rule = Bot: hraje podle osvědčených pravidel
+web-bot-choice-rule-v1 = Bot: osvědčená pravidla, první verze
+web-bot-choice-cautious = Bot: opatrný
+web-bot-choice-search = Bot: propočítává tahy dopředu, nejvýš { $seconds } s na tah

@@ -89,6 +89,10 @@ web-replay-step = Step { $step } of { $steps }
 web-replay-as = Seen by
 web-replay-public = Everyone (public)
 web-back-to-table = Back to the table
+web-watchers = { $count ->
+    [one] { $count } spectator watching
+   *[other] { $count } spectators watching
+  }
 web-player = Player { $seat }
 web-tie-shared = Tie at { $score } between { $names }. { $rule } They share the win.
 web-tie-broken = Tie at { $score } between { $names }. { $rule } The win goes to { $winners }.
@@ -96,3 +100,8 @@ web-tiebreak-diamant = Diamant breaks no ties.
 web-tiebreak-tschak = On equal totals, fewer monster cards wins.
 web-tiebreak-relic-runners = On equal totals, more relics win, then more relic colours.
 web-player-bot = Player { $seat } (bot:{ $bot })
+web-bot-choice-random = Bot: random moves
+web-bot-choice-rule = Bot: plays by rules of thumb
+web-bot-choice-rule-v1 = Bot: rules of thumb, first version
+web-bot-choice-cautious = Bot: cautious
+web-bot-choice-search = Bot: searches ahead, up to { $seconds } s a move

@@ -1,8 +1,11 @@
-// The generic table page: works for every registered game. It shows the seat's view
-// (rendered by the game's own text module), legal actions as buttons with the game's
-// labels, whom we wait for, the log and the result; a game's board module, if present,
-// draws the same snapshot (see docs/boards.md for the interface).
+// The generic table page: works for every registered game. It keeps the seat's view
+// (protocol v2, docs/protocol.md: a full `state` on join and resync, then one small
+// `event` per decision applied to it), shows legal actions as buttons with the game's
+// labels, whom we wait for, the log (written here from the history entries, in the
+// page's language) and the result; a game's board module, if present, draws the same
+// snapshot (see docs/boards.md for the interface).
 import { loadCatalog, listNames } from "./i18n.js";
+import { transcript } from "./log.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -16,6 +19,9 @@ let last = null;
 let board = null;
 let retry = 500;
 let clockTimer = null;
+const SLOW_READER = 4008;  // the server closed a connection that fell behind: rejoin at once
+const REFUSED = 4429;  // too many connections: say so, do not retry
+const NO_TABLE = 4404;
 
 function takeTokenFromUrl() {
   const match = location.hash.match(/seat=([\w-]+)/);
@@ -54,7 +60,7 @@ function send(message) {
 }
 
 function act(text) {
-  send({ type: "act", action: text, seq: last ? last.seq : null });
+  if (last) send({ type: "act", action: text, seq: last.seq });
 }
 
 function drawSeats(message) {
@@ -76,6 +82,7 @@ function drawSeats(message) {
     if (waiting) item.setAttribute("aria-label", `${seatName(table, info.seat)}: …`);
     return item;
   });
+  if (table.watchers) items.push(el("li", { class: "watchers muted", text: t("web-watchers", { count: table.watchers }) }));
   $("seats").replaceChildren(...items);
 }
 
@@ -185,19 +192,67 @@ async function drawBoard(message) {
   if (message === last) mounted.update(message);
 }
 
-function onState(message) {
-  if (last && message.seq < last.seq) return;
-  last = message;
+function drawLog(message) {
+  const view = message.view;
+  const lines = view ? transcript(game, view.history, view, t, (s) => seatName(message.table, s)) : [];
+  $("log").replaceChildren(...lines.slice(-60).map((line) => el("li", { text: line })));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function draw(message) {
   drawSeats(message);
   drawStatus(message);
   drawLobby(message);
   drawActions(message);
   drawResult(message);
   drawClocks(message);
-  $("text-board").innerHTML = message.board_html;
-  $("log").replaceChildren(...message.log.slice(-60).map((line) => el("li", { text: line })));
-  $("log").scrollTop = $("log").scrollHeight;
+  drawLog(message);
   drawBoard(message).catch((error) => console.error(error));
+}
+
+function onState(message) {
+  last = message;
+  draw(message);
+}
+
+// One decision: new history entries are appended, each changed top-level view key is
+// replaced. An event that does not follow the seq we hold means we missed one: resync.
+function onEvent(event) {
+  if (!last || event.seq <= last.seq) return;
+  if (event.since !== last.seq) { send({ type: "resync" }); return; }
+  const view = { ...(last.view || {}), ...event.view };
+  if (event.history.length) view.history = [...(view.history || []), ...event.history];
+  last = {
+    ...last,
+    seq: event.seq,
+    view,
+    to_act: event.to_act,
+    over: event.over,
+    legal: event.legal || [],
+    result: event.result !== undefined ? event.result : last.result,
+    clocks: event.clocks !== undefined ? event.clocks : last.clocks,
+  };
+  draw(last);
+}
+
+function onPresence(message) {
+  if (!last) return;
+  const table = { ...last.table };
+  if (message.watchers !== undefined) table.watchers = message.watchers;
+  else table.seats = table.seats.map((info) => (info.seat === message.seat ? { ...info, connected: message.connected, away: message.away } : info));
+  last = { ...last, table, clocks: message.clocks !== undefined ? message.clocks : last.clocks };
+  drawSeats(last);
+  drawStatus(last);
+  if (message.clocks !== undefined) drawClocks(last);
+}
+
+function onTable(message) {
+  if (!last) return;
+  last = { ...last, table: message.table };
+  drawSeats(last);
+  drawStatus(last);
+  drawLobby(last);
+  drawResult(last);
 }
 
 function connect() {
@@ -209,18 +264,24 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") onState(message);
+    if (message.type === "event") onEvent(message);
+    else if (message.type === "state") onState(message);
+    else if (message.type === "presence") onPresence(message);
+    else if (message.type === "table") onTable(message);
     else if (message.type === "error") {
       if (message.code === "bad-token") { localStorage.removeItem(key); toast(t("web-error-bad-token")); send({ type: "join", lang }); }
       else toast(t("web-error", { message: message.message }));
+      if (message.code === "table-crowded" || message.code === "too-many-connections") $("status").textContent = message.message;
       if (last) drawActions(last);
     } else if (message.type === "chat") {
       $("chat").append(el("li", {}, el("strong", { text: `${message.name}: ` }), message.text));
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (event.code === REFUSED || event.code === NO_TABLE) return;  // the error said why
     $("status").textContent = t("web-status-reconnecting");
-    setTimeout(connect, retry);
+    // a reader closed for falling behind comes back at once: its join brings the full state
+    setTimeout(connect, event.code === SLOW_READER ? 0 : retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
