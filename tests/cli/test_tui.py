@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("textual")
 
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 import relicbox
-from relicbox.cli.tui import GameApp, HelpScreen
+from relicbox.cli.tui import GameApp, HelpScreen, OptionGrid
 from relicbox.play.match import Match, parse_seats
 
 SIZES = {"diamant": (80, 24), "tschak": (80, 24), "relic-runners": (120, 40)}
@@ -48,7 +48,7 @@ def test_the_screen_fits_its_size_and_a_move_can_be_made(game):
         app = make_app(game, "human," + others)
         async with app.run_test(size=size) as pilot:
             await wait_for(pilot, lambda: app.decision is not None)
-            options = app.query_one("#options", OptionList)
+            options = app.query_one("#option-grid", OptionGrid)
             assert options.option_count >= 1
             for selector in ("#status", "#board-pane", "#options", "#answer", "#log"):
                 region = app.query_one(selector).region
@@ -66,7 +66,7 @@ def test_the_screen_fits_its_size_and_a_move_can_be_made(game):
             await pilot.press("1", "enter")
             await wait_for(pilot, lambda: len(app.match.state.record["events"]) > before)
             await pilot.press("ctrl+c")
-        assert app.return_value == "quit"
+        assert app.return_value == "interrupted"
 
     asyncio.run(scenario())
 

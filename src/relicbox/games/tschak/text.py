@@ -121,22 +121,25 @@ def _tower_lines(view: dict[str, Any], lang: str) -> list[str]:
 
 
 def _seat_lines(view: dict[str, Any], lang: str) -> list[str]:
+    """One line per seat, short enough for 80 columns: a face-down card means the seat is ready."""
     lines = []
     for seat in range(view["players"]):
         won = view["won"][seat]
         marker = "[bold cyan]▶[/]" if seat == view["seat"] else " "
         parts = [
-            f"{marker} {player_name(seat, lang):<9}",
+            f"{marker} {player_name(seat, lang):<8}",
             _t(lang, "gold", gold=view["gold"][seat]),
             _t(lang, "won_cards", monsters=len(won["monsters"]), treasures=len(won["treasures"])),
         ]
         if view["phase"] == "play":
-            party = cards_markup(view["revealed"][seat]) or "—"
-            parts.append(f"{_t(lang, 'party')}: {party}")
+            party = cards_markup(view["revealed"][seat])
             if view["committed"][seat]:
-                parts.append(_t(lang, "face_down", count=view["committed"][seat]))
-            parts.append(_t(lang, "waiting") if seat in view["to_act"] else _t(lang, "ready"))
-        lines.append("   ".join(parts))
+                hidden = _t(lang, "face_down", count=view["committed"][seat])
+                party = f"{party} + {hidden}" if party else hidden
+            parts.append(f"{_t(lang, 'party')}: {party or '—'}")
+            if seat in view["to_act"]:
+                parts.append(_t(lang, "waiting"))
+        lines.append("  ".join(parts))
     return lines
 
 
@@ -293,19 +296,26 @@ def rules_summary(lang: str) -> str:
     return _t(lang, "rules")
 
 
-def board(view: dict[str, Any], lang: str) -> str:
-    """The full-screen table's board pane: tower, loot, every seat and the last floor."""
-    lines = [_header(view, lang), ""]
+def board(view: dict[str, Any], lang: str, compact: bool = False) -> str:
+    """The full-screen table's board pane: tower, loot, every seat and the last floor.
+
+    ``compact`` (a small terminal) leaves out the last floor, which the log's newest event
+    already tells, so the tower and every seat fit 80x24 even at five players.
+    """
+    lines = [_header(view, lang) + " · " + _t(lang, "loot_short", piles=_piles(view))]
     lines += _tower_lines(view, lang)
-    lines.append(_t(lang, "loot_piles", piles=" · ".join(str(p) for p in view["loot"])))
     lines += _seat_lines(view, lang)
-    last = _last_floor_lines(view, lang)
+    last = [] if compact else _last_floor_lines(view, lang)
     if last:
         lines += ["", *last]
-    lines.append(_t(lang, "decks", **view["decks"]))
     order = " → ".join(player_name(seat, lang) for seat in view["cycle"])
-    lines.append(_t(lang, "passing", order=order))
+    lines.append(_t(lang, "decks", **view["decks"]))
+    lines.append(_t(lang, "passing_short" if compact else "passing", order=order))
     return "\n".join(lines)
+
+
+def _piles(view: dict[str, Any]) -> str:
+    return " · ".join(str(pile) for pile in view["loot"])
 
 
 def own_panel(view: dict[str, Any], lang: str) -> str:

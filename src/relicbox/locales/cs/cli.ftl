@@ -17,6 +17,7 @@ cli-help-hint = Zadej číslo nebo název akce; 'b' znovu ukáže stůl, '?' pra
 cli-hotseat-pass = Předej klávesnici: { $player } (ostatní se nedívají), pak stiskni Enter, nebo napiš q pro ukončení.
 cli-hotseat-hide = Volba zadána. Stiskni Enter, obrazovka se skryje.
 cli-reveal-wait = Všichni zvolili. Stiskni Enter a pokračuj.
+cli-round-over = Kolo skončilo. Pokračujte stisknutím klávesy Enter.
 cli-game-over = Konec hry
 cli-winners = { $count ->
     [one] Vítěz: { $players }

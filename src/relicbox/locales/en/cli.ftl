@@ -17,6 +17,7 @@ cli-help-hint = Type a number or an action's name; 'b' shows the board again, '?
 cli-hotseat-pass = Pass the keyboard to { $player } (nobody else should look), then press Enter, or type q to stop.
 cli-hotseat-hide = Choice made. Press Enter to hide the screen.
 cli-reveal-wait = Everybody has chosen. Press Enter to continue.
+cli-round-over = The round is over. Press Enter to continue.
 cli-game-over = Game over
 cli-winners = { $count ->
     [one] Winner: { $players }

@@ -26,6 +26,8 @@ tschak-decks = Balíčky: { $monsters ->
    *[other] { $treasures } pokladů
 } (z každého balíčku 2 karty neviděné v krabici)
 tschak-passing = Ruce se po každé věži předávají doleva: { $order }
+tschak-loot_short = kořist { $piles }
+tschak-passing_short = Ruce jdou po věži doleva: { $order }
 tschak-gold = zlaťáky { $gold }
 tschak-won_cards = { $monsters ->
     [one] { $monsters } nestvůra

@@ -23,6 +23,8 @@ tschak-decks = Decks: { $monsters ->
    *[other] { $treasures } treasures
 } (2 of each removed unseen)
 tschak-passing = After each tower, hands pass left: { $order }
+tschak-loot_short = loot { $piles }
+tschak-passing_short = Hands pass left after each tower: { $order }
 tschak-gold = gold { $gold }
 tschak-won_cards = { $monsters ->
     [one] { $monsters } monster
