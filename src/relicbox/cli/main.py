@@ -18,7 +18,7 @@ import contextlib
 import secrets
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -359,10 +359,9 @@ def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
         from relicbox.cli.tui import run_tui
 
         outcome = run_tui(match, lang, lambda played: saver(played, quiet=True))
-        if outcome == "quit":
+        if outcome != "over":
             console.print(f"[bold]{t(lang, 'interrupted')}[/]")
-            _offer_save(match, save_path, lang)
-            raise typer.Exit(code=130)
+            _stop(match, save_path, lang, interrupted=outcome == "interrupted")
         _finish(match, save_path, lang)
         return
     narrator = _Narrator(lang, saver)
@@ -378,18 +377,28 @@ def _run(match: Match, save_path: Path | None, lang: str, plain: bool) -> None:
     narrator.narrate(match.state)
     try:
         match.play(after_each=narrator)
-    except (KeyboardInterrupt, QuitGame):
+    except (KeyboardInterrupt, QuitGame) as stop:
         narrator.leave_secret_screen()
         console.print(f"\n[bold]{t(lang, 'interrupted')}[/]")
-        _offer_save(match, save_path, lang)
-        raise typer.Exit(code=130) from None
+        _stop(match, save_path, lang, interrupted=isinstance(stop, KeyboardInterrupt))
     _finish(match, save_path, lang)
+
+
+SAVE_FAILED = 1
+"""The exit code when the game could not be saved; 130 is kept for Ctrl-C (an interrupt)."""
+
+
+def _stop(match: Match, save_path: Path | None, lang: str, interrupted: bool) -> NoReturn:
+    """After a stop: offer the save, then exit (0 for q, 130 for Ctrl-C, 1 if the save failed)."""
+    saved = _offer_save(match, save_path, lang)
+    raise typer.Exit(code=SAVE_FAILED if not saved else 130 if interrupted else 0)
 
 
 def _finish(match: Match, save_path: Path | None, lang: str) -> None:
     _show_results(match.state, match.seats, lang)
     if save_path is not None:
-        _Saver(save_path, lang)(match)
+        if _Saver(save_path, lang)(match) is not None:
+            raise typer.Exit(code=SAVE_FAILED)
         console.print(t(lang, "saved", path=str(save_path)))
 
 
@@ -549,20 +558,20 @@ class _Narrator:
             self.secret = False
 
 
-def _offer_save(match: Match, save_path: Path | None, lang: str) -> None:
-    """After a stop: save where asked, or ask for a file until one works or Ctrl-C says no."""
+def _offer_save(match: Match, save_path: Path | None, lang: str) -> bool:
+    """After a stop: save where asked, or ask for a file until one works or Ctrl-C says no.
+
+    False only when a save was tried and failed (the warning is printed, never "saved").
+    """
     from relicbox.play.match import save_problem
 
     if save_path is not None:
-        _Saver(save_path, lang)(match)
-        console.print(t(lang, "saved", path=str(save_path)))
-        console.print(t(lang, "resume-hint", path=str(save_path)))
-        return
+        return _save_and_tell(match, save_path, lang)
     default = _free_default_name(match)
     try:
         if not typer.confirm(t(lang, "save-prompt"), default=True):
             console.print(t(lang, "not-saved"))
-            return
+            return True
         while True:
             path = Path(typer.prompt(t(lang, "save-path"), default=str(default)))
             problem = save_problem(path)
@@ -573,12 +582,19 @@ def _offer_save(match: Match, save_path: Path | None, lang: str) -> None:
             console.print(f"[yellow]{t(lang, 'save-refused', reason=problem)}[/]")
     except (typer.Abort, KeyboardInterrupt):
         console.print(f"\n[bold]{t(lang, 'quit-unsaved')}[/]")
-        return
+        return True
     except EOFError:
         path = default
-    _Saver(path, lang)(match)
+    return _save_and_tell(match, path, lang)
+
+
+def _save_and_tell(match: Match, path: Path, lang: str) -> bool:
+    """Save once more; say where and how to resume only if it worked."""
+    if _Saver(path, lang)(match) is not None:
+        return False
     console.print(t(lang, "saved", path=str(path)))
     console.print(t(lang, "resume-hint", path=str(path)))
+    return True
 
 
 def _is_own_save(path: Path, match: Match) -> bool:
