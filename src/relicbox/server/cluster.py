@@ -329,7 +329,8 @@ class ClusterService(TableService):
     ) -> None:
         if table.id in self.owned:
             super()._after_change(table, acted, start_seq)
-            self._share(table)  # a takeover or a return changes the facts, if not the record
+            if start_seq is None:
+                self._share(table)  # a takeover or a return: the facts, if not the record
         elif start_seq is not None:
             # bots, clocks and takeovers run only at the owner
             super()._broadcast(table)
@@ -545,13 +546,18 @@ class ClusterService(TableService):
         """Decide at the owner: here if this process owns the table, else forwarded.
 
         A forwarded decision carries the ``seq`` it was made at (the person's, or else what
-        this process showed them), so a retry after a lost answer is refused as stale
-        rather than applied twice."""
+        this process showed them). Sent again after an owner did not answer (it died, or
+        paused), it is found in the record if that owner committed it: it is then answered
+        as done, neither applied twice nor refused as stale."""
         shown = table.seq if seq is None else seq
         deadline = time.monotonic() + FORWARD_TIMEOUT
+        again = False
         while time.monotonic() < deadline:
             if table.id in self.owned:
-                await super().act(table, seat, action, reason, seq=seq)
+                if not again:
+                    await super().act(table, seat, action, reason, seq=seq)
+                else:
+                    await self._decide_again(table, seat, action, shown)
                 return
             seq = shown
             holder = await self.redis.get(self.lease_key(table.id))
@@ -566,7 +572,8 @@ class ClusterService(TableService):
             if owner == self.process:  # being taken over here this very moment
                 await asyncio.sleep(0.05)
                 continue
-            answer = await self._forward(owner, table, seat, action, seq, deadline)
+            answer = await self._forward(owner, table, seat, action, seq, deadline, again)
+            again = True
             if answer == "retry":
                 await asyncio.sleep(0.1)
                 continue
@@ -576,7 +583,14 @@ class ClusterService(TableService):
         raise TableError.said("unavailable", "error-table-unavailable")
 
     async def _forward(
-        self, owner: str, table: LiveTable, seat: int, action: str, seq: int, deadline: float
+        self,
+        owner: str,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        seq: int,
+        deadline: float,
+        again: bool,
     ) -> dict[str, Any] | str | None:
         """Ask the owner to decide: its refusal, ``None`` once it is committed, or
         ``"retry"`` when the owner did not answer."""
@@ -589,6 +603,7 @@ class ClusterService(TableService):
             "seat": seat,
             "action": action,
             "seq": seq,
+            "again": again,
             "from": self.process,
             "rid": rid,
         }
@@ -611,14 +626,12 @@ class ClusterService(TableService):
         if table is None or table.id not in self.owned:
             answer = "retry"
         else:
+            seat, action, seq = int(request["seat"]), str(request["action"]), int(request["seq"])
             try:
-                await TableService.act(
-                    self,
-                    table,
-                    int(request["seat"]),
-                    str(request["action"]),
-                    seq=int(request["seq"]),
-                )
+                if request.get("again"):
+                    await self._decide_again(table, seat, action, seq)
+                else:
+                    await TableService.act(self, table, seat, action, seq=seq)
             except TableError as refusal:
                 answer = {
                     "code": refusal.code,
@@ -630,6 +643,17 @@ class ClusterService(TableService):
         reply = {"op": "reply", "rid": request["rid"], "error": answer}
         self._queue(self.process_channel(request["from"]), reply)  # after the batch
 
+    async def _decide_again(self, table: LiveTable, seat: int, action: str, seq: int) -> None:
+        """A decision sent again: done already if the record has it since ``seq``."""
+        async with table.lock:
+            state = table.state
+            if state is not None and seq <= table.seq:
+                done = {"seat": seat, "action": action}
+                if any(event == done for event in state.record_events(seq)):
+                    return
+            self._check_fresh(table, seat, seq)
+            await self._act_locked(table, seat, action, None)
+
     # -- ownership ------------------------------------------------------------------------
 
     async def take(self, table_id: str) -> bool:
@@ -639,16 +663,19 @@ class ClusterService(TableService):
         if not taken:
             return False
         try:
+            # the claim comes first: once it is written no older owner can append, so
+            # what is read next is the whole record
             epoch = await asyncio.to_thread(self.store.claim, table_id)
+            loaded = table_id in self.tables
             table = await self.get(table_id)
-            fresh = await self._fresh(table_id)
+            if loaded:
+                self._take_fresh(table, await self._fresh(table_id))
         except Exception:
             log.exception("taking table %s failed", table_id)
             await self._release(table_id)
             return False
         mirror = self.mirrors.get(table_id)
-        known = mirror is not None and mirror["seq"] == fresh.seq
-        self._take_fresh(table, fresh)
+        known = mirror is not None and mirror["seq"] == table.seq
         if not known:
             # nothing tells when each seat was asked: from now on, then
             table.turn_started, table.decision_seq = {}, {}
