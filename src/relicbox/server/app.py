@@ -8,17 +8,17 @@ modules; the WebSocket speaks JSON messages with a ``type`` (see
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -26,10 +26,10 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
 import relicbox
-from relicbox.bots import bot_names
 from relicbox.core.game import State
 from relicbox.i18n import LANGUAGES, pick_language, tr
-from relicbox.server.botpool import BotPool
+from relicbox.server.botpool import BotPool, bot_words, default_bot_workers, offered_bots
+from relicbox.server.guard import Guard, client_address, parse_json
 from relicbox.server.protocol import (
     REFUSED_CLOSE,
     ActMessage,
@@ -43,6 +43,7 @@ from relicbox.server.protocol import (
     StartTable,
     client_message,
 )
+from relicbox.server.quotas import Limits, QuotaError, Quotas, sweep_idle_tables
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import Store
 from relicbox.server.tables import Connection, TableError, TableService, encode
@@ -59,15 +60,23 @@ STATUS_CODES = {
     "seat-taken": 409,
     "rematch-exists": 409,
     "not-finished": 409,
+    "too-many-open-tables": 429,
+    "too-many-tables": 429,
+    "too-many-bot-tables": 429,
 }
 
 
 @dataclass(frozen=True)
 class Settings:
     db_url: str
-    bot_workers: int = 1
+    bot_workers: int = field(default_factory=default_bot_workers)
+    """Processes that run bot decisions (``0``: threads); by default one per core but one."""
     bot_delay: float = 0.6
     bot_budget: float = 5.0
+    """Seconds within which every bot decision is due; then the default action is played."""
+    bot_think_ms: int = 1000
+    """The longest a search bot may think a decision, in milliseconds; every search seated
+    online carries this budget (or a smaller one), and its worker is stopped past it."""
     max_message_bytes: int = 4096
     message_rate: float = 10.0
     """Messages a second each connection may send, in bursts of up to ``message_burst``."""
@@ -84,6 +93,27 @@ class Settings:
     share the tables: see :mod:`relicbox.server.cluster`."""
     redis_prefix: str = "relicbox:"
     """The prefix of every Redis key and channel, so several clusters can share a Redis."""
+    tables_per_hour: int = 30
+    """Tables one client address may make in an hour."""
+    open_tables_per_address: int = 5
+    """Tables one client address may have waiting for players at once."""
+    bot_tables_per_hour: int = 5
+    """Tables of bots alone one client address may make in an hour."""
+    bot_tables_playing: int = 20
+    """Tables of bots alone that may play at once on the whole server."""
+    open_table_ttl: float = 1800.0
+    """Seconds an open table may wait with nobody connected before it is removed."""
+    http_rate: float = 20.0
+    """Requests a second to the HTTP API from one client address, in bursts of up to
+    ``http_burst``; past it, 429 with a ``Retry-After``."""
+    http_burst: float = 60.0
+    max_body_bytes: int = 64 * 1024
+    """The largest HTTP request body; a larger one is refused with 413 before it is read."""
+    max_json_depth: int = 32
+    """How deeply a JSON message (HTTP or WebSocket) may nest before it is refused."""
+    allowed_origins: tuple[str, ...] = ()
+    """Page origins (``https://host``) whose WebSockets are accepted besides the server's
+    own, for a proxy that changes the host the server sees."""
 
 
 def service_kind(settings: Settings) -> Callable[..., TableService]:
@@ -101,23 +131,60 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.db_url)
+        bots = BotPool(settings.bot_workers, think_ms=settings.bot_think_ms)
+        await bots.start()
         service = service_kind(settings)(
             store,
-            BotPool(settings.bot_workers),
+            bots,
             bot_delay=settings.bot_delay,
             bot_budget=settings.bot_budget,
         )
         app.state.service = service
+        limits = Limits(
+            tables_per_hour=settings.tables_per_hour,
+            open_tables=settings.open_tables_per_address,
+            bot_tables_per_hour=settings.bot_tables_per_hour,
+            bot_tables_playing=settings.bot_tables_playing,
+            open_table_ttl=settings.open_table_ttl,
+        )
+        app.state.quotas = Quotas(store, limits)
+        sweeper = asyncio.create_task(sweep_idle_tables(service, app.state.quotas))
         restored = await service.restore()
         log.info("relicbox server ready: %d unfinished tables restored", restored)
         try:
             yield
         finally:
+            sweeper.cancel()
             await service.close()
             service.bots.close()
             store.close()
 
     app = FastAPI(title="relicbox", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(
+        Guard,
+        max_body=settings.max_body_bytes,
+        max_depth=settings.max_json_depth,
+        rate=settings.http_rate,
+        burst=settings.http_burst,
+        allowed_origins=settings.allowed_origins,
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        """What was wrong and where, never the request itself (which may be large)."""
+        problem = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(p) for p in problem["loc"])
+        message = f"{where}: {problem['msg']}" if where else str(problem["msg"])
+        return JSONResponse({"error": "bad-message", "message": message[:300]}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> JSONResponse:
+        log.exception("request %s %s failed", request.method, request.url.path)
+        return JSONResponse(
+            {"error": "bad-message", "message": tr(language(request), "error-bad-message")},
+            status_code=500,
+        )
+
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
     replays: OrderedDict[str, list[tuple[int, State]]] = OrderedDict()
@@ -125,6 +192,10 @@ def create_app(settings: Settings) -> FastAPI:
     def service_of(request: Request | WebSocket) -> TableService:
         service: TableService = request.app.state.service
         return service
+
+    def quotas_of(request: Request) -> Quotas:
+        quotas: Quotas = request.app.state.quotas
+        return quotas
 
     def language(request: Request) -> str:
         chosen = request.query_params.get("lang") or request.cookies.get("relicbox_lang")
@@ -150,9 +221,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     def refused(error: TableError, request: Request | None = None) -> JSONResponse:
         lang = "en" if request is None else language(request)
+        wait = {"Retry-After": str(error.retry_after)} if isinstance(error, QuotaError) else None
         return JSONResponse(
             {"error": error.code, "message": error.text(lang)},
             status_code=STATUS_CODES.get(error.code, 400),
+            headers=wait,
         )
 
     # -- pages ------------------------------------------------------------------
@@ -203,7 +276,9 @@ def create_app(settings: Settings) -> FastAPI:
     # -- the lobby's API ---------------------------------------------------------
 
     @app.get("/api/games")
-    async def api_games() -> list[dict[str, Any]]:
+    async def api_games(request: Request) -> list[dict[str, Any]]:
+        lang = language(request)
+        bots = service_of(request).bots
         out = []
         for game in relicbox.games():
             info = game.info()
@@ -212,7 +287,9 @@ def create_app(settings: Settings) -> FastAPI:
                 for o, opt in zip(info["options"], game.options, strict=True)
                 if not opt.data_file
             ]
-            info["bots"] = bot_names(game)
+            offered = await offered_bots(bots, game)
+            info["bots"] = offered
+            info["bot_labels"] = {spec: bot_words(spec, lang) for spec in offered}
             info["default_players"] = game.default_players or game.min_players
             info["summary"] = game.summary
             out.append(info)
@@ -236,15 +313,24 @@ def create_app(settings: Settings) -> FastAPI:
             "takeover_bot": body.takeover_bot,
             "reveal_after": body.reveal_after,
         }
+        address = client_address(request.scope)
+        quotas = quotas_of(request)
         try:
-            table_id, seat, token = await service_of(request).create(
-                body.game,
-                body.players,
-                dict(body.options),
-                [s.model_dump() for s in body.seats],
-                settings_,
-                body.name,
-            )
+            async with quotas.lock(address):
+                kinds = {seat.kind for seat in body.seats}
+                await asyncio.to_thread(
+                    partial(quotas.check, all_bots=kinds == {"bot"}, waits="open" in kinds),
+                    address,
+                )
+                table_id, seat, token = await service_of(request).create(
+                    body.game,
+                    body.players,
+                    dict(body.options),
+                    [s.model_dump() for s in body.seats],
+                    settings_,
+                    body.name,
+                )
+                await asyncio.to_thread(quotas.tag, table_id, address)
         except TableError as error:
             return refused(error, request)
         return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
@@ -275,8 +361,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str, body: Rematch) -> JSONResponse:
+        address = client_address(request.scope)
+        quotas = quotas_of(request)
         try:
-            new_id, seat, token = await service_of(request).rematch(table_id, body.token, body.name)
+            async with quotas.lock(address):
+                await asyncio.to_thread(partial(quotas.check, waits=True), address)
+                service = service_of(request)
+                new_id, seat, token = await service.rematch(table_id, body.token, body.name)
+                await asyncio.to_thread(quotas.tag, new_id, address)
         except TableError as error:
             return refused(error, request)
         return JSONResponse({"table": new_id, "seat": seat, "token": token}, status_code=201)
@@ -383,8 +475,8 @@ def create_app(settings: Settings) -> FastAPI:
                     )
                     continue
                 try:
-                    message = client_message(json.loads(raw))
-                except (ValueError, ValidationError) as error:
+                    message = client_message(parse_json(raw, settings.max_json_depth))
+                except (ValueError, ValidationError, RecursionError) as error:
                     conn.push(_error("bad-message", _first_problem(error)))
                     continue
                 try:
@@ -416,6 +508,9 @@ def create_app(settings: Settings) -> FastAPI:
                         conn.push({"type": "pong"})
                 except TableError as error:
                     conn.push(error.frame(conn.lang))
+                except Exception:  # a fault here must not end the connection or the server
+                    log.exception("a message on table %s failed", table_id)
+                    conn.push(_error("bad-message", tr(conn.lang, "error-bad-message")))
         except WebSocketDisconnect:
             pass
         finally:

@@ -1,27 +1,59 @@
-"""Bot decisions off the event loop, within a time budget.
+"""Bot decisions off the event loop, each within a hard budget.
 
 A bot receives only the seat's view and legal action texts (as any bot does), so
 the work can go to another process: the event loop stays free to serve every
 other table while bots think. A bot that answers late, or fails, is replaced for
 that decision by the game's default action, and the caller is told why.
+
+Bots are a shared resource, so no table may hold on to it:
+
+* a search bot seated online always carries a time budget (``ms``), at most the
+  server's ``think_ms``; the worker running it is killed when it overruns that
+  budget (or the decision's deadline) and a spare process, started in advance, takes
+  its place at once;
+* quick bots (the rule-based ones and ``random``) go before searches, and searches of
+  different tables take turns, so one table's searches never make another table's
+  quick bots late;
+* the lobby offers a search for a game only when enough of its iterations fit in the
+  budget (measured once per process: :meth:`BotPool.iteration_seconds`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from collections import OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from functools import cache
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
-from relicbox.bots import make_bot
+from relicbox.bots import bot_names, make_bot
 from relicbox.core.agents import Agent
+from relicbox.core.game import Game
 from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
+from relicbox.i18n import tr
+
+log = logging.getLogger("relicbox.server")
+SEARCH_SLACK = 0.5
+"""Seconds a search may run past its own ``ms`` (or half its ``ms``, if more) before its
+worker is stopped: it checks its clock only between iterations, and one iteration of a
+long game can take a few tenths of a second on a busy machine."""
+CALIBRATION_ITERATIONS = 3
+_iteration_seconds: dict[str, float] = {}
+
+
+def default_bot_workers() -> int:
+    """One bot process per core but one (the server's own), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 @cache
@@ -38,6 +70,27 @@ def choose_action(
     return _bot(game_name, bot_name).choose(view, actions, Rng(seed)).text
 
 
+def search_seconds(spec: str) -> float | None:
+    """A search spec's own time budget in seconds (``ismcts:...,ms=N``), else ``None``."""
+    base, _, params = spec.partition(":")
+    if base != "ismcts":
+        return None
+    for part in params.split(","):
+        key, _, value = part.partition("=")
+        if key.strip() == "ms":
+            with contextlib.suppress(ValueError):
+                return float(value) / 1000
+    return None
+
+
+def first_decision(game_name: str) -> tuple[dict[str, Any], list[str]]:
+    """The view and legal actions of a new game's first decision (for measuring bots)."""
+    game = get_game(game_name)
+    state = game.new_state(game.default_players or game.min_players, 1)
+    seat = state.to_act[0]
+    return state.view(seat), [a.text for a in state.legal_actions(seat)]
+
+
 def _exit_with_parent(parent: int) -> None:
     """In a worker: leave when the server is gone, even if it was killed outright."""
 
@@ -49,6 +102,35 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="relicbox-parent-watch").start()
 
 
+def _warm_up() -> None:
+    """Load every game and make one decision with each quick bot, so a new worker's first
+    real decision takes no longer than any other (a replacement must be ready at once)."""
+    import relicbox
+
+    for game in relicbox.games():
+        view, legal = first_decision(game.name)
+        for name in bot_names(game):
+            if not name.startswith("ismcts"):
+                choose_action(game.name, name, view, legal, 1)
+
+
+def _serve(conn: Connection, parent: int) -> None:
+    """A worker process: answer one decision at a time until the pipe closes."""
+    _exit_with_parent(parent)
+    _warm_up()
+    conn.send(("ready", None))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = ("ok", choose_action(*job))
+        except Exception as error:  # the server hears "failed"; the worker lives on
+            answer = ("failed", type(error).__name__)
+        conn.send(answer)
+
+
 @dataclass(frozen=True)
 class BotAnswer:
     action: str
@@ -56,21 +138,104 @@ class BotAnswer:
     """``None`` when the bot answered in time; else ``"late"`` or ``"failed"``."""
 
 
-class BotPool:
-    """Runs bot decisions on ``workers`` processes (``0``: a thread pool, for tests)."""
+@dataclass
+class _Job:
+    args: tuple[str, str, dict[str, Any], list[str], int]
+    default: str
+    due: float
+    """When the answer is due (monotonic time): after it, the default action is played."""
+    limit: float | None
+    """Seconds of computing the bot may have once it starts (a search's own budget)."""
+    answer: asyncio.Future[BotAnswer] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
 
-    def __init__(self, workers: int = 1) -> None:
-        self.executor: Executor
-        if workers > 0:
-            context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=context,
-                initializer=_exit_with_parent,
-                initargs=(os.getpid(),),
-            )
-        else:
-            self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="relicbox-bot")
+    def allowed(self) -> float:
+        """Seconds the bot may compute if it starts now."""
+        left = self.due - time.monotonic()
+        return left if self.limit is None else min(left, self.limit)
+
+    def settle(self, answer: BotAnswer) -> None:
+        if not self.answer.done():
+            self.answer.set_result(answer)
+
+
+class _Worker:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, context: SpawnContext) -> None:
+        parent_end, child_end = context.Pipe()
+        self.process: SpawnProcess = context.Process(
+            target=_serve, args=(child_end, os.getpid()), daemon=True, name="relicbox-bot"
+        )
+        self.process.start()
+        child_end.close()
+        self.conn = parent_end
+        self.ready = False
+
+    async def receive(self, timeout: float | None) -> Any:
+        """The next message from the worker, or ``TimeoutError``; ``EOFError`` if it died."""
+        if not self.conn.poll():
+            loop = asyncio.get_running_loop()
+            readable: asyncio.Future[None] = loop.create_future()
+            fd = self.conn.fileno()
+
+            def wake() -> None:
+                if not readable.done():
+                    readable.set_result(None)
+
+            loop.add_reader(fd, wake)
+            try:
+                await asyncio.wait_for(readable, timeout)
+            finally:
+                loop.remove_reader(fd)
+        return self.conn.recv()
+
+    async def wait_ready(self, timeout: float | None) -> None:
+        while not self.ready:
+            kind, _ = await self.receive(timeout)
+            self.ready = kind == "ready"
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.kill()
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        # reaped by a thread, so a killed worker never lingers as a zombie
+        threading.Thread(target=self.process.join, args=(10,), daemon=True).start()
+
+
+class BotPool:
+    """Runs bot decisions on ``workers`` processes (``0``: a thread pool, for tests, where
+    an overrunning bot cannot be stopped). ``think_ms`` is the largest time budget of a
+    search seated online."""
+
+    def __init__(self, workers: int = 1, *, think_ms: int = 1000) -> None:
+        self.size = workers
+        self.think_ms = think_ms
+        self.threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="relicbox-bot")
+        self.context = multiprocessing.get_context("spawn")
+        self.workers: list[_Worker] = []
+        self.spare: _Worker | None = None
+        self.quick: deque[_Job] = deque()
+        self.searches: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self.queued = asyncio.Event()
+        self.runners: list[asyncio.Task[None]] = []
+        self.replaced = 0
+        """How many overrunning workers were killed and replaced."""
+
+    async def start(self) -> None:
+        """Start the worker processes (and a spare) and wait until they can take decisions."""
+        if self.size <= 0:
+            return
+        self.workers = [_Worker(self.context) for _ in range(self.size)]
+        self.spare = _Worker(self.context)
+        for worker in [*self.workers, self.spare]:
+            await worker.wait_ready(120)
+        self.runners = [
+            asyncio.create_task(self._run(slot), name=f"relicbox-bot-{slot}")
+            for slot in range(self.size)
+        ]
 
     async def choose(
         self,
@@ -81,18 +246,144 @@ class BotPool:
         seed: int,
         default: str,
         budget: float,
+        *,
+        key: str = "",
+    ) -> BotAnswer:
+        """One decision, due within ``budget`` seconds; ``key`` (the table) lets searches of
+        different tables take turns."""
+        args = (game_name, bot_name, view, legal, seed)
+        if not self.runners:
+            return await self._in_thread(args, default, budget)
+        own = search_seconds(bot_name)
+        limit = None if own is None else own + max(SEARCH_SLACK, own / 2)
+        job = _Job(args, default, time.monotonic() + budget, limit)
+        if own is None and not bot_name.startswith("ismcts"):
+            self.quick.append(job)
+        else:
+            self.searches.setdefault(key, deque()).append(job)
+        self.queued.set()
+        answer = await job.answer
+        return answer if answer.action in legal else BotAnswer(default, "failed")
+
+    async def _in_thread(
+        self, args: tuple[str, str, dict[str, Any], list[str], int], default: str, budget: float
     ) -> BotAnswer:
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(
-            self.executor, choose_action, game_name, bot_name, view, legal, seed
-        )
+        future = loop.run_in_executor(self.threads, choose_action, *args)
         try:
             action = await asyncio.wait_for(future, timeout=budget)
         except TimeoutError:
             return BotAnswer(default, "late")
         except Exception:
             return BotAnswer(default, "failed")
-        return BotAnswer(action) if action in legal else BotAnswer(default, "failed")
+        return BotAnswer(action) if action in args[3] else BotAnswer(default, "failed")
+
+    async def _next(self) -> _Job:
+        """Quick bots first; then the searches, one table after another."""
+        while True:
+            if self.quick:
+                return self.quick.popleft()
+            if self.searches:
+                key, waiting = next(iter(self.searches.items()))
+                job = waiting.popleft()
+                del self.searches[key]
+                if waiting:
+                    self.searches[key] = waiting  # to the back of the turn
+                return job
+            self.queued.clear()
+            await self.queued.wait()
+
+    async def _run(self, slot: int) -> None:
+        while True:
+            job = await self._next()
+            if job.answer.done():
+                continue
+            if job.allowed() <= 0:
+                job.settle(BotAnswer(job.default, "late"))
+                continue
+            worker = self.workers[slot]
+            try:
+                await worker.wait_ready(job.allowed())  # a new worker may still be starting
+            except TimeoutError:
+                job.settle(BotAnswer(job.default, "late"))
+                continue
+            except (EOFError, OSError):
+                job.settle(BotAnswer(job.default, "failed"))
+                self._replace(slot)
+                continue
+            try:
+                worker.conn.send(job.args)
+                kind, value = await worker.receive(job.allowed())
+            except TimeoutError:
+                job.settle(BotAnswer(job.default, "late"))
+                self._replace(slot)
+                continue
+            except (EOFError, OSError, ValueError):
+                job.settle(BotAnswer(job.default, "failed"))
+                self._replace(slot)
+                continue
+            job.settle(BotAnswer(value) if kind == "ok" else BotAnswer(job.default, "failed"))
+
+    def _replace(self, slot: int) -> None:
+        """Kill the slot's worker; the spare takes its place and a new spare starts."""
+        log.warning("a bot worker overran its budget and was replaced")
+        self.workers[slot].kill()
+        self.workers[slot] = self.spare or _Worker(self.context)
+        self.spare = _Worker(self.context)
+        self.replaced += 1
+
+    async def iteration_seconds(self, game_name: str) -> float:
+        """About how long one search iteration takes early in a game of ``game_name``
+        (measured once per process, through this pool)."""
+        if game_name not in _iteration_seconds:
+            view, legal = first_decision(game_name)
+            spec = f"ismcts:iters={CALIBRATION_ITERATIONS}"
+            started = time.monotonic()
+            answer = await self.choose(game_name, spec, view, legal, 1, legal[0], 30.0, key="")
+            took = time.monotonic() - started
+            _iteration_seconds[game_name] = (
+                took / CALIBRATION_ITERATIONS if answer.late_or_failed is None else float("inf")
+            )
+        return _iteration_seconds[game_name]
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        for runner in self.runners:
+            runner.cancel()
+        for job in [*self.quick, *(j for q in self.searches.values() for j in q)]:
+            job.answer.cancel()
+        for worker in [*self.workers, *([self.spare] if self.spare else [])]:
+            worker.kill()
+        self.threads.shutdown(wait=False, cancel_futures=True)
+
+
+MIN_SEARCH_ITERATIONS = 50
+"""A search that cannot look at this many futures within its budget plays no better than
+the rule bot, so the lobby does not offer it."""
+QUICK_BOT_WORDS = {
+    "random": "web-bot-choice-random",
+    "rule": "web-bot-choice-rule",
+    "rule-v1": "web-bot-choice-rule-v1",
+    "cautious": "web-bot-choice-cautious",
+}
+
+
+async def offered_bots(pool: BotPool, game: Game) -> list[str]:
+    """The bot specs the lobby offers for ``game``: every quick bot, and a search within
+    the pool's budget when enough iterations of this game's search fit in it."""
+    quick = [name for name in bot_names(game) if not name.startswith("ismcts")]
+    if "ismcts" not in bot_names(game):
+        return quick
+    seconds = await pool.iteration_seconds(game.name)
+    if seconds * MIN_SEARCH_ITERATIONS > pool.think_ms / 1000:
+        return quick
+    return [*quick, f"ismcts:ms={pool.think_ms}"]
+
+
+def bot_words(spec: str, lang: str) -> str:
+    """A bot spec named in words, in ``lang``."""
+    seconds = search_seconds(spec)
+    if seconds is not None:
+        return tr(lang, "web-bot-choice-search", seconds=seconds)
+    if spec in QUICK_BOT_WORDS:
+        return tr(lang, QUICK_BOT_WORDS[spec])
+    return tr(lang, "web-seat-bot", bot=spec)

@@ -62,12 +62,25 @@ REFUSED_CLOSE = 4429
 """The close code after a connection was refused (too many connections): do not retry."""
 
 
-def _display_name(value: str) -> str:
+def _visible(value: str) -> str:
+    """Text without control, format (bidi overrides, zero-width), private-use or unassigned
+    characters, its runs of whitespace made one space: what names and chat may show."""
     cleaned = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
-    cleaned = re.sub(r"\s+", " ", cleaned).strip()
+    return re.sub(r"\s+", " ", cleaned).strip()
+
+
+def _display_name(value: str) -> str:
+    cleaned = _visible(value)
     if not cleaned:
         raise ValueError("a name needs at least one visible character")
     return cleaned[:NAME_LIMIT]
+
+
+def _chat_text(value: str) -> str:
+    cleaned = _visible(value)
+    if not cleaned:
+        raise ValueError("a chat message needs at least one visible character")
+    return cleaned
 
 
 DisplayName = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_display_name)]
@@ -129,7 +142,7 @@ class ActMessage(Strict):
 
 class ChatMessage(Strict):
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=300)]
+    text: Annotated[str, Field(min_length=1, max_length=300), AfterValidator(_chat_text)]
 
 
 class ResyncMessage(Strict):

@@ -287,16 +287,20 @@ def _live(stored: StoredTable) -> LiveTable:
     )
 
 
-ONLINE_SEARCH_LIMITS = {"iters": 5_000, "ms": 3_000}
-"""The largest search budgets a table may ask of its bots, so no seat can tie a worker up."""
+ONLINE_SEARCH_LIMITS = {"iters": 5_000, "ms": 1_000}
+"""The largest search budgets a table may ask of its bots, so no seat can tie a worker up:
+``iters`` always, ``ms`` unless the server's ``bot_think_ms`` setting says otherwise."""
 
 
-def online_bot_problem(spec: str, game: Game) -> Reason | None:
+def online_bot_problem(
+    spec: str, game: Game, think_ms: int = ONLINE_SEARCH_LIMITS["ms"]
+) -> Reason | None:
     """Why ``spec`` cannot sit at an online table, or ``None``.
 
     Only the built-in bots (plain names, ``ismcts:...`` within limits, ``threshold:N``)
     may be asked for over the network: never a program (``stdio:``) or a Python callable
     (``module:callable``), which would run the requester's choice of code on the server.
+    A search may think at most ``think_ms`` milliseconds a decision.
     """
     base, _, params = spec.partition(":")
     allowed = [*bot_names(game), "threshold"]
@@ -306,14 +310,31 @@ def online_bot_problem(spec: str, game: Game) -> Reason | None:
             + (["threshold:N"] if is_bot_spec("threshold:5", game) else [])
         )
         return Reason.of("error-table-unknown-bot", bot=repr(spec), game=game.name, bots=bots)
+    limits = {**ONLINE_SEARCH_LIMITS, "ms": think_ms}
     for part in params.split(",") if base == "ismcts" and params else []:
         key, _, value = part.partition("=")
-        limit = ONLINE_SEARCH_LIMITS.get(key.strip())
+        limit = limits.get(key.strip())
         if limit is not None and value.strip().isdigit() and int(value) > limit:
             return Reason.of(
                 "error-table-bot-limit", bot=repr(spec), setting=key.strip(), limit=limit
             )
     return None
+
+
+def online_bot_spec(spec: str, think_ms: int) -> str:
+    """The spec as seated online (``spec`` has passed :func:`online_bot_problem`): a search
+    always carries a time budget, ``think_ms`` unless it asked for less, beside any
+    iteration budget, so it stops at whichever comes first."""
+    base, _, params = spec.partition(":")
+    if base != "ismcts":
+        return spec
+    parts = [p.strip() for p in params.split(",") if p.strip()]
+    keys = {p.partition("=")[0].strip() for p in parts}
+    if "iters" not in keys and "ms" not in keys:
+        parts.insert(0, "iters=1000")  # what a plain ``ismcts`` means
+    if "ms" not in keys:
+        parts.append(f"ms={think_ms}")
+    return "ismcts:" + ",".join(parts)
 
 
 def default_action(state: State, seat: int) -> str:
@@ -685,17 +706,21 @@ class TableService:
                 )
             elif kind == "bot":
                 bot = spec.get("bot") or "random"
-                problem = online_bot_problem(bot, game)
+                problem = online_bot_problem(bot, game, self.bots.think_ms)
                 if problem is not None:
                     raise TableError("bad-table", problem.text("en"), problem)
+                bot = online_bot_spec(bot, self.bots.think_ms)
                 rows.append({"kind": "bot", "bot": bot, "name": None})
             elif kind == "open":
                 rows.append({"kind": "open"})
             else:
                 raise TableError.said("bad-table", "error-table-seat-kind", seat=number + 1)
         takeover = settings.get("takeover_bot")
-        if takeover is not None and online_bot_problem(str(takeover), game) is not None:
-            raise TableError.said("bad-table", "error-table-takeover-bot", bot=repr(takeover))
+        if takeover is not None:
+            if online_bot_problem(str(takeover), game, self.bots.think_ms) is not None:
+                raise TableError.said("bad-table", "error-table-takeover-bot", bot=repr(takeover))
+            seated = online_bot_spec(str(takeover), self.bots.think_ms)
+            settings = {**settings, "takeover_bot": seated}
         table_id = secrets.token_urlsafe(6)
         clock = settings.get("clock") or {}
         if clock.get("mode") == "game":
@@ -1029,6 +1054,7 @@ class TableService:
                 (table.seed * 1_000_003 + seq * 101 + seat) % 2**63,
                 default_action(state, seat),
                 self.bot_budget,
+                key=table.id,
             )
             async with table.lock:
                 if table.controller(seat) is None or table.state is None:

@@ -45,7 +45,7 @@ error-too-many-connections = z vaší adresy už { $limit ->
 error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
 error-no-save = uložená hra { $path } neexistuje
 error-save-runs-code = { $path } usazuje { $seat }, tedy program nebo kód v Pythonu; uložená hra smí usadit jen lidi a vestavěné boty relicboxu. Chcete-li hrát s tímto botem, zadejte ho sami: relicbox play --resume SOUBOR --reseat -s MÍSTA
-error-table-unknown-bot = neznámý bot { $bot } pro hru { $game }: zvol jednoho z { $bots }
+error-table-unknown-bot = neznámý bot { $bot } pro hru { $game }: zvolte jednoho z { $bots }
 error-table-bot-limit = bot { $bot }: { $setting } smí být online nejvýš { $limit }
 error-table-file-option = volba { $option } potřebuje soubor: online nejde
 error-table-seat-count = { $seats ->
@@ -72,3 +72,28 @@ error-record-rules = záznam vznikl podle pravidel { $saved }; tento relicbox hr
 error-state-format = není to stav hry relicbox: očekává se formát { $format }
 error-state-game = pole stavu 'game' je { $saved }, očekává se { $game }
 error-state-rules = stav byl uložen podle pravidel { $saved }, tento relicbox má { $current }
+error-bad-message = server tuto zprávu nedokázal zpracovat
+error-http-rate-limited = z vaší adresy přišlo příliš mnoho požadavků: chvíli počkejte a zkuste to znovu
+error-http-too-large = požadavek je delší než { $limit } bajtů
+error-http-too-deep = JSON je vnořený hlouběji než do { $limit } úrovní
+error-table-expired = u stolu příliš dlouho nikdo nebyl, a tak byl zrušen
+error-quota-open = na hráče už čekají { $limit ->
+    [one] { $limit } váš stůl
+    [few] { $limit } vaše stoly
+   *[other] { $limit } vašich stolů
+  }: jeden spusťte, nebo počkejte, až bude některý zrušen
+error-quota-hour = za poslední hodinu jste založili { $limit ->
+    [one] { $limit } stůl
+    [few] { $limit } stoly
+   *[other] { $limit } stolů
+  }: zkuste to prosím později
+error-quota-bots-hour = za poslední hodinu jste založili { $limit ->
+    [one] { $limit } stůl
+    [few] { $limit } stoly
+   *[other] { $limit } stolů
+  } jen s boty: zkuste to později, nebo si k novému stolu přisedněte
+error-quota-bots-playing = na tomto serveru už { $limit ->
+    [one] hraje { $limit } stůl
+    [few] hrají { $limit } stoly
+   *[other] hraje { $limit } stolů
+  } jen s boty: zkuste to později, nebo si k novému stolu přisedněte

@@ -73,3 +73,24 @@ error-record-rules = record was made with rules { $saved }; this relicbox plays 
 error-state-format = not a relicbox state: expected format { $format }
 error-state-game = state field 'game' is { $saved }, expected { $game }
 error-state-rules = state was saved with rules { $saved }, this relicbox has { $current }
+error-bad-message = the server could not handle that message
+error-http-rate-limited = too many requests from your address: wait a moment and try again
+error-http-too-large = the request is larger than { $limit } bytes
+error-http-too-deep = the JSON is nested deeper than { $limit } levels
+error-table-expired = the table waited too long with nobody at it and was removed
+error-quota-open = you already have { $limit ->
+    [one] { $limit } table
+   *[other] { $limit } tables
+  } waiting for players: start one, or wait until one is removed
+error-quota-hour = you have made { $limit ->
+    [one] { $limit } table
+   *[other] { $limit } tables
+  } in the last hour: try again later
+error-quota-bots-hour = you have made { $limit ->
+    [one] { $limit } table
+   *[other] { $limit } tables
+  } of bots alone in the last hour: try again later, or take a seat yourself
+error-quota-bots-playing = { $limit ->
+    [one] { $limit } table of bots alone is
+   *[other] { $limit } tables of bots alone are
+  } playing on this server: try again later, or take a seat yourself

@@ -61,7 +61,11 @@ function drawSeats() {
     const select = el("select", { "aria-label": t("web-seat-n", { seat: seat + 1 }) });
     select.append(el("option", { value: "me", text: t("web-seat-me") }));
     select.append(el("option", { value: "open", text: t("web-seat-open") }));
-    for (const bot of game.bots) select.append(el("option", { value: `bot:${bot}`, text: t("web-seat-bot", { bot }) }));
+    // the server offers only the bots that fit its budget, named in words
+    for (const bot of game.bots) {
+      const words = (game.bot_labels && game.bot_labels[bot]) || t("web-seat-bot", { bot });
+      select.append(el("option", { value: `bot:${bot}`, text: words }));
+    }
     const fallback = seat === 0 ? "me" : (game.bots.includes("rule") ? "bot:rule" : "bot:random");
     select.value = previous[seat] && [...select.options].some((o) => o.value === previous[seat]) ? previous[seat] : fallback;
     box.append(el("label", { class: "row" }, el("span", { text: t("web-seat-n", { seat: seat + 1 }) }), select));
@@ -150,7 +154,7 @@ async function refresh() {
 async function main() {
   t = await loadCatalog(lang);
   if (!$("name").value) $("name").value = localStorage.getItem("relicbox:name") || "";
-  games = await (await fetch("/api/games")).json();
+  games = await (await fetch(`/api/games?lang=${lang}`)).json();
   for (const game of games) $("game").append(el("option", { value: game.name, text: game.title }));
   $("game").addEventListener("change", drawOptions);
   $("players").addEventListener("change", drawSeats);

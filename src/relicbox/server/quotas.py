@@ -1,0 +1,171 @@
+"""How many tables each client address may make, and the end of tables nobody waits at.
+
+The counts are read from the database (each table keeps the address that made it), so
+several server processes sharing one database keep one count between them:
+
+* tables made in the last hour, per address;
+* open tables (made, not yet started), per address;
+* all-bot tables: allowed, but each address may make only so many an hour, and only so
+  many play at once on the whole server;
+* an open table idle longer than its time to live (nobody connected, nothing changed) is
+  removed, so a forgotten invitation does not stay in the lobby for ever. Each process
+  marks the open tables it has people waiting at as alive, so only idle ones go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy.orm import Session
+
+from relicbox.server.store import EventRow, NoteRow, SeatRow, Store, TableRow, now
+from relicbox.server.tables import TableError, TableService
+
+HOUR = timedelta(hours=1)
+
+
+class QuotaError(TableError):
+    """A refusal because of a quota; ``retry_after`` says when asking again may succeed."""
+
+    def __init__(self, code: str, message_id: str, retry_after: float, **args: int) -> None:
+        refusal = TableError.said(code, message_id, **args)
+        super().__init__(refusal.code, refusal.message, refusal.reason)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+@dataclass(frozen=True)
+class Limits:
+    tables_per_hour: int = 30
+    open_tables: int = 5
+    bot_tables_per_hour: int = 5
+    bot_tables_playing: int = 20
+    open_table_ttl: float = 1800.0
+
+
+def _all_bots() -> object:
+    """The condition that a table seats only bots."""
+    return ~exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind != "bot")
+
+
+class Quotas:
+    """The quota checks and the idle-table sweep for one store."""
+
+    def __init__(self, store: Store, limits: Limits) -> None:
+        self.store = store
+        self.limits = limits
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, address: str) -> asyncio.Lock:
+        """Held from the check to the tag of a new table, so one address's simultaneous
+        requests cannot all pass the same check."""
+        lock = self._locks.get(address)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[address] = lock
+        return lock
+
+    def check(self, address: str, *, all_bots: bool = False, waits: bool = False) -> None:
+        """Raise :class:`QuotaError` if ``address`` may not make another table now (one of
+        bots alone with ``all_bots``; one that waits for players, open, with ``waits``)."""
+        limits = self.limits
+        stamp = now()
+        with Session(self.store.engine) as session:
+            mine = select(TableRow.created_at).where(TableRow.created_by == address)
+            open_count = session.scalar(
+                select(func.count()).select_from(mine.where(TableRow.status == "open").subquery())
+            )
+            if waits and (open_count or 0) >= limits.open_tables:
+                raise QuotaError(
+                    "too-many-open-tables", "error-quota-open", 60, limit=limits.open_tables
+                )
+            recent = mine.where(TableRow.created_at >= stamp - HOUR)
+            self._per_hour(session, recent, limits.tables_per_hour, stamp, "too-many-tables")
+            if not all_bots:
+                return
+            recent_bots = recent.where(_all_bots())  # type: ignore[arg-type]
+            self._per_hour(
+                session, recent_bots, limits.bot_tables_per_hour, stamp, "too-many-bot-tables"
+            )
+            playing = session.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.status == "playing", _all_bots())  # type: ignore[arg-type]
+            )
+            if (playing or 0) >= limits.bot_tables_playing:
+                raise QuotaError(
+                    "too-many-bot-tables",
+                    "error-quota-bots-playing",
+                    60,
+                    limit=limits.bot_tables_playing,
+                )
+
+    @staticmethod
+    def _per_hour(session: Session, recent: object, limit: int, stamp: datetime, code: str) -> None:
+        times = sorted(session.scalars(recent).all())  # type: ignore[call-overload]
+        if len(times) < limit:
+            return
+        oldest = times[len(times) - limit]
+        if oldest.tzinfo is None:  # SQLite keeps no zone: every stamp is UTC
+            oldest = oldest.replace(tzinfo=stamp.tzinfo)
+        message = "error-quota-hour" if code == "too-many-tables" else "error-quota-bots-hour"
+        raise QuotaError(code, message, (oldest + HOUR - stamp).total_seconds(), limit=limit)
+
+    def tag(self, table_id: str, address: str) -> None:
+        """Note who made a table (its count goes to that address)."""
+        with Session(self.store.engine) as session, session.begin():
+            session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(created_by=address)
+            )
+
+    def expire_idle(self, alive: Sequence[str]) -> list[str]:
+        """Mark the open tables in ``alive`` as used now, then remove every open table idle
+        longer than the time to live; returns the removed tables' ids."""
+        stamp = now()
+        cutoff = stamp - timedelta(seconds=self.limits.open_table_ttl)
+        with Session(self.store.engine) as session, session.begin():
+            if alive:
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id.in_(list(alive)), TableRow.status == "open")
+                    .values(updated_at=stamp)
+                )
+            idle = list(
+                session.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status == "open", TableRow.updated_at < cutoff
+                    )
+                ).all()
+            )
+            if not idle:
+                return []
+            session.execute(
+                update(TableRow).where(TableRow.rematch_id.in_(idle)).values(rematch_id=None)
+            )
+            for row in (NoteRow, EventRow, SeatRow):
+                session.execute(delete(row).where(row.table_id.in_(idle)))
+            session.execute(delete(TableRow).where(TableRow.id.in_(idle)))
+            return idle
+
+
+async def sweep_idle_tables(service: TableService, quotas: Quotas) -> None:
+    """Remove idle open tables now and then, for as long as the server runs."""
+    interval = min(60.0, max(0.2, quotas.limits.open_table_ttl / 4))
+    while True:
+        await asyncio.sleep(interval)
+        alive = [
+            table.id
+            for table in service.tables.values()
+            if table.status == "open" and any(not c.closed.is_set() for c in table.connections)
+        ]
+        try:
+            expired = await asyncio.to_thread(quotas.expire_idle, alive)
+        except Exception:  # a database hiccup: try again next time
+            continue
+        for table_id in expired:  # nobody here is connected to them: they only leave memory
+            service.tables.pop(table_id, None)

@@ -1,0 +1,303 @@
+"""The server against strangers: budgets for bots, quotas for tables and requests, limits
+on what a request may hold, security headers, origins and chat text. Each test runs a real
+server on a real socket, with settings small enough to reach every limit quickly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from relicbox.server.botpool import BotPool
+from relicbox.server.store import Store
+from relicbox.server.tables import TableService
+from support.server import LiveServer, Player
+
+
+def _seats(*kinds: str) -> list[dict[str, str]]:
+    return [{"kind": k} if k in ("me", "open") else {"kind": "bot", "bot": k} for k in kinds]
+
+
+def _make(
+    server: LiveServer, game: str, *kinds: str, client: httpx.Client | None = None
+) -> httpx.Response:
+    body = {"game": game, "players": len(kinds), "seats": _seats(*kinds), "name": "Ann"}
+    if client is not None:
+        return client.post(server.url + "/api/tables", json=body)
+    return server.post("/api/tables", body)
+
+
+def _from(address: str) -> httpx.Client:
+    """A client whose requests come from another loopback address: another person."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=20)
+
+
+# -- bots as a budgeted resource -------------------------------------------------------
+
+
+def test_a_worker_that_overruns_is_replaced_so_the_next_decision_is_on_time() -> None:
+    async def run() -> tuple[Any, Any, float]:
+        pool = BotPool(1)
+        await pool.start()
+        try:
+            view, legal = _first_decision("diamant")
+            endless = pool.choose("diamant", "ismcts:iters=100000000", view, legal, 1, "leave", 0.5)
+            overrun = await endless
+            started = time.monotonic()
+            quick = await pool.choose("diamant", "rule", view, legal, 2, "leave", 0.5)
+            return overrun, quick, time.monotonic() - started
+        finally:
+            pool.close()
+
+    overrun, quick, took = asyncio.run(run())
+    assert overrun.late_or_failed == "late"
+    assert quick.late_or_failed is None and took < 0.5
+
+
+def _first_decision(game_name: str) -> tuple[dict[str, Any], list[str]]:
+    from relicbox.core.registry import get_game
+
+    state = get_game(game_name).new_state(3, 5)
+    seat = state.to_act[0]
+    return state.view(seat), [a.text for a in state.legal_actions(seat)]
+
+
+def test_an_expensive_bot_does_not_make_another_tables_bot_late(sqlite_url: str) -> None:
+    settings = {"bot_workers": 1, "bot_think_ms": 200, "bot_budget": 1.5}
+    with LiveServer(sqlite_url, **settings) as server:
+        heavy = _make(server, "relic-runners", *["ismcts:iters=5000"] * 3)
+        assert heavy.status_code == 201, heavy.text
+        seated = server.get(f"/api/tables/{heavy.json()['table']}").json()["seats"]
+        assert all("ms=200" in seat["bot"] for seat in seated)  # the budget it carries
+        light = _make(server, "diamant", "rule", "rule", "rule").json()["table"]
+        watcher = Player(server, light, None)
+        try:
+            watcher.wait_for(
+                lambda f: f["type"] == "state" and (f["seq"] >= 25 or f["over"]), timeout=60
+            )
+        finally:
+            watcher.close()
+    store = Store(sqlite_url)
+    try:
+        assert [note for note in store.notes(light) if note[0].startswith("bot-")] == []
+    finally:
+        store.close()
+
+
+def test_the_lobby_offers_only_bots_that_fit_the_budget_named_in_words(
+    sqlite_url: str,
+) -> None:
+    with LiveServer(sqlite_url, bot_think_ms=1000) as server:
+        games = {g["name"]: g for g in server.get("/api/games?lang=cs").json()}
+        refused = _make(server, "diamant", "me", "rule", "ismcts:ms=5000")
+    diamant, runners = games["diamant"], games["relic-runners"]
+    assert "ismcts:ms=1000" in diamant["bots"] and "rule" in diamant["bots"]
+    assert not [spec for spec in runners["bots"] if spec.startswith("ismcts")]
+    labels = diamant["bot_labels"]
+    assert labels["rule"] != "rule" and "1" in labels["ismcts:ms=1000"]
+    assert "Bot" in labels["rule"] or "bot" in labels["rule"]
+    assert refused.status_code == 400 and "1000" in refused.json()["message"]
+
+
+# -- quotas ---------------------------------------------------------------------------
+
+
+def test_tables_per_address_are_limited_by_the_hour_and_while_open(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, tables_per_hour=3, open_tables_per_address=2) as server:
+        assert _make(server, "diamant", "me", "open", "open").status_code == 201
+        assert _make(server, "diamant", "me", "open", "open").status_code == 201
+        third_open = _make(server, "diamant", "me", "open", "open")
+        assert third_open.status_code == 429
+        assert third_open.json()["error"] == "too-many-open-tables"
+        assert _make(server, "diamant", "me", "rule", "rule").status_code == 201
+        fourth = _make(server, "diamant", "me", "rule", "rule")
+        assert fourth.status_code == 429 and fourth.json()["error"] == "too-many-tables"
+        assert int(fourth.headers["retry-after"]) > 0
+        with _from("127.0.0.2") as other:
+            assert _make(server, "diamant", "me", "rule", "rule", client=other).status_code == 201
+
+
+def test_all_bot_tables_are_allowed_but_counted(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, bot_tables_per_hour=1) as server:
+        assert _make(server, "diamant", "rule", "rule", "random").status_code == 201
+        again = _make(server, "diamant", "rule", "rule", "random")
+        assert again.status_code == 429 and again.json()["error"] == "too-many-bot-tables"
+        assert _make(server, "diamant", "me", "rule", "rule").status_code == 201
+
+
+def test_the_http_api_is_rate_limited_per_address(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, http_rate=1.0, http_burst=3.0) as server:
+        answers = [server.get("/api/tables") for _ in range(6)]
+        limited = [a for a in answers if a.status_code == 429]
+        assert limited and [a.status_code for a in answers[:3]] == [200, 200, 200]
+        assert limited[0].json()["error"] == "rate-limited"
+        wait = int(limited[0].headers["retry-after"])
+        assert 1 <= wait <= 2
+        assert server.get("/").status_code == 200  # pages are not the API
+        with _from("127.0.0.3") as other:
+            assert other.get(server.url + "/api/tables").status_code == 200
+        time.sleep(wait)
+        assert server.get("/api/tables").status_code == 200
+
+
+def test_idle_open_tables_expire(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, open_table_ttl=1.0) as server:
+        idle = server.create("diamant", ["me", "open", "open"])["table"]
+        waiting = server.create("diamant", ["me", "open", "open"])
+        host = Player(server, waiting["table"], waiting["token"])
+        try:
+            host.wait_for(lambda f: f["type"] == "welcome")
+            time.sleep(3.0)
+            assert server.get(f"/api/tables/{idle}").status_code == 404
+            listed = [t["id"] for t in server.get("/api/tables?status=open").json()]
+            assert idle not in listed and waiting["table"] in listed
+            host.send({"type": "ping"})
+            host.wait_for(lambda f: f["type"] == "pong")
+        finally:
+            host.close()
+
+
+# -- input ----------------------------------------------------------------------------
+
+
+def test_deep_json_is_a_bad_message_and_the_server_stays_healthy(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"])
+    ann = Player(server, made["table"], made["token"])
+    try:
+        ann.wait_for(lambda f: f["type"] == "welcome")
+        nested: object = 1
+        for _ in range(40):
+            nested = [nested]  # deeper than the limit, yet short: the depth is refused
+        for deep in ("[" * 4000, '{"a":' * 800, json.dumps({"type": "chat", "text": nested})):
+            ann.mark = len(ann.frames)
+            ann.ws.send(deep)
+            assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "bad-message"
+        ann.send({"type": "ping"})
+        ann.wait_for(lambda f: f["type"] == "pong")
+    finally:
+        ann.close()
+    deep_body = '{"game": "diamant", "players": 3, "seats": ' + "[" * 5000 + "]" * 5000 + "}"
+    answer = httpx.post(
+        server.url + "/api/tables",
+        content=deep_body,
+        headers={"content-type": "application/json"},
+        timeout=20,
+    )
+    assert answer.status_code == 400 and answer.json()["error"] == "bad-message"
+    assert server.get("/api/games").status_code == 200
+
+
+def test_a_failing_handler_answers_bad_message_and_the_connection_lives(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object) -> None:
+        raise RuntimeError("a fault inside the handler")
+
+    monkeypatch.setattr(TableService, "chat", broken)
+    made = server.create("diamant", ["me", "rule", "rule"])
+    ann = Player(server, made["table"], made["token"])
+    try:
+        ann.wait_for(lambda f: f["type"] == "welcome")
+        ann.send({"type": "chat", "text": "hello"})
+        error = ann.wait_for(lambda f: f["type"] == "error")
+        assert error["code"] == "bad-message" and "fault" not in error["message"]
+        ann.send({"type": "ping"})
+        ann.wait_for(lambda f: f["type"] == "pong")
+    finally:
+        ann.close()
+
+
+def test_a_huge_body_is_refused_with_413_without_echoing_it(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, max_body_bytes=64 * 1024) as server:
+        filler = "x" * 2_000_000
+        body = {"game": "diamant", "players": 3, "seats": _seats("me", "rule", "rule")}
+        huge = server.post("/api/tables", {**body, "name": filler})
+        assert huge.status_code == 413 and huge.json()["error"] == "too-large"
+        assert len(huge.content) < 1000
+
+        def stream() -> Any:
+            for _ in range(40):
+                yield b"x" * 50_000
+
+        streamed = httpx.post(server.url + "/api/tables", content=stream(), timeout=20)
+        assert streamed.status_code == 413 and len(streamed.content) < 1000
+        secret = "SECRET-" + "y" * 30_000
+        invalid = server.post("/api/tables", {**body, "players": secret})
+        assert invalid.status_code == 422 and invalid.json()["error"] == "bad-message"
+        assert "SECRET" not in invalid.text and len(invalid.content) < 1000
+        assert server.get("/api/games").status_code == 200
+
+
+# -- headers, origins, chat -------------------------------------------------------------
+
+
+def _script_src(policy: str) -> str:
+    for directive in policy.split(";"):
+        if directive.strip().startswith("script-src"):
+            return directive
+    raise AssertionError(f"no script-src in {policy!r}")
+
+
+def test_security_headers_are_on_every_page(server: LiveServer) -> None:
+    table = server.create("diamant", ["me", "rule", "rule"])["table"]
+    paths = [
+        "/",
+        "/?lang=cs",
+        f"/t/{table}",
+        f"/t/{table}/replay",
+        "/api/games",
+        f"/api/tables/{table}",
+        "/static/lobby.js",
+        "/i18n/en.json",
+        "/no-such-page",
+    ]
+    for path in paths:
+        headers = server.get(path).headers
+        policy = headers["content-security-policy"]
+        assert "'unsafe-inline'" not in _script_src(policy) and "'unsafe-eval'" not in policy
+        assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"]
+
+
+def test_pages_hold_no_inline_script(server: LiveServer) -> None:
+    table = server.create("diamant", ["me", "rule", "rule"])["table"]
+    for path in ("/", "/?lang=cs", f"/t/{table}", f"/t/{table}/replay"):
+        html = server.get(path).text
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), path
+        assert not re.search(r"\son[a-z]+\s*=", html), path
+        assert not re.search(r"javascript:", html, re.IGNORECASE), path
+
+
+def test_a_websocket_from_another_origin_is_refused(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, allowed_origins=("https://play.example",)) as server:
+        table = server.create("diamant", ["me", "rule", "rule"])["table"]
+        url = server.ws_url(table)
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, origin="http://evil.example")  # type: ignore[arg-type]
+        assert refused.value.response.status_code == 403
+        for origin in (f"http://127.0.0.1:{server.port}", "https://play.example"):
+            with connect(url, origin=origin) as ws:  # type: ignore[arg-type]
+                ws.send(json.dumps({"type": "join"}))
+                assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+
+
+def test_chat_strips_the_control_characters_names_lose(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"])
+    ann = Player(server, made["table"], made["token"])
+    try:
+        ann.wait_for(lambda f: f["type"] == "welcome")
+        ann.send({"type": "chat", "text": "Hi\u202e the\u200bre\x07!\u2066"})
+        assert ann.wait_for(lambda f: f["type"] == "chat")["text"] == "Hi there!"
+        ann.send({"type": "chat", "text": "\u200b\u202e"})
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "bad-message"
+    finally:
+        ann.close()
