@@ -134,6 +134,7 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
             return Answer(action=legal[int(word) - 1])
         return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
     typed = prompt_aliases(state, lang).get(word, answer.strip())
+    typed = _short_form(state, seat, legal, typed) or typed
     try:
         action = state.parse_action(typed)
     except RelicboxError:
@@ -145,6 +146,16 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
     except IllegalActionError as error:
         return Answer(refusal=t(lang, "illegal", reason=error_text(error, lang)))
     return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+
+
+def _short_form(state: State, seat: int, legal: list[Any], typed: str) -> str | None:
+    """The action a game's own short form stands for (Relic Runners: ``R1`` for the move there)."""
+    text = state.game.text
+    resolve = getattr(text, "resolve_typed", None)
+    if resolve is None:
+        return None
+    found: str | None = resolve(typed, [action.text for action in legal], state.view(seat))
+    return found
 
 
 def alias_hint(state: State, lang: str) -> str:

@@ -576,6 +576,47 @@ def alias_summary(lang: str) -> str:
     return _t(lang, "aliases")
 
 
+MOVE_WORDS = ("move", "jdi", "pohyb")
+"""Words that may start a move typed at the prompt, in every language."""
+
+
+def resolve_typed(typed: str, legal: Sequence[str], view: dict[str, Any]) -> str | None:
+    """The legal action a short form means, or None: ``R1`` and ``move r1`` for the only
+    move that ends at R1, ``move R1-CAMP`` for ``move CAMP-R1``.
+
+    A destination that two legal moves reach (two trails to one space) means neither, so
+    nothing is chosen by guess.
+    """
+    words = typed.split()
+    if words and words[0].casefold() in MOVE_WORDS:
+        words = words[1:]
+    if len(words) != 1:
+        return None
+    named = [part.upper() for part in words[0].split("-")]
+    if len(named) > 2 or not all(named):
+        return None
+    here = view["explorers"][view["current"]] if view.get("current") is not None else None
+    found = []
+    for text in legal:
+        verb, _, trail = text.partition(" ")
+        ends = trail.split("-")
+        if verb != "move" or len(ends) != 2:
+            continue
+        if sorted(ends) == sorted(named) or (len(named) == 1 and _leads_to(ends, here, named[0])):
+            found.append(text)
+    if not found and len(named) == 1 and len(typed.split()) == 1:
+        # a space alone also names the only start, jump or target there
+        found = [text for text in legal if text.split()[-1] == named[0] and " " in text]
+    return found[0] if len(found) == 1 else None
+
+
+def _leads_to(ends: list[str], here: str | None, destination: str) -> bool:
+    """Whether a trail with ``ends`` takes an explorer standing ``here`` to ``destination``."""
+    if destination not in ends or destination == here:
+        return False
+    return here is None or here in ends
+
+
 def rules_summary(lang: str) -> str:
     """The rules in brief, for ``relicbox rules`` and the ``?`` screen."""
     return _t(lang, "rules")

@@ -215,7 +215,7 @@ rr-reason_expedition = expedice
 rr-reason_camp = tábor
 rr-reason_I2-c = I2-c
 rr-reason_I3-d = I3-d
-rr-aliases = napiš číslo nebo akci, např. „move 3-7“ nebo „end“
+rr-aliases = napište číslo, akci, např. „move CAMP-R1“ nebo „end“, nebo jen místo, kam jít, např. „R1“
 rr-rules =
     Cíl: mít na konci nejvíc bodů z výprav, chrámů, relikvií a slonovinových žetonů.
 

@@ -209,7 +209,7 @@ rr-reason_expedition = expedition
 rr-reason_camp = camp
 rr-reason_I2-c = I2-c
 rr-reason_I3-d = I3-d
-rr-aliases = type a number, or an action such as "move 3-7" or "end"
+rr-aliases = type a number, an action such as "move CAMP-R1" or "end", or just the space to move to, such as "R1"
 rr-rules =
     Goal: the most points when the game ends, from expeditions, temples, relics and
     your ivory tiles.

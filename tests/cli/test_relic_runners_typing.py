@@ -1,0 +1,43 @@
+"""Relic Runners at the prompt: the hint names only forms that work, and a destination is enough."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import relicbox
+from relicbox.cli.common import alias_hint, read_answer
+
+
+def first_decision():
+    state = relicbox.new_game("relic-runners", 3, 4, setup="standard")
+    seat = state.to_act[0]
+    return state, seat, list(state.legal_actions(seat))
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_every_form_the_hint_shows_is_understood(lang):
+    state, seat, legal = first_decision()
+    hint = alias_hint(state, lang)
+    examples = re.findall(r'["„“]([^"„“]+)["“]', hint)
+    assert len(examples) >= 3, hint
+    for example in examples:
+        answer = read_answer(state, seat, legal, example, lang)
+        understood = answer.action is not None or (answer.refusal or "").startswith(
+            ("Not allowed", "Nelze")
+        )
+        assert understood, (example, answer.refusal)
+
+
+@pytest.mark.parametrize("typed", ["R1", "r1", "move r1", "move R1", "move R1-CAMP", " R1 "])
+def test_the_destination_alone_chooses_the_only_move_there(typed):
+    state, seat, legal = first_decision()
+    answer = read_answer(state, seat, legal, typed, "en")
+    assert answer.action is not None and answer.action.text == "move CAMP-R1", answer.refusal
+
+
+def test_a_destination_that_no_move_reaches_is_refused_with_the_options():
+    state, seat, legal = first_decision()
+    answer = read_answer(state, seat, legal, "R9", "en")
+    assert answer.action is None and "R9" in (answer.refusal or "")
