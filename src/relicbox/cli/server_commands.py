@@ -54,11 +54,67 @@ def serve_command(
         bool, typer.Option("--open", help="Open the lobby in your web browser.")
     ] = False,
     bot_workers: Annotated[
-        int, typer.Option(help="Processes that run bot decisions (0: threads).", min=0, max=64)
-    ] = 1,
+        int | None,
+        typer.Option(
+            help="Processes that run bot decisions (0: threads). Default: one per core but one.",
+            min=0,
+            max=64,
+        ),
+    ] = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before it moves, so people can follow.")
     ] = 0.6,
+    bot_think_ms: Annotated[
+        int,
+        typer.Option(
+            help="The longest a search bot may think a move, in ms; past it, it is stopped.",
+            min=10,
+            max=60_000,
+        ),
+    ] = 1000,
+    tables_per_hour: Annotated[
+        int, typer.Option(help="Tables one client address may make in an hour.", min=1)
+    ] = 30,
+    open_tables: Annotated[
+        int, typer.Option(help="Tables one client address may have waiting for players.", min=1)
+    ] = 5,
+    bot_tables_per_hour: Annotated[
+        int,
+        typer.Option(help="Tables of bots alone one client address may make in an hour.", min=0),
+    ] = 5,
+    bot_tables_playing: Annotated[
+        int, typer.Option(help="Tables of bots alone playing at once on this server.", min=0)
+    ] = 20,
+    open_table_ttl: Annotated[
+        float,
+        typer.Option(help="Seconds an open table waits with nobody at it before it goes.", min=1),
+    ] = 1800.0,
+    http_rate: Annotated[
+        float,
+        typer.Option(
+            help="API requests a second from one client address (bursts of three times as many).",
+            min=0.1,
+        ),
+    ] = 20.0,
+    max_body: Annotated[
+        int, typer.Option(help="The largest HTTP request body, in bytes.", min=1024)
+    ] = 64 * 1024,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ORIGIN",
+            help="A page origin (https://host) whose WebSockets are accepted besides the "
+            "server's own, when a proxy changes the host; repeat for more.",
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="Address of a reverse proxy whose X-Forwarded-For names the client (for the "
+            "limits per address); repeat for more. Without it, the peer address counts.",
+        ),
+    ] = None,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -96,16 +152,30 @@ def serve_command(
         webbrowser.open(address)
     settings = Settings(
         db_url=url,
-        bot_workers=bot_workers,
         bot_delay=bot_delay,
+        bot_think_ms=bot_think_ms,
+        tables_per_hour=tables_per_hour,
+        open_tables_per_address=open_tables,
+        bot_tables_per_hour=bot_tables_per_hour,
+        bot_tables_playing=bot_tables_playing,
+        open_table_ttl=open_table_ttl,
+        http_rate=http_rate,
+        http_burst=3 * http_rate,
+        max_body_bytes=max_body,
+        allowed_origins=tuple(allowed_origin or ()),
         redis_url=redis_url,
         redis_prefix=os.environ.get("RELICBOX_REDIS_PREFIX") or "relicbox:",
+        **({} if bot_workers is None else {"bot_workers": bot_workers}),
     )
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         ws_max_size=64 * 1024,
+        # forwarded addresses are believed only from the proxies named: any client could
+        # otherwise claim another address and escape its limits
+        proxy_headers=bool(trusted_proxy),
+        forwarded_allow_ips=",".join(trusted_proxy) if trusted_proxy else None,
         log_level="info",
         access_log=False,
     )
