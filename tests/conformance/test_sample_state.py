@@ -270,3 +270,18 @@ def test_refusals_are_state_format_errors():
     view["pockets"] = "many"
     with pytest.raises(StateFormatError, match="view field 'pockets' must be a list"):
         relicbox.get_game("diamant").sample_state(view, 1)
+
+
+def test_a_view_with_a_chance_event_pending_samples_a_state_that_says_so():
+    """The view shows the next card not yet revealed: the sampled state has that reveal
+    pending, for its caller to resolve, instead of nobody to act."""
+    state = relicbox.new_game("diamant", players=3, seed=4, auto_chance=False)
+    while not state.is_chance:
+        state.act(state.to_act[0], "continue")
+    view = json.loads(json.dumps(state.view(1)))
+    sampled = relicbox.get_game("diamant").sample_state(view, 2)
+    assert sampled.view(1) == view
+    assert sampled.is_chance and not sampled.to_act
+    assert sampled.auto_chance is False
+    again = relicbox.state_from_dict(json.loads(json.dumps(sampled.to_dict())))
+    assert again.view(1) == view, "its saved form loads to the same position"

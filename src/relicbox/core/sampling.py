@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from relicbox.core.errors import StateFormatError, quote
+from relicbox.core.game import State
 
 
 class _Viewable(Protocol):
@@ -203,6 +204,20 @@ def building(field: str) -> Iterator[None]:
         raise refuse(field, f"describes no valid position: {error}") from None
 
 
+def finish(state: State, seat: int | None, view: Mapping[str, Any]) -> State:
+    """The sampled ``state``, once :func:`confirm` has found that it shows ``view``.
+
+    A view taken while a chance event is pending (a card about to be revealed) gives a
+    state with that event pending; its ``auto_chance`` is off, so that the state says
+    the event is for its caller to resolve (``sample_chance``), as a loaded state with
+    ``auto_chance`` off does, rather than having nobody to act.
+    """
+    confirm(state, seat, view)
+    if state.is_chance:
+        state.auto_chance = False
+    return state
+
+
 def confirm(state: Viewable, seat: int | None, view: Mapping[str, Any]) -> Viewable:
     """``state`` if its view for ``seat`` is ``view``; else a refusal naming the first
     field that differs (the view's fields contradict each other)."""
@@ -242,6 +257,7 @@ __all__ = [
     "any_value",
     "building",
     "confirm",
+    "finish",
     "flag",
     "header",
     "items",

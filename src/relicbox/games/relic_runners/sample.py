@@ -208,7 +208,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         raise S.refuse("phase", "is over: a finished game has nothing hidden to sample")
     with S.building("view"):
         state = _build(view, players, seat, rng)
-    return S.confirm(state, seat, view)
+    return S.finish(state, seat, view)
 
 
 def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:

@@ -97,7 +97,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         raise S.refuse("floor", "must be the floor being played (1-3), got None")
     with S.building("view"):
         state = _build(view, players, seat, rng)
-    return S.confirm(state, seat, view)
+    return S.finish(state, seat, view)
 
 
 def _build(view: Mapping[str, Any], players: int, seat: int | None, rng: Rng) -> State:
