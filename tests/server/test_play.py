@@ -305,3 +305,125 @@ def test_a_player_who_never_comes_back_is_recorded_as_having_abandoned(
     assert [s["abandoned"] for s in info["seats"][1:]] == [False, False]
     assert ("abandoned", 0) in live_notes(server, table)
     assert relicbox.replay(server.get(f"/api/tables/{table}/record").json()).is_over
+
+
+def test_a_decision_from_an_earlier_position_is_refused_as_stale(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "open", "open"])
+    table = made["table"]
+    bob = server.join(table, "Bob")["token"]
+    server.join(table, "Cy")
+    with players(server, table, [made["token"], bob]) as (ann, bob_conn):
+        asked = ann.wait_for(_started)["seq"]
+        bob_conn.wait_for(_started)
+        for seq in (asked - 1, asked + 1_000_000):
+            ann.act("leave", seq=seq)
+            error = ann.wait_for(lambda f: f["type"] == "error")
+            assert error["code"] == "stale" and str(seq) in error["message"]
+        ann.send({"type": "act", "action": "leave"})  # no seq at all
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "bad-message"
+        time.sleep(0.2)
+        assert len(live_events(server, table)) == asked  # nothing changed
+        # another seat's choice in the same simultaneous step keeps Ann's question open
+        bob_conn.act("continue", seq=asked)
+        ann.wait_for(lambda f: _state(f) and f["seq"] == asked + 1)
+        ann.act("leave", seq=asked)
+        ann.wait_for(lambda f: _state(f) and f["seq"] == asked + 2)
+        assert ann.errors()[-1]["code"] == "bad-message"
+    actions = [(e.seat, e.action) for e in live_events(server, table) if e.action]
+    assert actions[-2:] == [(1, "continue"), (0, "leave")]
+
+
+def _table_with_watchers(server: LiveServer, count: int) -> tuple[dict[str, Any], list[Player]]:
+    made = server.create("diamant", ["me", "open", "rule"])
+    watchers = [Player(server, made["table"], None) for _ in range(count)]
+    for watcher in watchers:
+        watcher.wait_for(_state)
+    time.sleep(tables.WATCHERS_EVERY + 0.3)  # the count of watchers goes out once a second
+    for watcher in watchers:
+        watcher.drain()
+    return made, watchers
+
+
+def test_a_join_costs_the_others_one_small_message_however_many_watch(
+    server: LiveServer,
+) -> None:
+    made, watchers = _table_with_watchers(server, 12)
+    try:
+        before = [len(w.raw) for w in watchers]
+        late = [Player(server, made["table"], None) for _ in range(3)]  # a crowd arrives
+        seated = Player(server, made["table"], made["token"])
+        for newcomer in [*late, seated]:
+            newcomer.wait_for(_state)
+            assert [f["type"] for f in newcomer.raw[:2]] == ["welcome", "state"]
+        time.sleep(tables.WATCHERS_EVERY + 0.3)
+        for watcher, seen in zip(watchers, before, strict=True):
+            watcher.drain()
+            told = watcher.raw[seen:]
+            # Ann's presence, and one count for the three spectators together
+            assert sorted(f["type"] for f in told) == ["presence", "presence"], told
+            counts = [f["watchers"] for f in told if "watchers" in f]
+            assert counts == [15]
+            assert [(f["seat"], f["connected"]) for f in told if "seat" in f] == [(0, True)]
+        for player in [*late, seated]:
+            player.close()
+    finally:
+        for watcher in watchers:
+            watcher.close()
+
+
+def test_connections_over_the_caps_are_refused_with_their_codes(sqlite_url: str) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    def refusal(player: Player) -> tuple[str, int | None]:
+        frame = player.wait_for(lambda f: f["type"] == "error")
+        with pytest.raises(ConnectionClosed):
+            player.ws.recv(timeout=10)
+        return frame["code"], player.ws.close_code
+
+    with LiveServer(sqlite_url, connections_per_table=3, connections_per_address=5) as live:
+        made = live.create("diamant", ["me", "rule", "rule"])
+        crowd = [Player(live, made["table"], None) for _ in range(3)]
+        for watcher in crowd:
+            watcher.wait_for(_state)
+        one_more = Player(live, made["table"], None)
+        assert refusal(one_more) == ("table-crowded", 4429)
+        one_more.close()
+        ann = Player(live, made["table"], made["token"])  # a seat's own link gets in
+        assert ann.wait_for(_state)["seat"] == 0
+        # four sockets open from this address now: the fifth is the last allowed
+        other = live.create("tschak", ["me", "rule", "rule"])
+        sixth = Player(live, other["table"], None)
+        sixth.wait_for(_state)
+        # refused as it opens, before it says anything
+        with connect(live.ws_url(other["table"])) as seventh:
+            frame = json.loads(seventh.recv(timeout=10))
+            with pytest.raises(ConnectionClosed):
+                seventh.recv(timeout=10)
+        assert frame["code"] == "too-many-connections" and seventh.close_code == 4429
+        assert "5 open connections" in frame["message"]
+        for player in [*crowd, ann, sixth]:
+            player.close()
+
+
+def test_a_reader_too_slow_for_its_frames_is_closed_with_4008(sqlite_url: str) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    settings = {"outbox_limit": 4, "message_rate": 5000.0, "message_burst": 5000.0}
+    with LiveServer(sqlite_url, **settings) as live:
+        made = live.create("relic-runners", ["me", "rule"])
+        # max_queue=1: this client stops reading from its socket as soon as one message
+        # waits unread, like a browser tab that stalls
+        with connect(live.ws_url(made["table"]), max_size=2**24, max_queue=1) as slow:
+            slow.send(json.dumps({"type": "join", "token": made["token"], "lang": "en"}))
+            with pytest.raises(ConnectionClosed):  # while it asks, or once it reads again
+                for _ in range(1500):
+                    slow.send(json.dumps({"type": "resync"}))
+                deadline = time.monotonic() + 30
+                while time.monotonic() < deadline:
+                    slow.recv(timeout=30)
+            assert slow.close_code == 4008
+        # the page's way back: a new connection with the same link gets the full state
+        with players(live, made["table"], [made["token"]]) as (again,):
+            assert again.wait_for(_started)["view"]["seat"] == 0
