@@ -14,8 +14,9 @@ pytest.importorskip("textual")
 from textual.widgets import Input, Static
 
 import relicbox
-from relicbox.cli.common import t, transcript_lines
+from relicbox.cli.common import seat_labels, t, transcript_lines
 from relicbox.cli.tui import GameApp
+from relicbox.games.diamant.text import describe_event
 from relicbox.play.match import Match, parse_seats
 
 
@@ -206,5 +207,36 @@ def test_tschak_fits_80x24_with_every_seat_and_every_option(players, lang):
             pane = app.query_one("#board-pane")
             assert pane.max_scroll_y == 0, "the board needs scrolling"
             await pilot.press("ctrl+c")
+
+    asyncio.run(scenario())
+
+
+def test_a_finished_round_waits_to_be_seen_and_the_last_one_ends_the_game():
+    async def scenario():
+        app = make_app("diamant", "human,rule,rule", seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await take_the_keyboard(pilot, app, 0)
+            await pilot.press("l", "enter")  # leave at once: the bots finish the round alone
+            await wait_for(pilot, lambda: app.decision is not None and bool(app.covers))
+            shown = flat(cover(app))
+            assert "Round 1" in shown and "round is over" in shown
+            history = app.match.state.view(None)["history"]
+            end = next(e for e in history if e["type"] == "round-end")
+            names = seat_labels(3, app.match.seats, "en")
+            assert flat(describe_event(end, "en", names)) in shown
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.query_one("#main").display)
+            for _ in range(200):
+                if app.match.state.is_over:
+                    break
+                await take_the_keyboard(pilot, app, 0)
+                await pilot.press("l", "enter")
+                await wait_for(pilot, lambda: bool(app.covers) or app.match.state.is_over)
+            await wait_for(pilot, lambda: bool(app.covers))
+            assert "Round 5" in flat(cover(app))
+            assert app.return_value is None  # the game waits until the last round was seen
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.return_value is not None)
+        assert app.return_value == "over"
 
     asyncio.run(scenario())

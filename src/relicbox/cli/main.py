@@ -33,6 +33,7 @@ from relicbox.cli.common import (
     read_answer,
     rules_summary,
     seat_label,
+    seat_labels,
     t,
     transcript_lines,
 )
@@ -617,9 +618,18 @@ def _free_default_name(match: Match) -> Path:
     return candidate
 
 
-def _show_results(state: State, seats: list[SeatSpec] | None, lang: str) -> None:
+def _show_results(
+    state: State, seats: list[SeatSpec] | None, lang: str, last_round: bool = True
+) -> None:
     view = state.view(None)
     text = state.game.text
+    rounds_fn = getattr(text, "finished_rounds", None)
+    if last_round and rounds_fn is not None:
+        rounds = rounds_fn(view, lang, seat_labels(state.players, seats, lang))
+        if rounds:
+            console.print(f"[bold]{t(lang, 'last-round')}[/]")
+            for line in rounds[-1]:
+                console.print(f"[dim]·[/] {line}")
     _show_board(state, view, None, lang)
     if text is not None:
         headers, rows = text.result_rows(view, lang)
@@ -691,7 +701,7 @@ def replay_command(
                     "  " + t(lang, "decision-event", player=player, action=event["action"])
                 )
     if state.is_over:
-        _show_results(state, seats, lang)
+        _show_results(state, seats, lang, last_round=False)  # the transcript just told it
     else:
         decisions = sum(1 for event in record["events"] if "chance" not in event)
         console.print(f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]")

@@ -455,7 +455,9 @@ class GameApp(App[str]):
         rounds = self._finished_rounds(state)
         covers = []
         for lines in rounds[self.rounds_shown :]:
-            body = "\n".join(lines[-ROUND_LINES:])
+            if len(lines) > ROUND_LINES:  # the round's title, then how it ended
+                lines = [lines[0], "…", *lines[-(ROUND_LINES - 2) :]]
+            body = "\n".join(lines)
             covers.append(f"{body}\n\n[bold]{t(self.lang, 'round-over')}[/]")
         self.rounds_shown = len(rounds)
         return covers

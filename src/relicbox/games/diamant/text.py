@@ -145,6 +145,23 @@ def transcript(view: dict[str, Any], lang: str, names: Sequence[str] | None = No
     return lines
 
 
+def finished_rounds(
+    view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+) -> list[list[str]]:
+    """Each round that has ended, as the sentences of its transcript, oldest first."""
+    rounds: list[list[str]] = []
+    current: list[str] = []
+    for event in view["history"]:
+        if event["type"] == "round":
+            current = []
+        line = describe_event(event, lang, names)
+        if line:
+            current.append(line)
+        if event["type"] == "round-end":
+            rounds.append(current)
+    return rounds
+
+
 def _seats(seats: list[int], lang: str, names: Sequence[str] | None) -> str:
     """``Player 2``, ``Player 2 and Player 3``, ``Player 2, Player 3 and Player 4``."""
     listed = [player_name(s, lang, names) for s in seats]

@@ -244,6 +244,21 @@ def transcript(view: dict[str, Any], lang: str, names: Sequence[str] | None = No
     return [describe_event(event, lang, names) for event in view["history"]]
 
 
+def finished_rounds(
+    view: dict[str, Any], lang: str, names: Sequence[str] | None = None
+) -> list[list[str]]:
+    """Each tower that has been played out (its floors and its loot), oldest first."""
+    towers: list[list[str]] = []
+    current: list[str] = []
+    for event in view["history"]:
+        if event["type"] == "tower":
+            current = []
+        current.append(describe_event(event, lang, names))
+        if event["type"] == "loot":
+            towers.append(current)
+    return towers
+
+
 def describe_event(event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     kind = event["type"]
     if kind == "tower":

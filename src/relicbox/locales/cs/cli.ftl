@@ -18,6 +18,7 @@ cli-hotseat-pass = Předej klávesnici: { $player } (ostatní se nedívají), pa
 cli-hotseat-hide = Volba zadána. Stiskni Enter, obrazovka se skryje.
 cli-reveal-wait = Všichni zvolili. Stiskni Enter a pokračuj.
 cli-round-over = Kolo skončilo. Pokračujte stisknutím klávesy Enter.
+cli-last-round = Poslední kolo:
 cli-game-over = Konec hry
 cli-winners = { $count ->
     [one] Vítěz: { $players }

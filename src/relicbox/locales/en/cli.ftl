@@ -18,6 +18,7 @@ cli-hotseat-pass = Pass the keyboard to { $player } (nobody else should look), t
 cli-hotseat-hide = Choice made. Press Enter to hide the screen.
 cli-reveal-wait = Everybody has chosen. Press Enter to continue.
 cli-round-over = The round is over. Press Enter to continue.
+cli-last-round = The last round:
 cli-game-over = Game over
 cli-winners = { $count ->
     [one] Winner: { $players }

@@ -1,0 +1,16 @@
+"""The end of a game shows how its last round went, then the results."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from relicbox.cli.main import app
+
+runner = CliRunner()
+
+
+def test_the_end_screen_shows_the_last_round_before_the_results():
+    result = runner.invoke(app, ["play", "tschak", "-s", "rule,rule,rule", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    end = result.output[result.output.index("The last round:") :]
+    assert "Tower 4, floor 3" in end and "Game over" in end
