@@ -117,6 +117,9 @@ def test_random_scenario_builder_calls_are_refused_or_build_a_playable_state(see
 SHORT_RR = {"max_turns": 40}
 
 
+@pytest.mark.xfail(
+    strict=False, reason="the option value checks (issue 24 items 7, 8, 12) are not in yet"
+)
 @pytest.mark.parametrize("how", ["new_game", "state_from_dict", "replay"])
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 @fuzz_settings(40)
