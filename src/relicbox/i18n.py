@@ -20,6 +20,7 @@ from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, Flu
 from fluent.runtime.types import fluent_number
 
 from relicbox.core import i18n as _core_i18n
+from relicbox.core.errors import number_text
 
 LANGUAGES = ("en", "cs")
 FALLBACK = "en"
@@ -79,9 +80,12 @@ def bundle(lang: str) -> FluentBundle:
 
 def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
     # Numbers keep their digits together: a seed is 123456, not 123,456. A number too long
-    # for the number formatter (a hostile value quoted in an error) is shown as its digits.
+    # for the number formatter (a hostile value quoted in an error) is shown as its digits, or
+    # by their count when Python will not print them all (over 4,300 digits).
     return {
-        key: (fluent_number(value, useGrouping=False) if abs(value) < 10**15 else str(value))
+        key: (
+            fluent_number(value, useGrouping=False) if abs(value) < 10**15 else number_text(value)
+        )
         if isinstance(value, int) and not isinstance(value, bool)
         else value
         for key, value in args.items()

@@ -18,6 +18,32 @@ T = TypeVar("T")
 MAX_LIST = 100_000
 """No list in a state body is longer (histories of very long games stay far below it)."""
 
+MAX_EVENTS = 100_000
+"""No game record (nor a state's ``events``) holds more events: the longest random Relic
+Runners games take about 30,000, and a longer list is refused before any event is read."""
+
+MAX_OPTION_WHOLE = 1_000_000_000
+"""The largest value of a whole-number option (turn and round caps): far beyond any game, and
+small enough that every record writes as plain JSON."""
+
+
+def option_whole(value: object, high: int = MAX_OPTION_WHOLE) -> int | None:
+    """A whole-number option's value, or ``None`` when ``value`` is not one.
+
+    A plain ``int`` from 0 to ``high``, or the same written in ASCII digits (spaces
+    around allowed). ``str.isdigit`` would also pass superscripts and other scripts'
+    digits that ``int`` refuses or reads, and thousands of digits that ``int`` refuses.
+    """
+    if type(value) is int:
+        return value if 0 <= value <= high else None
+    if not isinstance(value, str):
+        return None
+    digits = value.strip()
+    if not 0 < len(digits) <= len(str(high)) or not (digits.isascii() and digits.isdigit()):
+        return None
+    number = int(digits)
+    return number if number <= high else None
+
 
 def fail(field: str, reason: str) -> StateFormatError:
     """The error for a refused field: ``state field 'body.deck': <reason>``."""
@@ -127,7 +153,7 @@ def json_problem(value: object, where: str = "", depth: int = 0) -> str | None:
     if value is None or isinstance(value, (bool, str)):
         return None
     if isinstance(value, int):
-        if type(value) is not int or len(str(abs(value))) > MAX_DIGITS:
+        if type(value) is not int or abs(value) >= 10**MAX_DIGITS:
             return f"it has a whole number that is too long{at}"
         return None
     if isinstance(value, float):
@@ -160,7 +186,9 @@ def distinct(values: Sequence[T], field: str) -> None:
 
 
 __all__ = [
+    "MAX_EVENTS",
     "MAX_LIST",
+    "MAX_OPTION_WHOLE",
     "distinct",
     "fail",
     "flag",
@@ -168,6 +196,7 @@ __all__ = [
     "json_problem",
     "need",
     "obj",
+    "option_whole",
     "optional_whole",
     "seq",
     "text",

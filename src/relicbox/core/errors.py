@@ -12,6 +12,8 @@ gives the sentence in the user's language.
 
 from __future__ import annotations
 
+import itertools
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -108,10 +110,73 @@ class SeatError(IllegalActionError, InvalidActionError):
     """
 
 
+class _ShortRepr(reprlib.Repr):
+    """A repr that stops early, so quoting stays quick for deep, long or huge input."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 8
+        self.maxstring = self.maxother = self.maxlong = 200
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 24
+        self.maxfrozenset = self.maxdeque = self.maxarray = 24
+
+    def repr_int(self, x: int, level: int) -> str:
+        return number_text(x)
+
+    def repr_dict(self, x: dict[object, object], level: int) -> str:
+        """As ``repr`` writes it: keys in their own order (``reprlib`` would sort them)."""
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        items = [
+            f"{self.repr1(key, level - 1)}: {self.repr1(value, level - 1)}"
+            for key, value in itertools.islice(x.items(), self.maxdict)
+        ]
+        more = ", ..." if len(x) > self.maxdict else ""
+        return "{" + ", ".join(items) + more + "}"
+
+
+_QUOTED = _ShortRepr()
+
+MAX_NUMBER_DIGITS = 40
+"""Whole numbers longer than this are named by their digit count when quoted."""
+
+
+def number_text(value: int) -> str:
+    """``str(value)``, or ``"a 5001-digit number"`` for one too long to print whole.
+
+    Python refuses to turn numbers of more than 4,300 digits into text, and a message
+    quoting a 40-digit seat already says all there is to say.
+    """
+    magnitude = abs(value)
+    if magnitude < 10**MAX_NUMBER_DIGITS:
+        return str(value)
+    digits = int(magnitude.bit_length() * 0.30102999566398120) + 1  # log10(2), maybe one over
+    if magnitude < 10 ** (digits - 1):
+        digits -= 1
+    sign = " negative" if value < 0 else ""
+    return f"a {digits}-digit{sign} number"
+
+
+def shorten(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters (ending in ``...`` when cut)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def quote(value: object, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
+    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message.
+
+    Deep, long and huge values are quoted without walking them whole (a bounded
+    ``reprlib``); numbers too long to print are named by their digit count.
+    """
     try:
-        text = repr(value)
+        if type(value) is int:
+            text = number_text(value)
+        elif isinstance(value, str | bytes):
+            text = repr(value[: limit + 1])
+        else:
+            text = _QUOTED.repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shorten(text, limit)

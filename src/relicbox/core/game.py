@@ -25,7 +25,7 @@ from typing import Any, ClassVar, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.agents import Agent, TextRenderer
-from relicbox.core.checks import json_problem
+from relicbox.core.checks import MAX_OPTION_WHOLE, json_problem, option_whole
 from relicbox.core.errors import (
     ConfigurationError,
     IllegalActionError,
@@ -69,22 +69,21 @@ class Option:
     """
 
     integer: bool = False
-    """The value is a whole number >= 0, or ``None`` (for caps such as ``max_turns``)."""
+    """The value is a whole number from 0 to ``checks.MAX_OPTION_WHOLE``, or ``None`` (for caps
+    such as ``max_turns``)."""
 
     def validate(self, value: object, game: str) -> OptionValue:
         if self.integer:
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value)
-            if value is None or (
-                isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            ):
-                return value
+            number = None if value is None else option_whole(value)
+            if value is None or number is not None:
+                return number
             raise reason_error(
                 ConfigurationError,
                 "error-option-whole-number",
                 option=self.name,
                 value=quote(value),
                 game=game,
+                high=MAX_OPTION_WHOLE,
             )
         if self.data_file:
             if value is None:
@@ -98,13 +97,13 @@ class Option:
                 )
             raise ConfigurationError(
                 f"option {self.name} for {game} must be a data file's path or its parsed "
-                f"contents, got {value!r}"
+                f"contents, got {quote(value)}"
             )
         if self.choices is None:
             if value is None or isinstance(value, str):
                 return value
             raise ConfigurationError(
-                f"option {self.name}={value!r} for {game} must be text (a file path)"
+                f"option {self.name}={quote(value)} for {game} must be text (a file path)"
             )
         for allowed in self.choices:
             if value == allowed or (
@@ -539,7 +538,7 @@ class State(ABC):
         if type(seat) is not int:
             return Reason.of("error-seat-type", seat=quote(seat), last=self.players - 1)
         if not 0 <= seat < self.players:
-            return Reason.of("error-no-seat", seat=str(seat), last=self.players - 1)
+            return Reason.of("error-no-seat", seat=quote(seat), last=self.players - 1)
         return None
 
     def _require_seat(self, seat: object, what: str) -> None:

@@ -15,7 +15,7 @@ error-joint-chance = nyní nemůže volit nikdo: nejdřív se musí vyhodnotit n
 error-joint-no-part = místo { $seat } nemá zadaný žádný tah
 error-unknown-game = neznámá hra { $game }: k dispozici jsou { $games }
 error-unknown-option = neznámá volba { $option } pro hru { $game }: její volby jsou { $options }
-error-option-whole-number = volba { $option }={ $value } pro hru { $game } musí být celé číslo >= 0
+error-option-whole-number = volba { $option }={ $value } pro hru { $game } musí být celé číslo od 0 do { $high }
 error-option-choice = volba { $option }={ $value } není pro hru { $game } dovolena: vyberte jednu z možností { $choices }
 error-players-type = players={ $players } pro hru { $game } musí být celé číslo
 error-players-range = { $game }: počet hráčů musí být od { $low } do { $high }, ne { $players }

@@ -16,7 +16,7 @@ error-joint-chance = nobody may choose now: the chance event must be resolved fi
 error-joint-no-part = seat { $seat } is given no action
 error-unknown-game = unknown game { $game }: available games are { $games }
 error-unknown-option = unknown option { $option } for { $game }: its options are { $options }
-error-option-whole-number = option { $option }={ $value } for { $game } must be a whole number >= 0
+error-option-whole-number = option { $option }={ $value } for { $game } must be a whole number from 0 to { $high }
 error-option-choice = option { $option }={ $value } is not allowed for { $game }: choose one of { $choices }
 error-players-type = players={ $players } for { $game } must be a whole number
 error-players-range = { $game } is for { $low }-{ $high } players, not { $players }
