@@ -31,6 +31,7 @@ def _diamant_twins():
     body["pending"] = [None, "leave", "leave", None]  # seats 1 and 2 chose otherwise
     body["deck"] = list(reversed(body["deck"]))
     twin["body"] = body
+    twin["events"] = None  # a hand-made position: its events lead elsewhere
     return state, state_from_dict(twin)
 
 
@@ -43,7 +44,7 @@ def _tschak_twins():
     hands[1], hands[2] = hands[2], hands[1]
     body["hands"] = hands
     body.pop("hand")
-    twin = dict(data, body=body, rng=data["rng"] ^ 0xABCDEF)
+    twin = dict(data, body=body, rng=data["rng"] ^ 0xABCDEF, events=None)  # hand-made
     return state, state_from_dict(twin)
 
 
@@ -55,7 +56,7 @@ def _relic_runners_twins():
     pools = [list(pool) for pool in body["pools"]]
     pools[0] = pools[0][:-1]  # one unseen ivory tile left the box for good
     body["pools"] = pools
-    twin = dict(data, body=body, rng=data["rng"] ^ 0x5A5A5A)
+    twin = dict(data, body=body, rng=data["rng"] ^ 0x5A5A5A, events=None)  # hand-made
     return state, state_from_dict(twin)
 
 
@@ -126,7 +127,7 @@ def _sure_trap_state():
         revealed=9,
         bank=0,
     )
-    rigged = state_from_dict(dict(data, body=body))
+    rigged = state_from_dict(dict(data, body=body, events=None))  # hand-made: no record
     assert len(rigged.view(0)["traps_on_path"]) == 5
     return rigged
 

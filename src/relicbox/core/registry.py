@@ -6,14 +6,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from relicbox.core.checks import MAX_EVENTS
 from relicbox.core.errors import (
     ConfigurationError,
+    IllegalActionError,
+    InvalidActionError,
     RecordError,
+    RelicboxError,
     StateFormatError,
     quote,
     reason_error,
 )
-from relicbox.core.game import Game, State
+from relicbox.core.game import _LOAD_FAULTS, Game, State
 from relicbox.core.game import replay as _replay
 
 _GAMES: dict[str, Game] = {}
@@ -118,7 +122,11 @@ def new_game(
 
 
 def replay(record: Mapping[str, Any]) -> State:
-    """The state a game record leads to, reproduced exactly."""
+    """The state a game record leads to, reproduced exactly.
+
+    A record holds at most :data:`~relicbox.core.checks.MAX_EVENTS` events, and its
+    ``options`` only the game's own options (``seed`` and ``players`` are header fields).
+    """
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record is a JSON object, got {type(record).__name__}")
     name = record.get("game")
@@ -127,12 +135,112 @@ def replay(record: Mapping[str, Any]) -> State:
     try:
         game = get_game(name)
     except ConfigurationError as error:
-        raise RecordError(f"record field 'game': {error}") from None
+        raise RecordError(f"record field 'game': {error}", reason=error.reason) from None
+    _check_length(record.get("events"), "record field 'events'", RecordError)
+    options = record.get("options")
+    if isinstance(options, Mapping):
+        _check_option_names(game, options, "record field 'options'", RecordError)
     return _replay(record, game)
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Rebuild a state from :meth:`State.to_dict` output (or a hand-written scenario)."""
+    """Rebuild a state from :meth:`State.to_dict` output (or a hand-written scenario).
+
+    The state always has a seat to act or is over: with ``auto_chance`` on, a pending
+    chance event is resolved with the state's own generator, as :func:`replay` does. Its
+    ``events`` (at most :data:`~relicbox.core.checks.MAX_EVENTS`) must replay to the
+    position, so ``replay(state.record)`` gives the same state; a hand-made position
+    sets ``events`` to ``null`` and keeps no record.
+    """
     if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
         raise StateFormatError("a state dict must name its game")
-    return get_game(data["game"]).state_class.from_dict(data)
+    try:
+        game = get_game(data["game"])
+    except ConfigurationError as error:
+        raise StateFormatError(f"state field 'game': {error}", reason=error.reason) from None
+    _check_length(data.get("events"), "state field 'events'", StateFormatError)
+    state = game.state_class.from_dict(data)
+    if state.auto_chance:
+        _settle_loaded(state)
+    if state.has_record:
+        _check_events(state)
+    return state
+
+
+def _check_length(events: object, field: str, error: type[RelicboxError]) -> None:
+    """Refuse a list of events longer than the documented bound before reading any."""
+    if isinstance(events, list) and len(events) > MAX_EVENTS:
+        raise error(f"{field} holds {len(events)} events; a game holds at most {MAX_EVENTS}")
+
+
+def _check_option_names(
+    game: Game, options: Mapping[Any, Any], field: str, error: type[RelicboxError]
+) -> None:
+    """Only the game's own options: a ``seed`` or ``record`` here would clash with the header."""
+    known = {option.name for option in game.options}
+    for name in options:
+        if name not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise error(
+                f"{field}: unknown option {quote(name)} for {game.name}: its options are {listed}"
+            )
+
+
+MAX_SETTLE_DRAWS = 10_000
+"""Chance events a loaded state may draw in a row before it is refused as going nowhere."""
+
+
+def _settle_loaded(state: State) -> None:
+    """Resolve a loaded state's pending chance events with its own generator (as replay does),
+    then check that the position it reaches can go on."""
+    try:
+        for _ in range(MAX_SETTLE_DRAWS):
+            if not state.is_chance:
+                break
+            state.sample_chance()
+        else:
+            raise StateFormatError(
+                f"{MAX_SETTLE_DRAWS} chance events in a row without a decision: the position "
+                "goes nowhere"
+            )
+        state._check_loaded()
+    except (IllegalActionError, InvalidActionError) as error:
+        raise StateFormatError(f"the pending chance event cannot be resolved: {error}") from None
+    except _LOAD_FAULTS as error:
+        raise StateFormatError(
+            f"the pending chance event cannot be resolved: {quote(error, 200)}"
+        ) from error
+
+
+def _check_events(state: State) -> None:
+    """The state's events must replay to exactly this position (its generator included)."""
+    record = state.record
+    try:
+        replayed = _replay(record, state.game)
+    except RecordError as error:
+        raise StateFormatError(f"state field 'events' cannot be replayed: {error}") from None
+    expected = state
+    if state.is_chance:  # left pending by auto_chance=False: replay resolves it at the end
+        expected = state.clone()
+        expected.auto_chance = True
+        _settle_loaded(expected)
+    replayed.auto_chance = expected.auto_chance
+    if replayed.to_dict() != expected.to_dict():
+        raise StateFormatError(
+            f"state field 'events' does not lead to this position: replaying its "
+            f"{len(record['events'])} events gives {_first_difference(replayed, expected)}; "
+            "a hand-made position sets 'events' to null"
+        )
+
+
+def _first_difference(replayed: State, loaded: State) -> str:
+    """Where two states' JSON forms first differ, as a few words for a refusal."""
+    ours, theirs = replayed.to_dict(), loaded.to_dict()
+    for key in ours:
+        if key == "body":
+            for part in ours["body"]:
+                if ours["body"][part] != theirs["body"].get(part):
+                    return f"another body.{part}"
+        elif ours[key] != theirs.get(key):
+            return f"another {key}"
+    return "another position"

@@ -222,7 +222,9 @@ def _event_from_json(raw: object, where: str, players: int) -> tuple[Any, ...]:
     if kind == "round":
         return (kind, checks.whole(items[1], f"{where}[1]", 1, ROUNDS))
     if kind == "reveal":
-        return (kind, _card(items[1], f"{where}[1]"), checks.whole(items[2], f"{where}[2]"))
+        card = _card(items[1], f"{where}[1]")
+        # each explorer inside takes an equal share of the card's rubies: never more than all
+        return (kind, card, checks.whole(items[2], f"{where}[2]", 0, CARDS[card].rubies))
     if kind == "choices":
         return (kind, tuple(checks.wholes(items[1], f"{where}[1]", 0, high, max_length=players)))
     if kind == "leave":
@@ -284,6 +286,7 @@ def check_body(state: DiamantState) -> None:
             f"removed holds {traps_out} trap cards, but only a round ended by a trap removes "
             f"one (round {state._round})"
         )
+    _check_rubies(state)
     held = sum(len(relics) for relics in state._relics)
     if state._rescued != held:
         raise StateFormatError(f"rescued={state._rescued} but the seats hold {held} relics")
@@ -322,6 +325,18 @@ def check_body(state: DiamantState) -> None:
         )
     elif state._phase is Phase.REVEAL and not state._deck:
         raise StateFormatError("the next card must be revealed, but the deck is empty")
+
+
+def _check_rubies(state: DiamantState) -> None:
+    """Every ruby revealed is in a chest, a pocket, on the path or lost (the bank)."""
+    pockets = state._pocket * state._inside_count
+    placed = state._bank + sum(state._chest) + pockets + state._path_gems
+    if placed != state._revealed:
+        raise StateFormatError(
+            f"rubies do not add up: {state._revealed} revealed, but the chests hold "
+            f"{sum(state._chest)}, the pockets {pockets}, the path {state._path_gems} and "
+            f"{state._bank} were lost ({placed} in all)"
+        )
 
 
 CODEC = Codec(write=body_to_dict, read=load_body)

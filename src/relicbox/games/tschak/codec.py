@@ -111,7 +111,7 @@ def _loaders(state: TschakState) -> dict[str, Loader]:
     def gold(body: Mapping[str, Any], key: str) -> list[int]:
         values = [_count(g, key) for g in _list(body, key, n, [0] * n)]
         if any(g > 3 * TOWERS for g in values):
-            raise checks.fail("body.gold", f"entries are at most {3 * TOWERS}, got {values}")
+            raise checks.fail("body.gold", f"entries are at most {3 * TOWERS}, got {quote(values)}")
         return values
 
     def won(body: Mapping[str, Any], key: str) -> list[list[str]]:
@@ -209,55 +209,55 @@ def _lists(body: Mapping[str, Any], key: str, size: int, default: Any) -> list[A
             raise StateFormatError(f"state body needs {key!r}")
         return [[] for _ in range(size)] if default == [] else list(default)
     if not isinstance(value, list) or len(value) != size:
-        raise StateFormatError(f"{key} must be a list of {size} lists, got {value!r}")
+        raise StateFormatError(f"{key} must be a list of {size} lists, got {quote(value)}")
     return value
 
 
 def _list(body: Mapping[str, Any], key: str, size: int, default: list[Any]) -> list[Any]:
     value = body.get(key, default)
     if not isinstance(value, list) or len(value) != size:
-        raise StateFormatError(f"{key} must be a list of {size} entries, got {value!r}")
+        raise StateFormatError(f"{key} must be a list of {size} entries, got {quote(value)}")
     return value
 
 
 def _kinds(given: object, where: str) -> list[int]:
     if not isinstance(given, list):
-        raise StateFormatError(f"{where} must hold lists of card codes, got {given!r}")
+        raise StateFormatError(f"{where} must hold lists of card codes, got {quote(given)}")
     out = []
     for code in given:
         kind = KIND_BY_CODE.get(code) if isinstance(code, str) else None
         if kind is None:
-            raise StateFormatError(f"{code!r} in {where} is not an adventurer card code")
+            raise StateFormatError(f"{quote(code)} in {where} is not an adventurer card code")
         out.append(kind.index)
     return out
 
 
 def _tower_list(given: object, where: str) -> list[str]:
     if not isinstance(given, list):
-        raise StateFormatError(f"{where} must hold lists of card codes, got {given!r}")
+        raise StateFormatError(f"{where} must hold lists of card codes, got {quote(given)}")
     for code in given:
         if not isinstance(code, str) or tower_card(code) is None:
-            raise StateFormatError(f"{code!r} in {where} is not a monster or treasure code")
+            raise StateFormatError(f"{quote(code)} in {where} is not a monster or treasure code")
     return list(given)
 
 
 def _tower_codes(body: Mapping[str, Any], key: str) -> list[str]:
     codes = _tower_list(body.get(key, []), key)
     if len(codes) > 3:
-        raise StateFormatError(f"{key} holds one card per floor, got {codes!r}")
+        raise StateFormatError(f"{key} holds one card per floor, got {quote(codes)}")
     return codes
 
 
 def _int(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise StateFormatError(f"{key}={value!r} must be a whole number from {low} to {high}")
+        raise StateFormatError(f"{key}={quote(value)} must be a whole number from {low} to {high}")
     return value
 
 
 def _count(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StateFormatError(f"{key} entries must be whole numbers >= 0, got {value!r}")
+        raise StateFormatError(f"{key} entries must be whole numbers >= 0, got {quote(value)}")
     return value
 
 
