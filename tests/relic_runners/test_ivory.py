@@ -63,8 +63,8 @@ def test_i3c_one_more_vp_on_temple_gains_only():
     play(state, "move CAMP-T1", "explore")
     assert coins(state, 0) == 1  # a 1-VP coin for the blue tile, still face down
     assert state.view(1)["seats"][0]["blue"] == []
-    state = play(game(ivory("I3-c", "I3-a")), "move CAMP-R1", "explore", "path R1-T2")
-    assert coins(state, 0) == 1  # the pathway's VP, nothing extra at a ruin
+    state = play(game(ivory("I3-c")), "move CAMP-R1", "explore", "path R1-T2")
+    assert coins(state, 0) == 0  # nothing extra at a ruin
 
 
 def test_i3d_ration_when_an_opponent_moves_a_pathway():

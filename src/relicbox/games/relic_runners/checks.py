@@ -11,25 +11,31 @@ naming the field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping, Sequence
+from itertools import pairwise
 from typing import Any, cast
 
 from relicbox.core import checks
-from relicbox.core.errors import StateFormatError
+from relicbox.core.errors import StateFormatError, quote
 from relicbox.core.fields import Copy
 from relicbox.games.relic_runners import tasks as T
-from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
+from relicbox.games.relic_runners.board import CAMP, NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
     ABILITIES,
     BLUE,
+    COLOURS,
     EXPLORER_COLOURS,
     IVORY,
+    LEVELS,
     PATHWAYS,
+    PURPLE,
     RATION_CAP,
+    TEMPLES_PER_COLOUR,
     TILES,
     TOOLBOXES,
     pool_key,
 )
+from relicbox.games.relic_runners.lookups import MOVE, OVER, POST, SETUP
 from relicbox.games.relic_runners.parts import FIELDS
 from relicbox.games.relic_runners.rules import RelicRunnersState
 
@@ -420,23 +426,8 @@ def check_position(state: RelicRunnersState) -> None:
                     f"fixed[{node}]: tile {TILES[tile].code} cannot lie at level {level} of a "
                     f"{'colourless' if colour is None else 'different'} temple"
                 )
-    hidden: dict[int, int] = {}
-    for node in range(_NODES):
-        colour = state._colour[node]
-        if colour is None:
-            continue
-        for level in state._levels[node]:
-            if level not in state._fixed[node]:
-                key = pool_key(colour, level)
-                hidden[key] = hidden.get(key, 0) + 1
-    for key, count in hidden.items():
-        # Scenarios may take the tiles they hand out from the pools, so a pool may hold
-        # fewer tiles than the places that draw from it; an empty one cannot be drawn from.
-        if not state._pools[key]:
-            raise StateFormatError(
-                f"pools[{key}] is empty, but {count} face-down stack places still draw from it"
-            )
-    reveals: dict[int, int] = {}
+    _check_pools(state)
+    reveals: set[tuple[int, int]] = set()
     for event in state._chance:
         if event[0] == "colour":
             if g.kind[event[1]] != "temple":
@@ -449,26 +440,217 @@ def check_position(state: RelicRunnersState) -> None:
                 f"a reveal event names level {level} of {NODE_IDS[node]}, which has no hidden "
                 "tile there"
             )
-        key = pool_key(colour, level)
-        reveals[key] = reveals.get(key, 0) + 1
-        if len(state._pools[key]) < reveals[key]:
-            raise StateFormatError(f"a reveal event draws from pools[{key}], which is empty")
-    pending_reveals = {(e[1], e[2]) for e in state._chance if e[0] == "reveal"}
-    for task in state._agenda:
-        if isinstance(task, T.Take):
-            node, level = task.node, task.level
-            known = level in state._fixed[node] or (node, level) in pending_reveals
-            if level not in state._levels[node] or not known or g.kind[node] != "temple":
-                raise StateFormatError(
-                    f"a take task names level {level} of {NODE_IDS[node]}, which holds no tile"
-                )
-        elif isinstance(task, T.Keep):
-            new = state._this_turn.new_tile
-            if new is None or task.level not in state._boards[state._seat].ivory:
-                raise StateFormatError("a keep task needs an ivory tile held and a new one")
-            if TILES[new].level != task.level:
-                raise StateFormatError("a keep task's new tile must be of the task's level")
-        elif isinstance(task, T.Pick | T.TurnUp) and g.kind[task.node] == "camp":
-            raise StateFormatError(f"a {task.KIND} task names the camp")
+        if (node, level) in reveals:
+            raise checks.fail("body.chance", f"reveals level {level} of {NODE_IDS[node]} twice")
+        reveals.add((node, level))
     if state.is_over and (state._agenda or state._chance):
         raise StateFormatError("a finished game has no tasks or chance events left")
+    if state._stage is SETUP:
+        _check_setup_agenda(state)
+    elif state._stage is not OVER:
+        _check_turn_agenda(state)
+        _check_route(state)
+    _check_held(state)
+
+
+def pool_needs(
+    colours: Sequence[int | None],
+    levels: Sequence[Sequence[int]],
+    drawn: Sequence[Container[int]],
+) -> list[int]:
+    """Per pool (by ``data.pool_key``), the most face-down stack places that may draw from it.
+
+    Those are the levels of each coloured temple whose tile is not drawn yet, and while
+    the temples are still being dealt their colours, as many levels of the undealt
+    temples as the colour has temples left to deal. Ruins draw no tiles.
+    """
+    needs = [0] * 9
+    dealt = [0] * len(COLOURS)
+    undealt = dict.fromkeys(LEVELS, 0)
+    for node, colour in enumerate(colours):
+        if node not in _TEMPLES:
+            continue
+        for level in levels[node]:
+            if colour is None:
+                undealt[level] += 1
+            elif level not in drawn[node]:
+                needs[pool_key(colour, level)] += 1
+        if colour is not None:
+            dealt[colour] += 1
+    for colour, count in enumerate(dealt):
+        left = max(0, TEMPLES_PER_COLOUR - count)
+        for level, places in undealt.items():
+            needs[pool_key(colour, level)] += min(left, places)
+    return needs
+
+
+_TEMPLES = frozenset(node for node, name in enumerate(NODE_IDS) if name.startswith("T"))
+
+
+def _check_pools(state: RelicRunnersState) -> None:
+    """Every face-down place must find a tile in its pool when it is drawn."""
+    dealt = [sum(1 for colour in state._colour if colour == c) for c in range(len(COLOURS))]
+    for c, count in enumerate(dealt):
+        if count > TEMPLES_PER_COLOUR:
+            raise checks.fail(
+                "body.colour", f"deals {count} {COLOURS[c]} temples; the board has 4 of each"
+            )
+    needs = pool_needs(state._colour, state._levels, state._fixed)
+    for key, need in enumerate(needs):
+        have = len(state._pools[key])
+        if have < need:
+            raise checks.fail(
+                f"body.pools[{key}]",
+                f"holds {have} {COLOURS[key // 3]} level {key % 3 + 1} tiles, but {need} "
+                "face-down stack places may draw from it",
+            )
+
+
+_SETUP_ONLY = frozenset({"begin", "setup-purples", "first-turn", "seat", "start"})
+_TOP_ONLY = frozenset({"place", "lift", "keep", "pick", "target", "flip", "steps", "take"})
+"""Tasks carried out as soon as they are made (a decision, or a take waiting only for its
+tile to be drawn): each turn has at most one, on top of the agenda."""
+
+
+def _check_setup_agenda(state: RelicRunnersState) -> None:
+    """Set-up tasks: colours and purple tops, then the abilities' choices, seat by seat."""
+    agenda = state._agenda
+    kinds = [task.KIND for task in agenda]
+    if any(event[0] == "colour" for event in state._chance) and kinds != [
+        "begin",
+        "setup-purples",
+    ]:
+        raise checks.fail("body.chance", "deals colours before the set-up's begin tasks run")
+    if kinds in (["begin"], ["begin", "setup-purples"]):
+        return
+    if kinds[:1] != ["first-turn"]:
+        raise checks.fail(
+            "body.agenda",
+            f"in set-up must be ['begin', 'setup-purples'], ['begin'] or 'first-turn' under "
+            f"the abilities' choices, got {quote(kinds)}",
+        )
+    for i in range(1, len(agenda)):
+        field = f"body.agenda[{i}]"
+        task = agenda[i]
+        if i % 2 == 0:
+            if not isinstance(task, T.SetSeat):
+                raise checks.fail(field, "must be a 'seat' task handing the choice below to a seat")
+            continue
+        above = agenda[i + 1] if i + 1 < len(agenda) else None
+        seat = above.seat if isinstance(above, T.SetSeat) else state._seat
+        board = state._boards[seat]
+        if isinstance(task, T.Start) and board.ability == "head-start":
+            continue
+        if (
+            isinstance(task, T.Place)
+            and board.ability == "camp-pathway"
+            and task == T.Place(CAMP, 0, 1, 0)
+            and board.path_supply > 0
+        ):
+            continue
+        raise checks.fail(
+            field, f"is not the set-up choice of seat {seat}'s ability {quote(board.ability)}"
+        )
+
+
+def _check_turn_agenda(state: RelicRunnersState) -> None:
+    agenda = state._agenda
+    top = len(agenda) - 1
+    for i, task in enumerate(agenda):
+        field = f"body.agenda[{i}]"
+        kind = task.KIND
+        if kind in _SETUP_ONLY:
+            raise checks.fail(field, f"is a {kind!r} task, which belongs to the set-up")
+        if kind in ("end-turn", "after-move") and (state._stage is not POST or i != 0):
+            raise checks.fail(field, f"is a {kind!r} task: it waits after the move, at the bottom")
+        if kind == "after-move" and top != 0:
+            raise checks.fail(field, "is an 'after-move' task: it runs at once, alone")
+        on_top = agenda[top]
+        relocation = isinstance(on_top, T.Place) and on_top.relocate
+        if kind in _TOP_ONLY and i != top and not (kind == "lift" and i == top - 1 and relocation):
+            raise checks.fail(field, f"is a {kind!r} task: it is carried out at once, on top")
+        _TASK_NEEDS.get(type(task), _needs_nothing)(state, task, field)
+
+
+def _needs_nothing(state: RelicRunnersState, task: Any, field: str) -> None:
+    return
+
+
+def _place_needs(state: RelicRunnersState, task: T.Place, field: str) -> None:
+    if task.relocate and state._this_turn.lifted is None:
+        raise checks.fail(field, "relocates a pathway, but none is lifted (body.lifted)")
+    if not task.relocate and not state._boards[state._seat].path_supply:
+        raise checks.fail(field, f"places a pathway, but seat {state._seat} has none in supply")
+
+
+def _pick_needs(state: RelicRunnersState, task: T.Pick, field: str) -> None:
+    node = task.node
+    if state._g.kind[node] != "temple" or state._colour[node] is None:
+        raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, a {state._g.kind[node]}")
+    if not state._levels[node]:
+        raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, whose stack is empty")
+    if task.offer_look and not state._has(state._seat, "I2-b"):
+        raise checks.fail(field, f"offers 'use I2-b', but seat {state._seat} does not hold I2-b")
+
+
+def _take_needs(state: RelicRunnersState, task: T.Take, field: str) -> None:
+    node, level = task.node, task.level
+    pending = any(event[1:3] == (node, level) for event in state._chance if event[0] == "reveal")
+    known = level in state._fixed[node] or pending
+    if level not in state._levels[node] or not known or state._g.kind[node] != "temple":
+        raise checks.fail(
+            field, f"is a 'take' task naming level {level} of {NODE_IDS[node]}: no tile there"
+        )
+
+
+def _keep_needs(state: RelicRunnersState, task: T.Keep, field: str) -> None:
+    new = state._this_turn.new_tile
+    if new is None or task.level not in state._boards[state._seat].ivory:
+        raise checks.fail(field, "is a 'keep' task: it needs an ivory tile held and a new one")
+    if TILES[new].level != task.level:
+        raise checks.fail(field, "is a 'keep' task: the new tile must be of its level")
+
+
+def _turn_up_needs(state: RelicRunnersState, task: T.TurnUp, field: str) -> None:
+    if state._colour[task.node] != PURPLE:
+        raise checks.fail(field, f"turns up a tile of {NODE_IDS[task.node]}, not a purple temple")
+
+
+_TASK_NEEDS: dict[type[T.Task], Any] = {
+    T.Place: _place_needs,
+    T.Pick: _pick_needs,
+    T.Take: _take_needs,
+    T.Keep: _keep_needs,
+    T.TurnUp: _turn_up_needs,
+}
+"""What each task needs of the position to be carried out (the rest need nothing)."""
+
+
+def _check_held(state: RelicRunnersState) -> None:
+    """A lifted pathway or a second ivory tile of a level waits for its decision on top."""
+    top = state._agenda[-1] if state._agenda else None
+    if state._this_turn.lifted is not None and not (isinstance(top, T.Place) and top.relocate):
+        raise checks.fail("body.lifted", "holds a pathway, but no task on top relocates it")
+    if state._this_turn.new_tile is not None and not isinstance(top, T.Keep):
+        raise checks.fail("body.new_tile", "holds a second ivory tile, but no keep task is on top")
+
+
+def _check_route(state: RelicRunnersState) -> None:
+    """The turn so far: its route walks the trails it used, and the move can go on."""
+    turn = state._this_turn
+    route = turn.route
+    if len(route) != turn.moves + 1:
+        raise checks.fail("body.route", f"must list the {turn.moves + 1} spaces of the move")
+    walked = 0
+    for a, b in pairwise(route):
+        trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
+        if trail is None or walked >> trail & 1:
+            raise checks.fail("body.route", f"walks from {NODE_IDS[a]} to {NODE_IDS[b]} again")
+        walked |= 1 << trail
+    if walked != turn.used:
+        raise checks.fail("body.used", "must be the trails the route walked")
+    if not turn.moves and (turn.unexp or turn.fam_before):
+        raise checks.fail("body.unexp", "and fam_before describe trails walked; none were")
+    pos = state._boards[state._seat].pos
+    if state._stage is MOVE and (route[-1] != pos or (turn.moves and pos == CAMP)):
+        raise checks.fail("body.route", "must end where the explorer stands, away from the camp")

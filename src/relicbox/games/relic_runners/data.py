@@ -155,6 +155,8 @@ for _tile in TILES:
 IVORY_CODES = tuple(IVORY_EFFECTS)
 TILES_PER_LEVEL_IN_GAME = 4
 """Per colour, 4 large, 4 medium and 4 small tiles are drawn for a game; the rest stay boxed."""
+TEMPLES_PER_COLOUR = 4
+"""The board's 12 temples are dealt 4 of each colour (one stack per set of tiles drawn)."""
 
 
 def pool_key(colour: int, level: int) -> int:
