@@ -382,9 +382,55 @@ def draw_part(data: st.DataObject, state: State, seat: object) -> object:
     return {"any": action, "text": action.text}.get(kind, action.index)
 
 
+def draw_form(data: st.DataObject, action: Any) -> object:
+    """An action as itself, its text or its index."""
+    return data.draw(st.sampled_from([action, action.text, action.index]))
+
+
+def draw_legal_run(data: st.DataObject, state: State) -> dict[Any, Any]:
+    """Parts that ``act`` in order accepts, found on a copy: several per seat, sometimes
+    running on into the next step (a seat's parts stay together, as in a mapping)."""
+    copy = state.clone()
+    choices: dict[Any, Any] = {}
+    last = None
+    for _ in range(data.draw(st.integers(1, 6))):
+        if not copy.to_act:
+            break
+        seat = data.draw(st.sampled_from(copy.to_act))
+        if seat in choices and seat != last:
+            break
+        action = data.draw(st.sampled_from(list(copy.legal_actions(seat))))
+        copy.act(seat, action)
+        choices.setdefault(seat, []).append(draw_form(data, action))
+        last = seat
+    return {k: v[0] if len(v) == 1 and data.draw(st.booleans()) else v for k, v in choices.items()}
+
+
+def perturb(data: st.DataObject, state: State, choices: dict[Any, Any]) -> dict[Any, Any]:
+    """``choices`` as they are, or with a part repeated, an odd key, an empty or extra part."""
+    how = data.draw(st.sampled_from(["none"] * 3 + ["repeat", "odd", "empty", "extra"]))
+    if how == "none" or not choices:
+        return choices
+    seat = data.draw(st.sampled_from(list(choices)))
+    parts = choices[seat] if isinstance(choices[seat], list) else [choices[seat]]
+    if how == "repeat":
+        return {**choices, seat: [parts[0], *parts]}
+    if how == "odd":
+        return {
+            **choices,
+            data.draw(st.sampled_from(ODD_KEYS)): data.draw(st.sampled_from([[], parts])),
+        }
+    if how == "empty":
+        return {**choices, data.draw(st.integers(0, state.players - 1)): []}
+    return {**choices, seat: [*parts, draw_part(data, state, seat)]}
+
+
 def draw_choices(data: st.DataObject, state: State) -> object:
-    if data.draw(st.integers(0, 19)) == 0:
+    roll = data.draw(st.integers(0, 19))
+    if roll == 0:
         return data.draw(st.sampled_from([[0, 1], "leave", None, [(0, "leave")], 5]))
+    if roll < 12 and state.to_act:
+        return perturb(data, state, draw_legal_run(data, state))
     seats = list(state.to_act) or list(range(state.players))
     keys = st.one_of(
         st.sampled_from(seats), st.integers(0, state.players - 1), st.sampled_from(ODD_KEYS)
