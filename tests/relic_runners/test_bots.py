@@ -169,6 +169,82 @@ def test_the_rule_bot_charges_one_toolbox_in_the_compass_branch():
     assert choice.text == "step start compass"
 
 
+# -- a stalled game --------------------------------------------------------------------
+
+
+def quiet_rounds(rounds: int, players: int = 3):
+    """History with ``rounds`` rounds of turns in which nobody made progress."""
+
+    def change(body):
+        for turn in range(rounds * players):
+            body["history"] += [["turn", turn % players, turn + 2], ["end", turn % players]]
+
+    return change
+
+
+def stalled_birds(*changes):
+    """Birds on T1 and T12 only; seat 0 on R5 holds R1-R7 (one pathway short of the line
+    T1-R1-R7-T12) and a pathway far off on R3-T6; rounds have passed without progress."""
+
+    def change(body):
+        shrine(body, "T1")
+        shrine(body, "T12")
+        put(body, 0, "R5")
+        give_paths(body, 0, ["R1-R7", "R3-T6"])
+        quiet_rounds(3)(body)
+        for extra in changes:
+            extra(body)
+
+    return edit(new(3), change)
+
+
+def test_the_rule_bot_notices_rounds_without_progress():
+    assert not Map(stalled_birds(lambda b: b.__setitem__("history", [])).view(0)).stalled()
+    world = Map(stalled_birds().view(0))
+    assert world.stalled()
+    link = world.link()
+    assert link is not None and link.missing == 1 and set(link.trails) >= {"R1-R7"}
+    assert link.needed in (("R1-T1",), ("R7-T12",))
+
+
+def test_a_stalled_rule_bot_moves_a_pathway_to_link_two_relics():
+    state = stalled_birds(lambda b: tools(b, 0, compass_1=1))
+    bot = RelicRunnersRuleBot()
+    rng = Rng(1)
+    assert bot.choose(state.view(0), state.legal_actions(0), rng).text == "use compass 1"
+    play(state, "use compass 1")
+    assert bot.choose(state.view(0), state.legal_actions(0), rng).text == "lift R3-T6"
+    play(state, "lift R3-T6")
+    assert bot.choose(state.view(0), state.legal_actions(0), rng).text in (
+        "path R1-T1",
+        "path R7-T12",
+    )
+    calm = stalled_birds(lambda b: tools(b, 0, compass_1=1), lambda b: b.__setitem__("history", []))
+    choice = bot.choose(calm.view(0), calm.legal_actions(0), rng)
+    assert choice.text != "use compass 1"  # without a stall it stays charged
+
+
+def test_a_stalled_rule_bot_spends_a_level_3_toolbox_so_it_can_climb_again():
+    state = stalled_birds(lambda b: tools(b, 0, compass_3=1))
+    choice = RelicRunnersRuleBot().choose(state.view(0), state.legal_actions(0), Rng(1))
+    assert choice.text == "use compass 3"
+
+
+@pytest.mark.parametrize(("players", "setup", "seed"), [(5, "first", 70698), (5, "first", 71076)])
+def test_all_rule_games_end_by_the_rules_with_the_no_progress_backstop_off(players, setup, seed):
+    state = relicbox.new_game(
+        "relic-runners", players, seed, setup=setup, no_progress_rounds=0, record=False
+    )
+    bots = [RelicRunnersRuleBot() for _ in range(players)]
+    rngs = [Rng(seed * 1_000_003 + seat) for seat in range(players)]  # as relicbox play seats
+    for _ in range(3000):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), rngs[seat]))
+    assert state.is_over and state.view(None)["ended_by"] in ("relics", "stall")
+
+
 # -- the text: an opponent's hidden blue tiles --------------------------------------------
 
 

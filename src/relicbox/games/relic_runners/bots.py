@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
@@ -39,6 +39,39 @@ LONG_LINE = 6
 
 _REACH: dict[tuple[tuple[str, ...], frozenset[str], str], dict[str, int]] = {}
 """One-move reach by (board, own pathways, start): the same for every seat and turn."""
+
+STALL_ROUNDS = 2
+"""Rounds in which nobody explored, placed a pathway or took a relic, after which the
+``rule`` bot sees the game stalled and changes plan (see :class:`RelicRunnersRuleBot`)."""
+
+_PROGRESS = frozenset({"ruin", "ivory", "blue", "purple", "pathway", "relic"})
+"""History events that are progress: a tile leaves a stack, a new pathway, a relic taken."""
+
+_LINK_LENGTH = 6
+"""The longest trail line between two same-coloured relics a stalled bot plans to link."""
+
+
+class Link(NamedTuple):
+    """A line of trails between two same-coloured relics, to be walked in one move."""
+
+    missing: int
+    """Trails of the line still needing one of the seat's pathways."""
+    start: str
+    trails: tuple[str, ...]
+    """The line's trails from ``start``, in order."""
+    needed: tuple[str, ...]
+    """Those trails still to get a pathway: all the seat does not hold, except one at an
+    end (walked as the move's one unexplored trail)."""
+
+
+def _line_needs(trails: list[str], own: set[str] | frozenset[str]) -> tuple[str, ...]:
+    """The trails of a line still to get a pathway so that one move can walk it."""
+    bare = [trail for trail in trails if trail not in own]
+    if bare and bare[-1] == trails[-1]:
+        return tuple(bare[:-1])  # the last trail can be the move's unexplored one
+    if bare and bare[0] == trails[0]:
+        return tuple(bare[1:])
+    return tuple(bare)
 
 
 def _pathway_ends_score(w: Map, network: set[str], ends: tuple[str, str]) -> float:
@@ -82,6 +115,8 @@ class Map:
         self._potential: dict[str, float] = {}
         self._turns: dict[str, dict[str, float]] = {}
         self._goals: dict[str, float] | None = None
+        self._stalled: bool | None = None
+        self._link: Link | bool | None = False
         self.relic_count: dict[str, int] = {}
         for space in view["spaces"]:
             if space["relic"]:
@@ -199,6 +234,68 @@ class Map:
             )
             self._potential[node] = cached
         return cached
+
+    def stalled(self) -> bool:
+        """Has nobody explored, placed a pathway or taken a relic for :data:`STALL_ROUNDS`
+        rounds? Read from the end of the history, so it costs little while play goes on."""
+        if self._stalled is None:
+            limit = STALL_ROUNDS * int(self.view["players"])
+            turns = 0
+            self._stalled = False
+            for event in reversed(self.view["history"]):
+                kind = event["type"]
+                if kind in _PROGRESS:
+                    break
+                if kind == "turn":
+                    turns += 1
+                    if turns > limit:
+                        self._stalled = True
+                        break
+        return self._stalled
+
+    def link(self) -> Link | None:
+        """The line between two same-coloured relics that needs the fewest more of this
+        seat's pathways for one move to walk it (an expedition), or ``None``."""
+        if self._link is False:
+            shrines: dict[str, list[str]] = {}
+            for node, space in self.spaces.items():
+                if space["relic"]:
+                    shrines.setdefault(space["relic"], []).append(node)
+            best: Link | None = None
+            for nodes in shrines.values():
+                for start in nodes:
+                    goals = {other for other in nodes if other != start}
+                    if goals:
+                        best = self._best_line(start, goals, best)
+            self._link = best
+        return self._link if isinstance(self._link, Link) else None
+
+    def _best_line(self, start: str, goals: set[str], best: Link | None) -> Link | None:
+        """The best line from ``start`` to a space of ``goals`` (camp not passed through)."""
+        own = self.own
+
+        def walk(node: str, trails: list[str], seen: set[str]) -> None:
+            nonlocal best
+            if best is not None and sum(1 for t in trails if t not in own) > best.missing + 1:
+                return  # already more to build than the best line needs
+            if node in goals:
+                needed = _line_needs(trails, own)
+                key = (len(needed), len(trails), start, tuple(trails))
+                if best is None or key < (best.missing, len(best.trails), best.start, best.trails):
+                    best = Link(len(needed), start, tuple(trails), needed)
+                return
+            if len(trails) >= _LINK_LENGTH or node == "CAMP":
+                return
+            for trail, other in self.adj[node]:
+                if other not in seen:
+                    seen.add(other)
+                    trails.append(trail)
+                    walk(other, trails, seen)
+                    trails.pop()
+                    seen.discard(other)
+
+        walk(start, [], {start})
+        return best
 
     def explore_value(self, node: str) -> float:
         space = self.spaces[node]
@@ -422,6 +519,12 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
       expedition to a relic of a new colour is worth 5 VP more; in its last turn only
       what the turn earns counts; Shovel 3 (which doubles the whole turn) is used once the
       turn has earned enough; I2-b is used on Machete 1 and P-g explorations too.
+    * It notices a stalled game (:meth:`Map.stalled`: rounds without an exploration, a new
+      pathway or a relic taken) and changes plan: level 3 toolboxes are spent, so that they
+      go back to the start row and climb to Compass 1 and 2 again; Compass 1 and 2 and
+      Shovel 2 put pathways on the gaps of the line between two relics of a colour that
+      needs the fewest (:meth:`Map.link`), so that one move can make that expedition.
+      Without this, games whose stacks are all explored could go on for ever.
     """
 
     name = "rule"
@@ -445,6 +548,11 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         # Steps are few (three or four a game) and Machete and Shovel toolboxes often wait
         # unused at the end, so one toolbox climbs the compass branch to level 3, which
         # pays 2 VP a pathway of the longest line the pathways are built into.
+        if w.stalled():
+            # Compass 1 and 2 move pathways, to link two relics of a colour (see _stall_tool).
+            for text in ("step start compass", "step compass 1", "step start shovel"):
+                if text in legal:
+                    return text
         for text in ("step compass 2", "step compass 1"):
             if text in legal:
                 return text
@@ -463,7 +571,47 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
                 if plan:
                     self._plan = plan
                     return text
+        return self._stall_tool(w, legal)
+
+    def _stall_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+        """A stalled game (:meth:`Map.stalled`) does not start again by itself: move or place
+        pathways to link two relics of a colour for an expedition, and spend level 3
+        toolboxes, which go back to the start row and can climb to Compass 1 and 2 again."""
+        if not w.stalled():
+            return None
+        link = w.link()
+        if link is not None and link.missing:
+            for text, count in (("use compass 2", 2), ("use compass 1", 1)):
+                if text in legal:
+                    plan = self._link_moves(w, link, count)
+                    if plan:
+                        self._plan = plan
+                        return text
+            here = {tid for tid, _ in w.adj[w.position]}
+            if "use shovel 2" in legal and here & set(link.needed):
+                return "use shovel 2"
+        for text in ("use compass 3", "use machete 3", "use shovel 1 toolbox", "use shovel 3"):
+            if text in legal:
+                return text
         return None
+
+    @staticmethod
+    def _link_moves(w: Map, link: Link, count: int) -> list[str]:
+        """Lifts and placements moving ``count`` pathways off ``link`` onto its gaps."""
+        uses: dict[str, int] = {}
+        for tid in w.own:
+            for node in tid.split("-"):
+                uses[node] = uses.get(node, 0) + 1
+        spare = sorted(
+            (tid for tid in w.own if tid not in link.trails),
+            key=lambda tid: (sum(uses[node] for node in tid.split("-")), tid),
+        )
+        if len(spare) < count:
+            return []
+        plan: list[str] = []
+        for lift, place in zip(spare[:count], link.needed, strict=False):
+            plan += [f"lift {lift}", f"path {place}"]
+        return plan
 
     def _relocation_for_expedition(self, w: Map, count: int) -> list[str]:
         """Pathway moves (lift, place, ...) that open an expedition this turn, if any."""
@@ -512,6 +660,9 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return gained
 
     def _late_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+        stall = self._stall_tool(w, legal)
+        if stall:
+            return stall
         last_turn = w.view["final_round"]
         if "use shovel 3" in legal and self._doubles_whole_turn(w):
             gained = self._gained_this_turn(w)
@@ -581,6 +732,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
     def _place_scores(self, w: Map, legal: dict[str, Action], rng: Rng) -> list[tuple[float, str]]:
         network = {node for tid in w.own for node in tid.split("-")}
         line = line_length(w.adj, w.own, "CAMP")
+        link = w.link() if w.stalled() else None
         scored = []
         for text, action in legal.items():
             path = action.args
@@ -591,6 +743,8 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
             score += self._expedition_gain(w, path.trail)
             if line and line_length(w.adj, w.own | {path.trail}, "CAMP") > line:
                 score += 1.5  # a longer line for Compass 3
+            if link is not None and path.trail in link.needed:
+                score += 5.0  # a gap in the line that ends a stalled game's wait
             scored.append((score, text))
         return sorted(scored, reverse=True)
 
