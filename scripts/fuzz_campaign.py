@@ -109,7 +109,7 @@ def pick_snapshot(game: Game, rng: random.Random) -> tuple[dict[str, Any], str]:
     seed = rng.randrange(3 if full else POOL_SEEDS)
     pool = snapshot_pool(game.name, seed, full)
     index = rng.randrange(len(pool))
-    options = "" if full else ", **fuzz.short_options(game)"
+    options = "" if full else f", **fuzz.short_options(get_game({game.name!r}))"
     where = f"fuzz.snapshots(get_game({game.name!r}), {seed}, 6{options})[{index}]"
     return pool[index], where
 
@@ -194,7 +194,8 @@ def build_case(kind: str, game: Game, case: int) -> Case:
         pool = view_pool(game.name, seed)
         index = rng.randrange(len(pool))
         _, edits = fuzz.mutate_logged(pool[index], rng, rng.choice((0, 1, 1, 2, 3)))
-        where = f"fuzz.views(get_game({game.name!r}), {seed}, 6, **fuzz.short_options(game))"
+        short_views = f"**fuzz.short_options(get_game({game.name!r}))"
+        where = f"fuzz.views(get_game({game.name!r}), {seed}, 6, {short_views})"
         return edited_case(
             pool[index],
             f"{where}[{index}]",
@@ -307,10 +308,10 @@ def origin(error: BaseException) -> str:
 
 def signature(kind: str, game: Game, error: BaseException) -> tuple[str, str]:
     klass, cause = classify(error)
-    message = str(cause)
-    if klass in ("act-joint", "sample-view"):
-        detail = message.split(":")[0].split("(")[0][:60]
-        return klass, f"{klass} {kind} {game.name}: {detail}"
+    if isinstance(cause, fuzz.ActJointFinding):
+        return klass, f"{klass} {kind} {game.name}: {cause.what}"
+    if klass == "sample-view":
+        return klass, f"{klass} {kind} {game.name}"
     return klass, f"{klass} {kind} {game.name}: {type(cause).__name__} at {origin(cause)}"
 
 
@@ -403,8 +404,10 @@ def campaign(args: argparse.Namespace) -> None:
             if finding is None:
                 finding = findings[key] = Finding(klass, key, case=number)
                 parts = shrink(case, key, kind, game, args.case_seconds)
-                finding.repro = case.describe(parts)
-                finding.message = str(classify(outcome)[1])[:400]
+                finding.repro = case.describe(parts).replace("\n    ", "\n")
+                shrunk = run_case(case, parts, args.case_seconds)
+                shown = shrunk if isinstance(shrunk, BaseException) else outcome
+                finding.message = f"{type(classify(shown)[1]).__name__}: {classify(shown)[1]}"[:400]
                 finding.where = [f"--repro {kind} {game.name} {number}"]
                 print(f"FINDING {key}\n  {finding.message}\n  {finding.repro}", flush=True)
             finding.count += 1

@@ -484,7 +484,11 @@ def act_in_order(state: State, choices: Any) -> State | None:
 
 
 class ActJointFinding(AssertionError):
-    """``act_joint`` broke its contract (the message says how)."""
+    """``act_joint`` broke its contract; ``what`` says how, the message with which call."""
+
+    def __init__(self, what: str, detail: str) -> None:
+        super().__init__(f"{what}: {detail}")
+        self.what = what
 
 
 def check_act_joint(state: State, choices: Any) -> str:
@@ -498,18 +502,18 @@ def check_act_joint(state: State, choices: Any) -> str:
         state.act_joint(choices)
     except RelicboxError as error:
         if state.to_dict() != before or (record is not None and state.record != record):
-            raise ActJointFinding(f"a refused act_joint changed the state: {error}") from None
+            raise ActJointFinding("a refused call changed the state", f"{error}") from None
         if expected is not None:
             return "refused-legal"  # stricter than act in order: allowed, if documented
         return "refused"
     if expected is None:
-        raise ActJointFinding(f"act_joint accepted {choices!r}, which act in order refuses")
+        raise ActJointFinding("accepted what act in order refuses", f"act_joint({choices!r})")
     if state.to_dict() != expected.to_dict():
-        raise ActJointFinding(f"act_joint({choices!r}) ends elsewhere than act in order")
+        raise ActJointFinding("ends elsewhere than act in order", f"act_joint({choices!r})")
     if state.has_record:
         replayed = relicbox.replay(json.loads(json.dumps(state.record)))
         if not state.is_chance and replayed.to_dict()["body"] != state.to_dict()["body"]:
-            raise ActJointFinding(f"after act_joint({choices!r}) the record replays elsewhere")
+            raise ActJointFinding("the record replays elsewhere", f"act_joint({choices!r})")
     return "accepted"
 
 
