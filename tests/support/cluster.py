@@ -102,6 +102,9 @@ class Player:
         self.server, self.table, self.token = server, table, token
         self.ws: ClientConnection = _open(server.ws_url(table))
         self.seq = -1
+        self.seat: int | None = None
+        self.news = False
+        """Whether the last event added history (a step resolved), as the page shows it."""
         self.view: dict[str, Any] | None = None
         self.legal: list[dict[str, Any]] = []
         self.to_act: list[int] = []
@@ -121,13 +124,14 @@ class Player:
     def take(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
         if kind == "state":
-            self.seq, self.view = frame["seq"], frame["view"]
+            self.seq, self.view, self.seat = frame["seq"], frame["view"], frame["seat"]
             self.legal, self.to_act, self.over = frame["legal"], frame["to_act"], frame["over"]
         elif kind == "event":
             if frame["since"] != self.seq or self.view is None:
                 self.ws.send(json.dumps({"type": "resync"}))
                 return
             self.view.update(frame["view"])
+            self.news = bool(frame["history"])
             if frame["history"]:
                 self.view["history"] = [*self.view["history"], *frame["history"]]
             self.seq, self.to_act, self.over = frame["seq"], frame["to_act"], frame["over"]
@@ -160,10 +164,18 @@ class Player:
         self.sent += 1
 
     def act_and_wait(self, action: str) -> None:
-        """Decide, and wait until the table moved on or the decision was refused."""
+        """Decide, and wait for the answer: a refusal, or the event that shows the seat no
+        longer asked what it was asked (it waits for the others, or the step resolved)."""
         seq, errors = self.seq, len(self.errors)
         self.act(action)
-        self.wait(lambda p: p.seq > seq or len(p.errors) > errors, timeout=20)
+
+        def answered(player: Player) -> bool:
+            if len(player.errors) > errors:
+                return True
+            moved_on = player.seat not in player.to_act or player.news or player.over
+            return player.seq > seq and moved_on
+
+        self.wait(answered, timeout=20)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
