@@ -17,7 +17,7 @@ from relicbox.core.errors import (
     quote,
     reason_error,
 )
-from relicbox.core.game import _LOAD_FAULTS, Game, State
+from relicbox.core.game import _LOAD_FAULTS, RECORD_FORMAT, Game, State
 from relicbox.core.game import replay as _replay
 
 _GAMES: dict[str, Game] = {}
@@ -159,12 +159,46 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     except ConfigurationError as error:
         raise StateFormatError(f"state field 'game': {error}", reason=error.reason) from None
     _check_length(data.get("events"), "state field 'events'", StateFormatError)
+    replayed = _replayed(game, data)
+    if replayed is not None and _is_written_as(replayed, data):
+        return replayed  # the usual case, a state's own to_dict: its events say it all
     state = game.state_class.from_dict(data)
     if state.auto_chance:
         _settle_loaded(state)
     if state.has_record:
-        _check_events(state)
+        _check_events(state, replayed)
     return state
+
+
+def _replayed(game: Game, data: Mapping[str, Any]) -> State | None:
+    """The state a state dict's header and events replay to, or ``None`` if they do not."""
+    options = data.get("options")
+    if not isinstance(data.get("events"), list) or not isinstance(options, Mapping):
+        return None
+    known = {option.name for option in game.options}
+    if not all(isinstance(name, str) and name in known for name in options):
+        return None
+    record = {
+        "format": RECORD_FORMAT,
+        "rules_version": data.get("rules_version"),
+        "players": data.get("players"),
+        "seed": data.get("seed"),
+        "options": options,
+        "events": data["events"],
+    }
+    try:
+        return _replay(record, game)
+    except RelicboxError:
+        return None  # loading the state says precisely what is wrong
+
+
+def _is_written_as(replayed: State, data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` is exactly the JSON form of ``replayed`` (with ``data``'s auto_chance)."""
+    auto_chance = data.get("auto_chance", True)
+    if type(auto_chance) is not bool:
+        return False
+    replayed.auto_chance = auto_chance
+    return replayed.to_dict() == data
 
 
 def _check_length(events: object, field: str, error: type[RelicboxError]) -> None:
@@ -212,13 +246,17 @@ def _settle_loaded(state: State) -> None:
         ) from error
 
 
-def _check_events(state: State) -> None:
-    """The state's events must replay to exactly this position (its generator included)."""
+def _check_events(state: State, replayed: State | None) -> None:
+    """The state's events must replay to exactly this position (its generator included).
+
+    ``replayed`` is what they replay to when that is known already.
+    """
     record = state.record
-    try:
-        replayed = _replay(record, state.game)
-    except RecordError as error:
-        raise StateFormatError(f"state field 'events' cannot be replayed: {error}") from None
+    if replayed is None:
+        try:
+            replayed = _replay(record, state.game)
+        except RecordError as error:
+            raise StateFormatError(f"state field 'events' cannot be replayed: {error}") from None
     expected = state
     if state.is_chance:  # left pending by auto_chance=False: replay resolves it at the end
         expected = state.clone()
