@@ -134,6 +134,8 @@ class ClusterService(TableService):
         # says where it runs, for whoever reads a lease: host, process id, and a nonce
         self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.owned: dict[str, Ownership] = {}
+        self.taking: set[str] = set()
+        """Tables whose lease this process holds while it reads them, before it owns them."""
         self.commits = FencedCommits(store, self)
         self.pubsub: PubSub = self.redis.pubsub()
         self.replies: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
@@ -424,7 +426,8 @@ class ClusterService(TableService):
             table.away.discard(seat)  # the owner notes the return when it hears of it
         await super().connect(table, conn, token)
         if seat is not None:
-            await self._report_presence(table)
+            with contextlib.suppress(RedisError, OSError):
+                await self._report_presence(table)
 
     async def disconnect(self, conn: Connection) -> None:
         table = self.tables.get(conn.table_id or "")
@@ -447,7 +450,16 @@ class ClusterService(TableService):
             "text": text,
         }
         # every process at the table (this one too) hears it on the table's channel
-        await self._send(self.table_channel(table.id), {"op": "chat", "message": message})
+        try:
+            await self._send(self.table_channel(table.id), {"op": "chat", "message": message})
+        except (RedisError, OSError):
+            raise TableError.said("unavailable", "error-table-unavailable") from None
+
+    def resync(self, table: LiveTable, conn: Connection) -> None:
+        super().resync(table, conn)
+        if table.id not in self.owned:
+            # a page that asks may have seen a gap this copy has not: check the store
+            self._spawn(self._reload(table))
 
     # -- presence ----------------------------------------------------------------------
 
@@ -542,6 +554,19 @@ class ClusterService(TableService):
         reason: str | None = None,
         *,
         seq: int | None = None,
+    ) -> None:
+        try:
+            await self._act_anywhere(table, seat, action, reason, seq)
+        except (RedisError, OSError):
+            log.warning("Redis is out of reach: a decision at table %s waits", table.id)
+            raise TableError.said("unavailable", "error-table-unavailable") from None
+        except TableError as refusal:
+            if refusal.code == "stale" and table.id not in self.owned:
+                self._spawn(self._reload(table))  # the page was behind: so may this copy be
+            raise
+
+    async def _act_anywhere(
+        self, table: LiveTable, seat: int, action: str, reason: str | None, seq: int | None
     ) -> None:
         """Decide at the owner: here if this process owns the table, else forwarded.
 
@@ -662,6 +687,7 @@ class ClusterService(TableService):
         taken = await self.redis.set(self.lease_key(table_id), self.process, nx=True, px=LEASE_MS)
         if not taken:
             return False
+        self.taking.add(table_id)  # renewed while the table is read, however long that takes
         try:
             # the claim comes first: once it is written no older owner can append, so
             # what is read next is the whole record
@@ -674,6 +700,8 @@ class ClusterService(TableService):
             log.exception("taking table %s failed", table_id)
             await self._release(table_id)
             return False
+        finally:
+            self.taking.discard(table_id)
         mirror = self.mirrors.get(table_id)
         known = mirror is not None and mirror["seq"] == table.seq
         if not known:
@@ -718,7 +746,7 @@ class ClusterService(TableService):
         while True:
             await asyncio.sleep(RENEW_EVERY)
             started = time.monotonic()
-            owned = list(self.owned)
+            owned = [*self.owned, *(t for t in self.taking if t not in self.owned)]
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for table_id in owned:
@@ -734,7 +762,7 @@ class ClusterService(TableService):
                 results = [0] * len(owned)
             last_renewed = started
             for table_id, renewed in zip(owned, results, strict=True):
-                if not renewed:
+                if not renewed and table_id in self.owned:
                     await self.step_down(table_id)
             await self._let_finished_go()
             with contextlib.suppress(RedisError, OSError):
