@@ -464,7 +464,10 @@ def create_app(settings: Settings) -> FastAPI:
         joined = False
         try:
             while True:
-                raw = await websocket.receive_text()
+                try:
+                    raw = await websocket.receive_text()
+                except RuntimeError:  # closed by this server (a slow reader): nothing to read
+                    break
                 if len(raw.encode("utf-8")) > settings.max_message_bytes:
                     refusal = TableError.said("too-large", "error-table-too-large")
                     conn.push(refusal.frame(conn.lang))
