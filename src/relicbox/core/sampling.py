@@ -196,12 +196,12 @@ def header(view: object, game: str, title: str, players: Collection[int]) -> tup
 
 
 @contextmanager
-def building(field: str) -> Iterator[None]:
+def building() -> Iterator[None]:
     """Turns a refusal of the built state into a refusal of the view it came from."""
     try:
         yield
     except StateFormatError as error:
-        raise refuse(field, f"describes no valid position: {error}") from None
+        raise StateFormatError(f"the view describes no valid position: {error}") from None
 
 
 def finish(state: State, seat: int | None, view: Mapping[str, Any]) -> State:

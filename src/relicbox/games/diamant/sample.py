@@ -87,7 +87,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     """
     players, seat = S.header(view, "diamant", "Diamant", DiamantState.game.players)
     S.read(view, _fields(players))
-    with S.building("view"):
+    with S.building():
         state = _build(view, players, seat, rng)
     return S.finish(state, seat, view)
 

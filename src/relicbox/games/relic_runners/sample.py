@@ -206,7 +206,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     S.read(view, _fields(players))
     if view["phase"] == "over":
         raise S.refuse("phase", "is over: a finished game has nothing hidden to sample")
-    with S.building("view"):
+    with S.building():
         state = _build(view, players, seat, rng)
     return S.finish(state, seat, view)
 

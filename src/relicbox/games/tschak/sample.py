@@ -95,7 +95,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
         raise S.refuse("phase", "must be play or over: a view is sampled once the tower is set up")
     if view["phase"] == "play" and view["floor"] is None:
         raise S.refuse("floor", "must be the floor being played (1-3), got None")
-    with S.building("view"):
+    with S.building():
         state = _build(view, players, seat, rng)
     return S.finish(state, seat, view)
 
