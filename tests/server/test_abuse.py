@@ -15,6 +15,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from relicbox.server import botpool
 from relicbox.server.botpool import BotPool
 from relicbox.server.store import Store
 from relicbox.server.tables import TableService
@@ -42,23 +43,32 @@ def _from(address: str) -> httpx.Client:
 # -- bots as a budgeted resource -------------------------------------------------------
 
 
-def test_a_worker_that_overruns_is_replaced_so_the_next_decision_is_on_time() -> None:
-    async def run() -> tuple[Any, Any, float]:
+@pytest.mark.parametrize("stop", ["cancel", "replace"])
+def test_a_search_that_overruns_is_stopped_so_the_next_decision_is_on_time(
+    stop: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if stop == "replace":  # a worker that cannot be cancelled: a warm spare takes its place
+        monkeypatch.setattr(botpool, "CANCEL", None)
+
+    async def run() -> tuple[Any, Any, float, int]:
         pool = BotPool(1)
         await pool.start()
         try:
             view, legal = _first_decision("diamant")
-            endless = pool.choose("diamant", "ismcts:iters=100000000", view, legal, 1, "leave", 0.5)
+            endless = pool.choose(
+                "diamant", "ismcts:iters=100000000", view, legal, 1, "leave", 0.5, key="a"
+            )
             overrun = await endless
             started = time.monotonic()
-            quick = await pool.choose("diamant", "rule", view, legal, 2, "leave", 0.5)
-            return overrun, quick, time.monotonic() - started
+            search = "ismcts:iters=5"  # on the search worker, which the endless one held
+            after = await pool.choose("diamant", search, view, legal, 2, "leave", 1.0, key="b")
+            return overrun, after, time.monotonic() - started, pool.replaced
         finally:
             pool.close()
 
-    overrun, quick, took = asyncio.run(run())
-    assert overrun.late_or_failed == "late"
-    assert quick.late_or_failed is None and took < 0.5
+    overrun, after, took, replaced = asyncio.run(run())
+    assert overrun.late_or_failed == "late" and replaced == (stop == "replace")
+    assert after.late_or_failed is None and took < 1.0
 
 
 def _first_decision(game_name: str) -> tuple[dict[str, Any], list[str]]:

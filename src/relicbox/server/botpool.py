@@ -25,6 +25,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
@@ -114,21 +115,52 @@ def _warm_up() -> None:
                 choose_action(game.name, name, view, legal, 1)
 
 
+CANCEL = getattr(signal, "SIGUSR1", None)
+"""The signal that stops a worker's decision (where the system has it): the worker
+answers ``cancelled`` and takes the next one, with no new process to start."""
+
+
+class _Cancelled(BaseException):
+    """Raised in a worker by :data:`CANCEL` (a BaseException: no bot may swallow it)."""
+
+
+def _cancel_here(signum: int, frame: object) -> None:
+    raise _Cancelled
+
+
+def _send(conn: Connection, answer: tuple[str, Any]) -> None:
+    """Send whole: a cancel arriving meanwhile waits until the message is out."""
+    if CANCEL is None:
+        conn.send(answer)
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {CANCEL})
+    try:
+        conn.send(answer)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {CANCEL})
+
+
 def _serve(conn: Connection, parent: int) -> None:
-    """A worker process: answer one decision at a time until the pipe closes."""
+    """A worker process: answer one decision at a time until the pipe closes. Every cancel
+    is answered ``cancelled`` once, whether it stopped a decision or came after one."""
     _exit_with_parent(parent)
     _warm_up()
-    conn.send(("ready", None))
+    if CANCEL is not None:
+        signal.signal(CANCEL, _cancel_here)
+    _send(conn, ("ready", None))
     while True:
         try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            answer = ("ok", choose_action(*job))
-        except Exception as error:  # the server hears "failed"; the worker lives on
-            answer = ("failed", type(error).__name__)
-        conn.send(answer)
+            try:
+                answer: tuple[str, Any] = ("ok", choose_action(*conn.recv()))
+            except _Cancelled:
+                answer = ("cancelled", None)
+            except (EOFError, OSError):
+                return
+            except Exception as error:  # the server hears "failed"; the worker lives on
+                answer = ("failed", type(error).__name__)
+            _send(conn, answer)
+        except _Cancelled:  # the cancel came while the answer was going out
+            _send(conn, ("cancelled", None))
 
 
 @dataclass(frozen=True)
@@ -149,6 +181,13 @@ class _Job:
     answer: asyncio.Future[BotAnswer] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
+    queued: float = field(default_factory=time.monotonic)
+
+    def late(self, why: str) -> None:
+        """Play the default action; the log says where the time went."""
+        waited = time.monotonic() - self.queued
+        log.info("bot %s late (%s) after %.2f s", self.args[1], why, waited)
+        self.settle(BotAnswer(self.default, "late"))
 
     def allowed(self) -> float:
         """Seconds the bot may compute if it starts now."""
@@ -205,10 +244,35 @@ class _Worker:
         threading.Thread(target=self.process.join, args=(10,), daemon=True).start()
 
 
+QUICK_SLOT = 0
+SEARCH_NICENESS = 10
+
+
+CANCEL_GRACE = 1.0
+"""Seconds a worker has to answer a cancel before it is killed and replaced."""
+
+
+def _lower_priority(worker: _Worker) -> None:
+    """Let a search process have the CPU only when the server and quick bots leave it."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpriority(os.PRIO_PROCESS, worker.process.pid or 0, SEARCH_NICENESS)
+
+
+def _new_spare(context: SpawnContext) -> _Worker:
+    """A spare for the search workers, started (and warmed up) at their lower priority."""
+    worker = _Worker(context)
+    _lower_priority(worker)
+    return worker
+
+
 class BotPool:
-    """Runs bot decisions on ``workers`` processes (``0``: a thread pool, for tests, where
-    an overrunning bot cannot be stopped). ``think_ms`` is the largest time budget of a
-    search seated online."""
+    """Runs bot decisions on ``workers`` search processes beside one process kept for the
+    quick bots (``0``: a thread pool, for tests, where an overrunning bot cannot be
+    stopped). ``think_ms`` is the largest time budget of a search seated online.
+
+    Search processes run at a lower CPU priority, so searches take only the CPU that the
+    server's own loop and the quick bots leave over; they take quick bots too when no
+    search waits."""
 
     def __init__(self, workers: int = 1, *, think_ms: int = 1000) -> None:
         self.size = workers
@@ -221,6 +285,8 @@ class BotPool:
         self.searches: OrderedDict[str, deque[_Job]] = OrderedDict()
         self.queued = asyncio.Event()
         self.runners: list[asyncio.Task[None]] = []
+        self.stopped = 0
+        """How many decisions were stopped past their budget."""
         self.replaced = 0
         """How many overrunning workers were killed and replaced."""
 
@@ -228,13 +294,15 @@ class BotPool:
         """Start the worker processes (and a spare) and wait until they can take decisions."""
         if self.size <= 0:
             return
-        self.workers = [_Worker(self.context) for _ in range(self.size)]
-        self.spare = _Worker(self.context)
+        self.workers = [_Worker(self.context) for _ in range(self.size + 1)]
+        for slot in range(1, self.size + 1):
+            _lower_priority(self.workers[slot])
+        self.spare = _new_spare(self.context)
         for worker in [*self.workers, self.spare]:
             await worker.wait_ready(120)
         self.runners = [
             asyncio.create_task(self._run(slot), name=f"relicbox-bot-{slot}")
-            for slot in range(self.size)
+            for slot in range(self.size + 1)
         ]
 
     async def choose(
@@ -278,12 +346,13 @@ class BotPool:
             return BotAnswer(default, "failed")
         return BotAnswer(action) if action in args[3] else BotAnswer(default, "failed")
 
-    async def _next(self) -> _Job:
-        """Quick bots first; then the searches, one table after another."""
+    async def _next(self, slot: int) -> _Job:
+        """Quick bots first; then the searches, one table after another. Slot 0 runs only
+        quick bots, so they never wait behind a search."""
         while True:
             if self.quick:
                 return self.quick.popleft()
-            if self.searches:
+            if self.searches and slot != QUICK_SLOT:
                 key, waiting = next(iter(self.searches.items()))
                 job = waiting.popleft()
                 del self.searches[key]
@@ -295,17 +364,17 @@ class BotPool:
 
     async def _run(self, slot: int) -> None:
         while True:
-            job = await self._next()
+            job = await self._next(slot)
             if job.answer.done():
                 continue
             if job.allowed() <= 0:
-                job.settle(BotAnswer(job.default, "late"))
+                job.late("waited in the queue")
                 continue
             worker = self.workers[slot]
             try:
                 await worker.wait_ready(job.allowed())  # a new worker may still be starting
             except TimeoutError:
-                job.settle(BotAnswer(job.default, "late"))
+                job.late("its worker was still starting")
                 continue
             except (EOFError, OSError):
                 job.settle(BotAnswer(job.default, "failed"))
@@ -315,8 +384,8 @@ class BotPool:
                 worker.conn.send(job.args)
                 kind, value = await worker.receive(job.allowed())
             except TimeoutError:
-                job.settle(BotAnswer(job.default, "late"))
-                self._replace(slot)
+                job.late("overran its budget")
+                await self._stop(slot)
                 continue
             except (EOFError, OSError, ValueError):
                 job.settle(BotAnswer(job.default, "failed"))
@@ -324,12 +393,30 @@ class BotPool:
                 continue
             job.settle(BotAnswer(value) if kind == "ok" else BotAnswer(job.default, "failed"))
 
+    async def _stop(self, slot: int) -> None:
+        """Stop the slot's decision: cancelled in its worker, or (if the worker does not
+        answer the cancel at once) the worker killed and replaced."""
+        self.stopped += 1
+        worker = self.workers[slot]
+        if CANCEL is not None:
+            with contextlib.suppress(OSError):
+                os.kill(worker.process.pid or 0, CANCEL)
+                deadline = time.monotonic() + CANCEL_GRACE
+                with contextlib.suppress(TimeoutError, EOFError, OSError, ValueError):
+                    while (await worker.receive(deadline - time.monotonic()))[0] != "cancelled":
+                        pass  # an answer that came too late
+                    return
+        self._replace(slot)
+
     def _replace(self, slot: int) -> None:
         """Kill the slot's worker; the spare takes its place and a new spare starts."""
-        log.warning("a bot worker overran its budget and was replaced")
+        log.warning("a bot worker did not stop when asked and was replaced")
         self.workers[slot].kill()
-        self.workers[slot] = self.spare or _Worker(self.context)
-        self.spare = _Worker(self.context)
+        if slot == QUICK_SLOT:
+            self.workers[slot] = _Worker(self.context)
+        else:
+            self.workers[slot] = self.spare or _new_spare(self.context)
+            self.spare = _new_spare(self.context)
         self.replaced += 1
 
     async def iteration_seconds(self, game_name: str) -> float:

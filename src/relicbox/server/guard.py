@@ -51,30 +51,41 @@ SECURITY_HEADERS = (
 )
 
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(rb"[\[\]{}]")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
 BUCKETS_KEPT = 10_000
 """Client addresses whose request buckets are remembered (the least recent are forgotten:
 a forgotten bucket starts full again, which only ever favours the client)."""
 
 
-def json_depth(raw: bytes | str) -> int:
-    """How deeply the arrays and objects of a JSON text nest, counted without parsing it
-    (brackets inside strings do not count)."""
+def too_deep(raw: bytes | str, limit: int) -> bool:
+    """Whether the arrays and objects of a JSON text nest deeper than ``limit``, found
+    without parsing it and without a Python step per character: brackets inside strings
+    are dropped, the rest made one kind, and each pass removes the innermost pairs, so a
+    text nested ``limit`` deep is empty after ``limit`` passes. A run of more than
+    ``limit`` opening brackets ends it at once. (Brackets that never pair up count as too
+    deep: such a text is not JSON anyway.)"""
     data = raw.encode("utf-8") if isinstance(raw, str) else raw
-    depth = deepest = 0
-    for match in _BRACKETS.finditer(_STRINGS.sub(b'""', data)):
-        if match.group() in (b"[", b"{"):
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False  # most texts: too few brackets to nest that deep
+    brackets = _STRINGS.sub(b"", data).translate(_ONE_KIND, _NOT_BRACKETS)
+    run = b"[" * (limit + 1)
+    for _ in range(limit):
+        if run in brackets:
+            return True
+        inner = brackets.replace(b"[]", b"")
+        if not inner:
+            return False
+        if inner == brackets:
+            return True
+        brackets = inner
+    return True
 
 
 def parse_json(raw: str, max_depth: int) -> Any:
     """``json.loads`` for text from a stranger: refused (``ValueError``) when it nests deeper
     than ``max_depth``, so no parser or validator recurses without bound."""
-    if json_depth(raw) > max_depth:
+    if too_deep(raw, max_depth):
         raise ValueError(f"JSON nested deeper than {max_depth} levels")
     return json.loads(raw)
 
@@ -189,7 +200,7 @@ class Guard:
                 send, 413, "too-large", tr(lang, "error-http-too-large", limit=self.max_body)
             )
             return
-        if json_depth(body) > self.max_depth:
+        if too_deep(body, self.max_depth):
             message = tr(lang, "error-http-too-deep", limit=self.max_depth)
             await _refuse(send, 400, "bad-message", message)
             return
