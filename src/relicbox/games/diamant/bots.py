@@ -6,12 +6,22 @@ what it would bank by leaving now with the expected result of one more card:
 the chance of a lethal trap, the expected share of the next treasure among the
 explorers still inside, and the path gems and relics it would have to share
 with likely fellow leavers.
+
+Each seat has its own temperament, so several copies of the bot at one table do not
+leave in lock step (and tie): how much risk it takes, how many fellow leavers it
+expects, and which way it goes when the two sides weigh the same. The temperament is
+drawn from the seat and the game's first revealed card, both fixed for the whole game,
+so it stays the same from one decision to the next whoever calls the bot (a match, a
+tournament, the server) and the same seed always plays the same game.
 """
 
 from __future__ import annotations
 
+import math
+import zlib
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from relicbox.core.actions import Action
@@ -34,16 +44,47 @@ def deck_contents(view: dict[str, Any]) -> Counter[str]:
     return +deck
 
 
+@dataclass(frozen=True)
+class Temperament:
+    """How one seat weighs the same numbers: its appetite for risk and its tie-break."""
+
+    risk: float = 1.0
+    """Multiplies the weight of the loss: below 1 it stays longer."""
+    crowd: float = 3.0
+    """The share of the explorers inside it expects to leave with it (one in ``crowd``)."""
+    leave_on_tie: bool = True
+    """Which way it goes when staying and leaving weigh the same."""
+
+
+NEUTRAL = Temperament()
+RISK_SPREAD = 0.2
+"""Half the width of the risk range around 1, on a log scale (0.82 to 1.22): wider ranges
+beat copies of the bot less but lost points against other bots."""
+
+
+def temperament(view: dict[str, Any]) -> Temperament:
+    """The seat's temperament for this game, from the seat and the game's first card."""
+    history = view["history"]
+    first = next((event["card"] for event in history if event["type"] == "reveal"), "")
+    key = f"diamant:{view['players']}:{view['seat']}:{first}".encode()
+    rng = Rng(zlib.crc32(key))
+    risk = math.exp(RISK_SPREAD * (2 * rng.random() - 1))
+    crowd = 2.5 + rng.random()
+    return Temperament(risk=risk, crowd=crowd, leave_on_tie=rng.below(2) == 0)
+
+
 class DiamantRuleBot:
     """Leaves when the expected loss from a trap outweighs the expected gain of one more card.
 
-    ``caution`` scales the weight of the loss: above 1 it leaves earlier.
+    ``caution`` scales the weight of the loss: above 1 it leaves earlier. ``moody`` gives
+    each seat its own temperament around that (see :func:`temperament`).
     """
 
     name = "rule"
 
-    def __init__(self, caution: float = 1.0) -> None:
+    def __init__(self, caution: float = 1.0, moody: bool = True) -> None:
         self.caution = caution
+        self.moody = moody
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         by_text = {action.text: action for action in legal}
@@ -53,6 +94,7 @@ class DiamantRuleBot:
         return by_text["leave" if leave else "continue"]
 
     def wants_to_leave(self, view: dict[str, Any]) -> bool:
+        mood = temperament(view) if self.moody else NEUTRAL
         seat = view["seat"]
         inside: int = max(1, view["explorers_inside"])
         pocket: int = view["pockets"][seat]
@@ -63,11 +105,14 @@ class DiamantRuleBot:
         death = self._death_chance(view, deck, remaining)
         gain = sum(_TREASURE_OF.get(code, 0) // inside * count for code, count in deck.items())
         expected_gain = gain / remaining
-        fellow_leavers = max(1.0, inside / 3)
+        fellow_leavers = max(1.0, inside / mood.crowd)
         path_gems: int = view["path_gems"]
         at_stake = pocket + path_gems / fellow_leavers + self._relic_bonus(view, inside)
-        risk: float = death * at_stake * self.caution
-        return risk > (1 - death) * expected_gain
+        risk: float = death * at_stake * self.caution * mood.risk
+        stay = (1 - death) * expected_gain
+        if risk == stay:
+            return mood.leave_on_tie
+        return risk > stay
 
     @staticmethod
     def _death_chance(view: dict[str, Any], deck: Counter[str], remaining: int) -> float:

@@ -9,12 +9,21 @@ monster cost, minus what the spent cards would be worth later: on floors 1-2 a
 share of their strength (saved for richer floors), on floor 3 the loot that
 the remaining 10th card can still win. It then plays one card of the best
 completion: its strongest when it goes for the treasure, its weakest otherwise.
+
+Each seat has its own temperament, so copies of the bot at one table do not play in
+lock step: how much it saves cards for later floors, how much it trusts a lead in
+strength, what it guesses a face-down card is worth, and which of two equally good
+completions it plays. It is drawn from the seat and the game's first tower, both fixed
+for the whole game, so any caller (a match, a tournament, the server) gets the same
+temperament at every decision and the same seed plays the same game.
 """
 
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -31,16 +40,53 @@ SAVING = 0.3
 """Share of a card's value lost by spending it on floors 1-2."""
 
 
+TEMPER = 0.2
+"""How far a seat's saving, spread and guess stray from the values above (±20%)."""
+
+
+@dataclass(frozen=True)
+class Temperament:
+    """How one seat weighs a floor: saving, trust in a lead, guesses and tie-breaks."""
+
+    saving: float = SAVING
+    spread: float = SPREAD
+    unknown_card: float = UNKNOWN_CARD
+    later_on_tie: bool = False
+    """Of two completions that score the same, play the one found later."""
+
+
+NEUTRAL = Temperament()
+
+
+def temperament(view: dict[str, Any]) -> Temperament:
+    """The seat's temperament for this game, from the seat and the game's first tower."""
+    first = next((event for event in view["history"] if event["type"] == "tower"), None)
+    cards = "" if first is None else ",".join(first["monsters"] + first["treasures"])
+    rng = Rng(zlib.crc32(f"tschak:{view['players']}:{view['seat']}:{cards}".encode()))
+
+    def stray(value: float) -> float:
+        return value * (1 + TEMPER * (2 * rng.random() - 1))
+
+    return Temperament(
+        saving=stray(SAVING),
+        spread=stray(SPREAD),
+        unknown_card=stray(UNKNOWN_CARD),
+        later_on_tie=rng.below(2) == 1,
+    )
+
+
 def card_value(kind: CardKind, copied: int) -> int:
     if kind.kind is Kind.ARTIFACT:
         return 0
     return copied if kind.chameleon else (kind.value or 0)
 
 
-def strength(kinds: Sequence[CardKind], copied: int, unknown: int = 0) -> float:
-    """Party strength (spec §1.5), with ``unknown`` face-down members at an average value."""
+def strength(
+    kinds: Sequence[CardKind], copied: int, unknown: int = 0, guess: float = UNKNOWN_CARD
+) -> float:
+    """Party strength (spec §1.5), with ``unknown`` face-down members worth ``guess`` each."""
     values = [float(card_value(k, copied)) for k in kinds if k.kind is not Kind.ARTIFACT]
-    values += [UNKNOWN_CARD] * unknown
+    values += [guess] * unknown
     artifact = any(k.kind is Kind.ARTIFACT for k in kinds)
     if artifact and values:
         return sum(values) + min(values)
@@ -83,6 +129,9 @@ class TschakRuleBot:
 
     name = "rule"
 
+    def __init__(self, moody: bool = True) -> None:
+        self.moody = moody
+
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -106,14 +155,15 @@ class TschakRuleBot:
         gain = treasure_value(tower["treasure"], view, seat)
         loss = monster_cost(tower["monster"], view, seat)
         others = [s for s in range(view["players"]) if s != seat]
+        mood = temperament(view) if self.moody else NEUTRAL
         best: tuple[float, list[CardKind], bool] | None = None
         for combo in dict.fromkeys(combinations(hand, missing)):
             types = {k.kind for k in combo}
             if len(types) != missing or types & used:
                 continue
             party = shown + list(combo)
-            score, greedy = self._evaluate(view, party, combo, hand, others, gain, loss)
-            if best is None or score > best[0]:
+            score, greedy = self._evaluate(view, party, combo, hand, others, gain, loss, mood)
+            if best is None or score > best[0] or (score == best[0] and mood.later_on_tie):
                 best = (score, list(combo), greedy)
         if best is None:
             return [], False
@@ -128,6 +178,7 @@ class TschakRuleBot:
         others: list[int],
         gain: float,
         loss: float,
+        mood: Temperament = NEUTRAL,
     ) -> tuple[float, bool]:
         seat = view["seat"]
         wizards = {s: _best_wizard(view["revealed"][s]) for s in range(view["players"])}
@@ -137,14 +188,14 @@ class TschakRuleBot:
         for other in others:
             cards = [KIND_BY_CODE[c] for c in view["revealed"][other]]
             copied = max([my_wizard] + [wizards[s] for s in others if s != other])
-            theirs = strength(cards, copied, unknown=3 - len(cards))
-            p_beat = 1.0 / (1.0 + math.exp((theirs - mine) / SPREAD))
+            theirs = strength(cards, copied, unknown=3 - len(cards), guess=mood.unknown_card)
+            p_beat = 1.0 / (1.0 + math.exp((theirs - mine) / mood.spread))
             p_top *= p_beat
             p_bottom *= 1.0 - p_beat
         score = p_top * gain - p_bottom * loss
         spent = sum(card_value(k, 3) for k in combo)
         if view["floor"] < 3:
-            score -= SAVING * spent
+            score -= mood.saving * spent
         else:
             rest = list(hand)
             for k in combo:
