@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -66,30 +67,40 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
 
+def serve(port: int, db: str, redis_url: str, prefix: str) -> None:
+    """One server process, as ``relicbox serve --redis`` runs it, with bot delay 0 and the
+    per-address limits lifted (every client here comes from 127.0.0.1)."""
+    import uvicorn
+    from load_server import LIFTED_LIMITS
+
+    from relicbox.server.app import Settings, create_app
+
+    known = {field.name for field in dataclasses.fields(Settings)}
+    lifted = {name: value for name, value in LIFTED_LIMITS.items() if name in known}
+    settings = Settings(
+        db_url=db,
+        bot_delay=0.0,
+        bot_workers=0,
+        redis_url=redis_url,
+        redis_prefix=prefix,
+        **lifted,
+    )
+    uvicorn.run(
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        ws_max_size=64 * 1024,
+        log_level="warning",
+        access_log=False,
+    )
+
+
 def start_servers(count: int, db: str, redis_url: str, prefix: str) -> list[Server]:
     servers = []
-    env = {**os.environ, "RELICBOX_REDIS_PREFIX": prefix}
     for _ in range(count):
         port = free_port()
-        command = [
-            sys.executable,
-            "-m",
-            "relicbox.cli.main",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            "--redis",
-            redis_url,
-            "--bot-delay",
-            "0",
-            "--bot-workers",
-            "0",
-        ]
-        process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
-        )
+        command = [sys.executable, __file__, "serve", str(port), db, redis_url, prefix]
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         servers.append(Server(port, process))
     deadline = time.monotonic() + 120
     for server in servers:
@@ -436,4 +447,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["serve"]:
+        serve(int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5])
+    else:
+        main()

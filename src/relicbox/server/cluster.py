@@ -59,7 +59,7 @@ from relicbox.server.tables import (
 
 log = logging.getLogger("relicbox.server.cluster")
 
-LEASE_MS = 1000
+LEASE_MS = 1500
 """How long a lease lasts without renewal: an owner's death is noticed after this."""
 RENEW_EVERY = 0.3
 """Seconds between renewals of every lease a process holds (and between followers'
@@ -76,11 +76,20 @@ IDLE_FORGET = 30.0
 """Seconds after which a followed table with no connections here is forgotten."""
 
 _RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then
   return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+if not holder then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
 end
 return 0
 """
+"""Extend the lease if it is this process's, or take it back if it ran out and nobody
+took it (a process starved of CPU for a moment keeps its tables). Taking it back is safe
+because of the fence: had another process owned the table meanwhile, it claimed a newer
+epoch, and this process's next append is refused."""
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('del', KEYS[1])
@@ -757,9 +766,6 @@ class ClusterService(TableService):
                     for table_id in list(self.owned):
                         await self.step_down(table_id)
                 continue
-            if started - last_renewed > LEASE_MS / 1000:
-                # this process was paused past its leases: they may be someone else's now
-                results = [0] * len(owned)
             last_renewed = started
             for table_id, renewed in zip(owned, results, strict=True):
                 if not renewed and table_id in self.owned:
