@@ -10,6 +10,7 @@ tests skip with the reason (under CI they fail).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import secrets
@@ -160,6 +161,16 @@ def test_a_table_played_from_two_processes(servers: list[ServerProcess], databas
     try:
         for player in (ann, bob):
             player.wait(lambda p: p.view is not None)
+        # each process shows both seats connected, and chat reaches the other process
+        for server in (first, second):
+            deadline = time.monotonic() + 5
+            while not all(
+                s["connected"] for s in server.get(f"/api/tables/{table}").json()["seats"][:2]
+            ):
+                assert time.monotonic() < deadline, "a seat never showed as connected"
+                time.sleep(0.1)
+        ann.ws.send(json.dumps({"type": "chat", "text": "good luck"}))
+        bob.wait(lambda p: any(c["text"] == "good luck" for c in p.chats))
         # a decision taken at a seq the seat was not asked at is refused, whichever
         # process hears it, and changes nothing
         bob.wait(lambda p: bool(p.legal))

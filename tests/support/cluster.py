@@ -110,6 +110,7 @@ class Player:
         self.to_act: list[int] = []
         self.over = False
         self.errors: list[dict[str, Any]] = []
+        self.chats: list[dict[str, Any]] = []
         self.sent = 0
         """Decisions sent; each is answered by its event or by a refusal (an error)."""
         self.ws.send(json.dumps({"type": "join", "token": token, "lang": "en"}))
@@ -138,6 +139,8 @@ class Player:
             self.legal = frame.get("legal", [])
         elif kind == "error":
             self.errors.append(frame)
+        elif kind == "chat":
+            self.chats.append(frame)
 
     def pump(self, timeout: float = 0.01) -> bool:
         """Read what has arrived; False if nothing came within ``timeout``."""
