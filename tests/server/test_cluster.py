@@ -18,6 +18,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -249,3 +250,17 @@ def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     finally:
         ann.close()
         bob.close()
+
+
+def test_redis_with_a_sqlite_file_is_refused(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from relicbox.cli.main import app
+
+    database = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--db", database, "--redis", "redis://127.0.0.1:6379/15"]
+    )
+    assert result.exit_code == 2
+    assert "PostgreSQL" in result.output and "SQLite" in result.output
+    assert not (tmp_path / "games.sqlite").exists()  # refused before anything was opened
