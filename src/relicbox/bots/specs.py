@@ -26,18 +26,21 @@ is two bots.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from relicbox.core.actions import Action
 from relicbox.core.agents import Agent, RandomAgent
-from relicbox.core.errors import ConfigurationError
+from relicbox.core.errors import ConfigurationError, quote
 from relicbox.core.game import Game
 from relicbox.core.rng import Rng
 
 GENERIC_BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
 SEARCH_BOTS = ("ismcts",)
 DEFAULT_STDIO_MS = 2000
+MAX_SETTING = 1_000_000_000
+"""The largest number a spec may give (``iters=``, ``ms=``, ``threshold:N``, ...)."""
 ISMCTS_SETTINGS = (
     "iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock", "paired", "margin"
 )  # fmt: skip
@@ -98,9 +101,14 @@ def _keywords(spec: str, text: str, allowed: Sequence[str]) -> dict[str, str]:
 
 def _number(spec: str, key: str, value: str) -> float:
     try:
-        return float(value)
+        number = float(value)
     except ValueError:
-        raise ConfigurationError(f"bot {spec!r}: {key}={value!r} must be a number") from None
+        number = math.nan
+    if not math.isfinite(number) or abs(number) > MAX_SETTING:
+        raise ConfigurationError(
+            f"bot {quote(spec)}: {key}={quote(value)} must be a number of at most {MAX_SETTING}"
+        )
+    return number
 
 
 def runs_outside_code(spec: str, game: Game) -> bool:
@@ -152,8 +160,11 @@ def make_agent(spec: str, game: Game) -> Agent:
         from relicbox.bots.threshold import DiamantThresholdBot
 
         value = rest.strip()
-        if not value.isdigit():
-            raise ConfigurationError(f"bot {spec!r}: write threshold:N with N a whole number")
+        digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_SETTING))
+        if not digits or int(value) > MAX_SETTING:
+            raise ConfigurationError(
+                f"bot {quote(spec)}: write threshold:N with N a whole number up to {MAX_SETTING}"
+            )
         return DiamantThresholdBot(int(value))
     return PythonAgent(text, game)
 

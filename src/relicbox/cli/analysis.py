@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -27,8 +28,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from relicbox.cli.common import MESSAGE_LIMIT, short_localized
 from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
-from relicbox.core.errors import ConfigurationError, RelicboxError, localized
+from relicbox.core.errors import ConfigurationError, RelicboxError, clip, quote
 from relicbox.core.registry import get_game
 from relicbox.i18n import LANGUAGES, tr
 
@@ -77,7 +79,9 @@ CSV_FIELDS = (
 
 
 def _fail(lang: str, message: str) -> typer.Exit:
-    err.print(f"[bold red]{tr(lang, 'error', message=message)}[/]")
+    """Print ``message`` as one line (shortened, markup in it shown as typed); exit code 2."""
+    line = escape(tr(lang, "error", message=clip(" ".join(message.split()), MESSAGE_LIMIT)))
+    err.print(f"[bold red]{line}[/]", soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -98,13 +102,14 @@ class _Bar:
         self.task = self.progress.add_task("games", total=None)
 
     def __enter__(self) -> _Bar:
-        self.progress.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()
 
     def __call__(self, done: int, total: int) -> None:
+        # Shown from the first report on: a run refused before any game prints only its error.
+        self.progress.start()
         self.progress.update(self.task, completed=done, total=total)
 
 
@@ -151,7 +156,7 @@ def _game_and_options(
             raise ConfigurationError(f"name a game: relicbox {context.info_name} GAME ...")
         return get_game(named).name, game_options(flags, items)
     except RelicboxError as error:
-        raise _fail(lang, localized(error, lang)) from None
+        raise _fail(lang, short_localized(error, lang)) from None
 
 
 def _wrote_data(
@@ -168,7 +173,8 @@ def _wrote_data(
 
 def _check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
-        raise typer.BadParameter(f"{lang!r} is not available: choose one of {', '.join(LANGUAGES)}")
+        message = f"{quote(lang)} is not available: choose one of {', '.join(LANGUAGES)}"
+        raise _fail("en", message)
     return lang
 
 
@@ -216,7 +222,7 @@ def simulate_command(
                 engine=engine,
             )
     except RelicboxError as error:
-        raise _fail(lang, localized(error, lang)) from None
+        raise _fail(lang, short_localized(error, lang)) from None
     if summary["simulator"] == "batch":
         err.print(tr(lang, "simulator-batch"))
     if plot is not None:
@@ -293,7 +299,7 @@ def tournament_command(
         with _Bar(lang, quiet=False) as bar:
             results = tournament.run(jobs=jobs, backend=backend, address=address, progress=bar)
     except RelicboxError as error:
-        raise _fail(lang, localized(error, lang)) from None
+        raise _fail(lang, short_localized(error, lang)) from None
     report = tournament.report(results)
     if plot is not None:
         from relicbox.play.plots import plot_ratings

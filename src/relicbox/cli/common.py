@@ -27,20 +27,36 @@ def t(lang: str, message_id: str, **args: Any) -> str:
     return tr(lang, "cli-" + message_id, **args)
 
 
+MESSAGE_LIMIT = 500
+"""The longest error sentence shown: a refusal is one line, however long the input was."""
+
+
 def error_text(error: Exception, lang: str) -> str:
     """An error's sentence in ``lang``: the engine's reason, translated where it has one.
 
     A save file that exists but cannot be used is explained inside a sentence of the
     user's language: in that language when the engine gives a reason (a file that is not a
-    record, or one from other rules), otherwise in English detail naming the field.
+    record, or one from other rules), otherwise in English detail naming the field. Quoted
+    input is shortened, so an argument thousands of characters long still gives one line.
     """
-    from relicbox.core.errors import RecordError, StateFormatError, localized
+    from relicbox.core.errors import RecordError, StateFormatError
 
     if isinstance(error, RecordError | StateFormatError):
         missing = error.reason is not None and error.reason.id == "error-no-save"
         if not missing:
-            return t(lang, "bad-record", detail=localized(error, lang))
-    return localized(error, lang)
+            return t(lang, "bad-record", detail=short_localized(error, lang))
+    return short_localized(error, lang)
+
+
+def short_localized(error: BaseException, lang: str) -> str:
+    """The error's sentence in ``lang``, its quoted arguments and its length cut short."""
+    from relicbox.core.errors import RelicboxError, clip, shortened
+
+    if isinstance(error, RelicboxError) and error.reason is not None:
+        text = shortened(error.reason).text(lang)
+    else:
+        text = str(error)
+    return clip(" ".join(text.split()), MESSAGE_LIMIT)
 
 
 def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
@@ -118,7 +134,7 @@ class Answer:
 
 def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: str) -> Answer:
     """Interpret one typed answer; a refused action carries the engine's own reason."""
-    from relicbox.core.errors import IllegalActionError, RelicboxError
+    from relicbox.core.errors import IllegalActionError, RelicboxError, quote
 
     word = " ".join(answer.split()).casefold()
     if word == "" and len(legal) == 1:
@@ -129,23 +145,23 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
         return Answer(command="board")
     if word in HELP_WORDS:
         return Answer(command="help")
-    if word.isdigit():
-        if 1 <= int(word) <= len(legal):
+    if word.isascii() and word.isdigit():  # not '²' or other scripts' digits
+        if len(word) <= 9 and 1 <= int(word) <= len(legal):
             return Answer(action=legal[int(word) - 1])
-        return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+        return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
     typed = prompt_aliases(state, lang).get(word, answer.strip())
     typed = _short_form(state, seat, legal, typed) or typed
     try:
         action = state.parse_action(typed)
     except RelicboxError:
-        return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+        return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
     if action in legal:
         return Answer(action=action)
     try:
         state.clone().act(seat, action)
     except IllegalActionError as error:
         return Answer(refusal=t(lang, "illegal", reason=error_text(error, lang)))
-    return Answer(refusal=t(lang, "bad-answer", answer=repr(answer), count=len(legal)))
+    return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
 
 
 def _short_form(state: State, seat: int, legal: list[Any], typed: str) -> str | None:

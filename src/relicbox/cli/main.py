@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from rich.markup import escape
 
 from relicbox.cli import server_commands
 from relicbox.cli.analysis import register as register_analysis
 from relicbox.cli.common import (
+    MESSAGE_LIMIT,
     QuitGame,
     alias_hint,
     console,
@@ -38,7 +40,7 @@ from relicbox.cli.common import (
     transcript_lines,
 )
 from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
-from relicbox.core.errors import ConfigurationError, RelicboxError
+from relicbox.core.errors import ConfigurationError, RelicboxError, clip, quote
 from relicbox.core.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -81,14 +83,14 @@ def _root(
 
 def _check_lang(lang: str | None) -> str:
     if lang is not None and lang not in LANGUAGES:
-        raise typer.BadParameter(
-            t("en", "unknown-lang", language=repr(lang), langs=", ".join(LANGUAGES))
-        )
+        raise _fail("en", t("en", "unknown-lang", language=quote(lang), langs=", ".join(LANGUAGES)))
     return lang or "en"
 
 
 def _fail(lang: str, message: str) -> typer.Exit:
-    console.print(f"[bold red]{t(lang, 'error', message=message)}[/]", soft_wrap=True)
+    """Print ``message`` as one line (shortened, markup in it shown as typed); exit code 2."""
+    line = escape(t(lang, "error", message=clip(" ".join(message.split()), MESSAGE_LIMIT)))
+    console.print(f"[bold red]{line}[/]", soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -327,14 +329,15 @@ def _check_save_target(path: Path, match: Match, force: bool, lang: str) -> None
 
     problem = save_problem(path)
     if problem is not None:
-        raise ConfigurationError(t(lang, "bad-save-path", path=repr(str(path)), reason=problem))
+        reason = clip(problem, MESSAGE_LIMIT)  # it may quote the whole path
+        raise ConfigurationError(t(lang, "bad-save-path", path=quote(str(path)), reason=reason))
     if path.exists() and not force:
         try:
             ours = is_save_of(read_save(path), match.state)
         except RelicboxError:
             ours = False
         if not ours:
-            raise ConfigurationError(t(lang, "save-exists", path=repr(str(path))))
+            raise ConfigurationError(t(lang, "save-exists", path=quote(str(path))))
 
 
 def _is_tui_possible(plain: bool) -> bool:
@@ -577,7 +580,7 @@ def _offer_save(match: Match, save_path: Path | None, lang: str) -> bool:
             path = Path(typer.prompt(t(lang, "save-path"), default=str(default)))
             problem = save_problem(path)
             if problem is None and path.exists() and not _is_own_save(path, match):
-                problem = t(lang, "save-exists", path=repr(str(path)))
+                problem = t(lang, "save-exists", path=quote(str(path)))
             if problem is None:
                 break
             console.print(f"[yellow]{t(lang, 'save-refused', reason=problem)}[/]")

@@ -8,7 +8,7 @@ unknown one is refused with the list of what exists.
 
 from __future__ import annotations
 
-from relicbox.core.errors import ConfigurationError, reason_error
+from relicbox.core.errors import ConfigurationError, quote, reason_error
 
 GAME_OPTIONS_HELP = (
     "Game options go after the game name as --NAME VALUE (for example --variant relics or "
@@ -25,7 +25,7 @@ def option_items(extra: list[str]) -> list[str]:
     words = iter(extra)
     for word in words:
         if not word.startswith("--") or word == "--":
-            raise reason_error(ConfigurationError, "cli-unexpected-argument", word=repr(word))
+            raise reason_error(ConfigurationError, "cli-unexpected-argument", word=quote(word))
         name, sep, value = word[2:].partition("=")
         if not sep:
             following = next(words, None)
@@ -42,7 +42,7 @@ def parse_options(items: list[str]) -> dict[str, object]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise reason_error(ConfigurationError, "cli-option-form", option=repr(item))
+            raise reason_error(ConfigurationError, "cli-option-form", option=quote(item))
         options[key.strip().replace("-", "_")] = _value(value.strip())
     return options
 
@@ -78,12 +78,19 @@ def untangle(game: str | None, extra: list[str]) -> tuple[str | None, list[str]]
     return found, flags
 
 
+MAX_DIGITS = 18
+"""Longer runs of digits stay text, for the game to refuse as too large (``int`` would
+refuse more than 4,300 of them itself)."""
+
+
 def _value(text: str) -> object:
     lowered = text.lower()
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):
         return False
-    if lowered.lstrip("-").isdigit():
+    digits = lowered.removeprefix("-")
+    # ASCII digits only: str.isdigit() also passes '²' and other scripts' digits
+    if 0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit():
         return int(lowered)
     return text

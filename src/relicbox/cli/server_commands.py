@@ -14,6 +14,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+
+from relicbox.core.errors import clip, quote
 
 console = Console(highlight=False, stderr=True)
 
@@ -37,6 +40,12 @@ def default_db_url() -> str:
 
 def db_url(given: str | None) -> str:
     return given or os.environ.get("RELICBOX_DB") or default_db_url()
+
+
+def _print_error(message: str) -> None:
+    """One red line, however long the input it quotes (markup in it shown as typed)."""
+    line = escape(clip(" ".join(message.split())))
+    console.print(f"[bold red]{line}[/]", soft_wrap=True)
 
 
 def _safe_url(url: str) -> str:
@@ -143,7 +152,7 @@ def serve_command(
         migrate(engine)
         engine.dispose()
     except (SQLAlchemyError, ImportError, ValueError) as error:
-        console.print(f"[bold red]Cannot open the database {_safe_url(url)}: {error}[/]")
+        _print_error(f"Cannot open the database {_safe_url(url)}: {error}")
         raise typer.Exit(code=2) from None
     address = f"http://{host if host not in ('0.0.0.0', '::') else '127.0.0.1'}:{port}/"
     console.print(f"relicbox is serving at [bold]{address}[/] (database: {_safe_url(url)})")
@@ -216,10 +225,10 @@ def export_command(
         record = store.record(table)
         store.close()
     except (SQLAlchemyError, ImportError, ValueError) as error:
-        console.print(f"[bold red]Cannot open the database {_safe_url(url)}: {error}[/]")
+        _print_error(f"Cannot open the database {_safe_url(url)}: {error}")
         raise typer.Exit(code=2) from None
     if record is None:
-        console.print(f"[bold red]There is no table {table!r} in {_safe_url(url)}.[/]")
+        _print_error(f"There is no table {quote(table)} in {_safe_url(url)}.")
         raise typer.Exit(code=2)
     text = json.dumps(record, indent=1, ensure_ascii=False)
     if output is None:
@@ -228,6 +237,6 @@ def export_command(
     try:
         output.write_text(text + "\n", encoding="utf-8")
     except OSError as error:
-        console.print(f"[bold red]Cannot write {str(output)!r}: {error.strerror}[/]")
+        _print_error(f"Cannot write {quote(str(output))}: {error.strerror}")
         raise typer.Exit(code=2) from None
     console.print(f"Wrote the record of table {table} to {output}.")

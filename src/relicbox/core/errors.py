@@ -164,6 +164,24 @@ def shorten(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def clip(text: str, limit: int = 300) -> str:
+    """``text`` cut in the middle to at most ``limit`` characters, so a sentence quoting a
+    long input keeps its start (what was refused) and its end (why, and what is allowed)."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 5) * 2 // 3
+    return f"{text[:head]} ... {text[len(text) - (limit - 5 - head) :]}"
+
+
+def shortened(reason: Reason, limit: int = 80) -> Reason:
+    """``reason`` with every text argument longer than ``limit`` cut (a quoted input)."""
+    args = {
+        key: shorten(value, limit) if isinstance(value, str) else value
+        for key, value in reason.args.items()
+    }
+    return Reason.of(reason.id, **args)
+
+
 def quote(value: object, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message.
 
