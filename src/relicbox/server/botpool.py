@@ -23,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,6 +38,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
+import relicbox
 from relicbox.bots import bot_names, make_bot
 from relicbox.core.agents import Agent
 from relicbox.core.game import Game
@@ -69,6 +72,24 @@ def choose_action(
     game = get_game(game_name)
     actions = [game.action_space.parse(text) for text in legal]
     return _bot(game_name, bot_name).choose(view, actions, Rng(seed)).text
+
+
+def measure_search(game_name: str) -> str:
+    """Seconds of CPU one search iteration takes early in a game of ``game_name`` (as text:
+    a worker's answers are text), counted in the process that runs it, so neither other
+    processes nor a lower priority make it look slower than it is."""
+    view, legal = first_decision(game_name)
+    game = get_game(game_name)
+    actions = [game.action_space.parse(text) for text in legal]
+    bot = make_bot(f"ismcts:iters={CALIBRATION_ITERATIONS}", game)
+    bot.choose(view, actions, Rng(1))  # the first builds what later ones reuse
+    started = time.process_time()
+    bot.choose(view, actions, Rng(2))
+    return repr((time.process_time() - started) / CALIBRATION_ITERATIONS)
+
+
+TASKS: dict[str, Callable[..., str]] = {"choose": choose_action, "measure": measure_search}
+"""What a worker may be asked to run, by name."""
 
 
 def search_seconds(spec: str) -> float | None:
@@ -106,8 +127,6 @@ def _exit_with_parent(parent: int) -> None:
 def _warm_up() -> None:
     """Load every game and make one decision with each quick bot, so a new worker's first
     real decision takes no longer than any other (a replacement must be ready at once)."""
-    import relicbox
-
     for game in relicbox.games():
         view, legal = first_decision(game.name)
         for name in bot_names(game):
@@ -151,7 +170,8 @@ def _serve(conn: Connection, parent: int) -> None:
     while True:
         try:
             try:
-                answer: tuple[str, Any] = ("ok", choose_action(*conn.recv()))
+                task, args = conn.recv()
+                answer: tuple[str, Any] = ("ok", TASKS[task](*args))
             except _Cancelled:
                 answer = ("cancelled", None)
             except (EOFError, OSError):
@@ -172,7 +192,9 @@ class BotAnswer:
 
 @dataclass
 class _Job:
-    args: tuple[str, str, dict[str, Any], list[str], int]
+    task: str
+    """A name in :data:`TASKS`."""
+    args: tuple[Any, ...]
     default: str
     due: float
     """When the answer is due (monotonic time): after it, the default action is played."""
@@ -186,7 +208,8 @@ class _Job:
     def late(self, why: str) -> None:
         """Play the default action; the log says where the time went."""
         waited = time.monotonic() - self.queued
-        log.info("bot %s late (%s) after %.2f s", self.args[1], why, waited)
+        what = self.args[1] if self.task == "choose" else self.task
+        log.info("bot %s late (%s) after %.2f s", what, why, waited)
         self.settle(BotAnswer(self.default, "late"))
 
     def allowed(self) -> float:
@@ -285,6 +308,7 @@ class BotPool:
         self.searches: OrderedDict[str, deque[_Job]] = OrderedDict()
         self.queued = asyncio.Event()
         self.runners: list[asyncio.Task[None]] = []
+        self.measuring: dict[str, asyncio.Task[float]] = {}
         self.stopped = 0
         """How many decisions were stopped past their budget."""
         self.replaced = 0
@@ -304,6 +328,9 @@ class BotPool:
             asyncio.create_task(self._run(slot), name=f"relicbox-bot-{slot}")
             for slot in range(self.size + 1)
         ]
+        for game in relicbox.games():
+            if "ismcts" in bot_names(game):
+                self.measuring[game.name] = asyncio.create_task(self._measure(game.name))
 
     async def choose(
         self,
@@ -324,7 +351,7 @@ class BotPool:
             return await self._in_thread(args, default, budget)
         own = search_seconds(bot_name)
         limit = None if own is None else own + max(SEARCH_SLACK, own / 2)
-        job = _Job(args, default, time.monotonic() + budget, limit)
+        job = _Job("choose", args, default, time.monotonic() + budget, limit)
         if own is None and not bot_name.startswith("ismcts"):
             self.quick.append(job)
         else:
@@ -332,6 +359,13 @@ class BotPool:
         self.queued.set()
         answer = await job.answer
         return answer if answer.action in legal else BotAnswer(default, "failed")
+
+    async def _search_lane(self, task: str, args: tuple[Any, ...], budget: float) -> BotAnswer:
+        """Any task on a search worker, after the decisions waiting there."""
+        job = _Job(task, args, "", time.monotonic() + budget, None)
+        self.searches.setdefault(f"{task}:{args!r}", deque()).append(job)
+        self.queued.set()
+        return await job.answer
 
     async def _in_thread(
         self, args: tuple[str, str, dict[str, Any], list[str], int], default: str, budget: float
@@ -381,7 +415,7 @@ class BotPool:
                 self._replace(slot)
                 continue
             try:
-                worker.conn.send(job.args)
+                worker.conn.send((job.task, job.args))
                 kind, value = await worker.receive(job.allowed())
             except TimeoutError:
                 job.late("overran its budget")
@@ -421,21 +455,27 @@ class BotPool:
 
     async def iteration_seconds(self, game_name: str) -> float:
         """About how long one search iteration takes early in a game of ``game_name``
-        (measured once per process, through this pool)."""
-        if game_name not in _iteration_seconds:
-            view, legal = first_decision(game_name)
-            spec = f"ismcts:iters={CALIBRATION_ITERATIONS}"
-            started = time.monotonic()
-            answer = await self.choose(game_name, spec, view, legal, 1, legal[0], 30.0, key="")
-            took = time.monotonic() - started
-            _iteration_seconds[game_name] = (
-                took / CALIBRATION_ITERATIONS if answer.late_or_failed is None else float("inf")
-            )
-        return _iteration_seconds[game_name]
+        (measured once per process, through this pool; a server starts measuring every
+        game as it starts, so the lobby's first visitor need not wait)."""
+        if game_name in _iteration_seconds:
+            return _iteration_seconds[game_name]
+        if game_name not in self.measuring:
+            self.measuring[game_name] = asyncio.create_task(self._measure(game_name))
+        return await asyncio.shield(self.measuring[game_name])
+
+    async def _measure(self, game_name: str) -> float:
+        if self.runners:
+            answer = await self._search_lane("measure", (game_name,), 120.0)
+            text = answer.action if answer.late_or_failed is None else repr(math.inf)
+        else:
+            loop = asyncio.get_running_loop()
+            text = await loop.run_in_executor(self.threads, measure_search, game_name)
+        _iteration_seconds[game_name] = seconds = float(text)
+        return seconds
 
     def close(self) -> None:
-        for runner in self.runners:
-            runner.cancel()
+        for task in [*self.runners, *self.measuring.values()]:
+            task.cancel()
         for job in [*self.quick, *(j for q in self.searches.values() for j in q)]:
             job.answer.cancel()
         for worker in [*self.workers, *([self.spare] if self.spare else [])]:
