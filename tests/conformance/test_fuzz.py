@@ -101,9 +101,6 @@ def test_act_joint_is_all_or_nothing_and_does_what_act_in_order_does(game, seed)
             break
 
 
-@pytest.mark.xfail(
-    strict=False, reason="the Scenario builder's argument checks (issue 24 item 14) are not in yet"
-)
 @fuzz_settings(80)
 @given(seed=seeds, count=st.integers(min_value=1, max_value=6))
 def test_random_scenario_builder_calls_are_refused_or_build_a_playable_state(seed, count):
@@ -117,9 +114,6 @@ def test_random_scenario_builder_calls_are_refused_or_build_a_playable_state(see
 SHORT_RR = {"max_turns": 40}
 
 
-@pytest.mark.xfail(
-    strict=False, reason="the option value checks (issue 24 items 7, 8, 12) are not in yet"
-)
 @pytest.mark.parametrize("how", ["new_game", "state_from_dict", "replay"])
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 @fuzz_settings(40)
