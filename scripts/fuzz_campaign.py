@@ -56,7 +56,7 @@ from relicbox.core.game import Game
 from support import fuzz
 
 KINDS = ("state", "record", "acts", "joint", "view", "scenario", "options")
-POOL_SEEDS = 12
+POOL_SEEDS = 40
 """Real positions come from this many random games per game (cached), chosen by case."""
 
 
