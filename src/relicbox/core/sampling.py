@@ -14,17 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from relicbox.core.errors import StateFormatError, quote
 from relicbox.core.game import State
-
-
-class _Viewable(Protocol):
-    def view(self, seat: int | None, /) -> Any: ...
-
-
-Viewable = TypeVar("Viewable", bound=_Viewable)
 
 Spec = Callable[[Any, str], None]
 """Checks one value of a view; the second argument is the field's name for the message."""
@@ -218,7 +211,7 @@ def finish(state: State, seat: int | None, view: Mapping[str, Any]) -> State:
     return state
 
 
-def confirm(state: Viewable, seat: int | None, view: Mapping[str, Any]) -> Viewable:
+def confirm(state: State, seat: int | None, view: Mapping[str, Any]) -> State:
     """``state`` if its view for ``seat`` is ``view``; else a refusal naming the first
     field that differs (the view's fields contradict each other)."""
     shown = state.view(seat)
@@ -232,13 +225,20 @@ def confirm(state: Viewable, seat: int | None, view: Mapping[str, Any]) -> Viewa
     )
 
 
+class _Missing:
+    """A key the view lacks, as a refusal quotes it."""
+
+    def __repr__(self) -> str:
+        return "nothing"
+
+
 def _difference(given: Any, shown: Any, field: str) -> tuple[str, Any, Any]:
     """The first place where ``given`` differs from ``shown``, and the two values there."""
     if isinstance(given, Mapping) and isinstance(shown, Mapping):
         for key in shown:
             where = f"{field}.{key}" if field else str(key)
             if key not in given:
-                return where, None, shown[key]
+                return where, _Missing(), shown[key]
             if given[key] != shown[key]:
                 return _difference(given[key], shown[key], where)
         extra = next((key for key in given if key not in shown), None)
