@@ -159,14 +159,18 @@ def _send(conn: Connection, answer: tuple[str, Any]) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {CANCEL})
 
 
-def _serve(conn: Connection, parent: int) -> None:
+def _serve(conn: Connection, parent: int, measure: bool) -> None:
     """A worker process: answer one decision at a time until the pipe closes. Every cancel
     is answered ``cancelled`` once, whether it stopped a decision or came after one."""
     _exit_with_parent(parent)
     _warm_up()
+    measured = {}
+    for game in relicbox.games() if measure else []:
+        if "ismcts" in bot_names(game):
+            measured[game.name] = float(measure_search(game.name))
     if CANCEL is not None:
         signal.signal(CANCEL, _cancel_here)
-    _send(conn, ("ready", None))
+    _send(conn, ("ready", measured))
     while True:
         try:
             try:
@@ -225,10 +229,13 @@ class _Job:
 class _Worker:
     """One worker process and the parent's end of its pipe."""
 
-    def __init__(self, context: SpawnContext) -> None:
+    def __init__(self, context: SpawnContext, *, measure: bool = False) -> None:
         parent_end, child_end = context.Pipe()
         self.process: SpawnProcess = context.Process(
-            target=_serve, args=(child_end, os.getpid()), daemon=True, name="relicbox-bot"
+            target=_serve,
+            args=(child_end, os.getpid(), measure),
+            daemon=True,
+            name="relicbox-bot",
         )
         self.process.start()
         child_end.close()
@@ -255,8 +262,10 @@ class _Worker:
 
     async def wait_ready(self, timeout: float | None) -> None:
         while not self.ready:
-            kind, _ = await self.receive(timeout)
+            kind, value = await self.receive(timeout)
             self.ready = kind == "ready"
+            if self.ready:
+                _iteration_seconds.update(value)
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -318,7 +327,8 @@ class BotPool:
         """Start the worker processes (and a spare) and wait until they can take decisions."""
         if self.size <= 0:
             return
-        self.workers = [_Worker(self.context) for _ in range(self.size + 1)]
+        # the first search worker measures the searches as it starts (see iteration_seconds)
+        self.workers = [_Worker(self.context, measure=n == 1) for n in range(self.size + 1)]
         for slot in range(1, self.size + 1):
             _lower_priority(self.workers[slot])
         self.spare = _new_spare(self.context)
@@ -328,9 +338,6 @@ class BotPool:
             asyncio.create_task(self._run(slot), name=f"relicbox-bot-{slot}")
             for slot in range(self.size + 1)
         ]
-        for game in relicbox.games():
-            if "ismcts" in bot_names(game):
-                self.measuring[game.name] = asyncio.create_task(self._measure(game.name))
 
     async def choose(
         self,
@@ -455,8 +462,8 @@ class BotPool:
 
     async def iteration_seconds(self, game_name: str) -> float:
         """About how long one search iteration takes early in a game of ``game_name``
-        (measured once per process, through this pool; a server starts measuring every
-        game as it starts, so the lobby's first visitor need not wait)."""
+        (measured once per process: by the first search worker as it starts, or else when
+        first asked, through this pool)."""
         if game_name in _iteration_seconds:
             return _iteration_seconds[game_name]
         if game_name not in self.measuring:
