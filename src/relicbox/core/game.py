@@ -458,12 +458,13 @@ class State(ABC):
         meet the pending chance event, and are refused).
 
         Refused, with the state, its record and its history exactly as they were:
-        anything but a mapping, or a key that is not a seat (``InvalidActionError``:
-        :class:`SeatError` for the key); a part that cannot be read
+        anything but a mapping (``InvalidActionError``); any call once the game is over
+        (``IllegalActionError``: "the game is over"); a key that is not a seat
+        (:class:`SeatError`, an ``InvalidActionError``); a part that cannot be read
         (``InvalidActionError``); an empty mapping, a seat given no part, or any part
         :meth:`act` would refuse where it falls (``IllegalActionError`` naming the
-        reason, such as "the game is over"). Games override it with a faster path for
-        their simultaneous steps that gives the same results and the same errors.
+        reason). Games override it with a faster path for their simultaneous steps that
+        gives the same results and the same errors.
         """
         moves = self._parse_joint(choices)
         if len(moves) > 1:
@@ -495,7 +496,7 @@ class State(ABC):
         parts, each part an action in one of its forms. Legality is the caller's."""
         if not isinstance(choices, Mapping):
             raise reason_error(InvalidActionError, "error-joint-type", choices=quote(choices))
-        if not choices:
+        if not choices or self.is_over:
             raise self._refused_joint(choices, self._nobody_reason())
         space = self.game.action_space
         ids = space.ids
