@@ -644,10 +644,17 @@ class ClusterService(TableService):
         try:
             if not await self._send(self.process_channel(owner), request):
                 return "retry"  # the owner is gone; its lease runs out soon
-            timeout = max(0.1, min(deadline - time.monotonic(), 2 * LEASE_MS / 1000))
-            answer: dict[str, Any] | str | None = await asyncio.wait_for(waiting, timeout)
-            return answer
-        except TimeoutError:
+            while time.monotonic() < deadline:
+                try:
+                    answer: dict[str, Any] | str | None = await asyncio.wait_for(
+                        asyncio.shield(waiting), RENEW_EVERY
+                    )
+                    return answer
+                except TimeoutError:
+                    # no answer yet: ask again at once if the owner changed (it died with
+                    # the request, or was paused), or keep waiting for a slow one
+                    if await self.redis.get(self.lease_key(table.id)) != owner:
+                        return "retry"
             return "retry"
         finally:
             self.replies.pop(rid, None)
