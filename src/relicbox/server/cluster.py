@@ -551,6 +551,7 @@ class ClusterService(TableService):
             return
         self.tables.pop(table.id, None)
         self.mirrors.pop(table.id, None)
+        self.last_used.pop(table.id, None)
         await self.pubsub.unsubscribe(self.table_channel(table.id))
 
     # -- decisions -----------------------------------------------------------------------
