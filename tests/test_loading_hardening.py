@@ -216,12 +216,12 @@ def test_events_and_record_lengths_are_capped_before_any_is_read():
     events = [{"chance": "x", "sampled": True}] * (MAX_EVENTS + 1)
     data = relicbox.new_game("diamant").to_dict()
     data["events"] = events
-    started = time.perf_counter()
-    assert str(MAX_EVENTS) in refused(StateFormatError, lambda: relicbox.state_from_dict(data))
     record = relicbox.new_game("diamant").record
     record["events"] = events
+    started = time.process_time()
+    assert str(MAX_EVENTS) in refused(StateFormatError, lambda: relicbox.state_from_dict(data))
     assert str(MAX_EVENTS) in refused(RecordError, lambda: relicbox.replay(record))
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 0.2  # reading 100,001 events would take longer
 
 
 # -- 12. data-file options nested thousands deep -----------------------------------------
@@ -242,11 +242,11 @@ def test_deeply_nested_data_file_options_are_refused(name, option, value):
 
 
 def test_quote_stays_short_and_quick_for_deep_or_huge_values():
-    started = time.perf_counter()
-    assert len(quote(deep_list(100_000))) <= 80
-    assert len(quote(list(range(1_000_000)))) <= 80
-    assert len(quote({"k" * 10_000: "v" * 10_000})) <= 80
-    assert time.perf_counter() - started < 0.5
+    values = [deep_list(100_000), list(range(1_000_000)), {"k" * 10_000: "v" * 10_000}, HUGE]
+    started = time.process_time()
+    for value in values:
+        assert len(quote(value)) <= 80
+    assert time.process_time() - started < 0.1  # repr would walk a million items
 
 
 # -- 15. an unknown game in a state; Diamant's rubies add up -------------------------------

@@ -188,7 +188,7 @@ def _replayed(game: Game, data: Mapping[str, Any]) -> State | None:
     }
     try:
         return _replay(record, game)
-    except RelicboxError:
+    except (RelicboxError, *_LOAD_FAULTS):
         return None  # loading the state says precisely what is wrong
 
 
@@ -257,6 +257,10 @@ def _check_events(state: State, replayed: State | None) -> None:
             replayed = _replay(record, state.game)
         except RecordError as error:
             raise StateFormatError(f"state field 'events' cannot be replayed: {error}") from None
+        except _LOAD_FAULTS as error:  # the rules tripped on the way: not a playable record
+            raise StateFormatError(
+                f"state field 'events' cannot be replayed: {quote(error, 200)}"
+            ) from error
     expected = state
     if state.is_chance:  # left pending by auto_chance=False: replay resolves it at the end
         expected = state.clone()
