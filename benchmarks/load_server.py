@@ -19,6 +19,9 @@ the fair figure on a shared machine).
 Idle mode: opens ``--idle`` WebSockets that join tables as spectators and stay silent;
 reports the server's resident memory before and after, per connection.
 
+``RELICBOX_LOAD_DEFLATE=0`` serves without permessage-deflate (``relicbox serve`` has it
+on, uvicorn's default), to measure what compressing every small frame costs.
+
 Traffic stays on 127.0.0.1; every run is bounded in time and stops by itself.
 """
 
@@ -30,6 +33,7 @@ import dataclasses
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -70,6 +74,7 @@ def serve(port: int, db: str, bot_workers: int) -> None:
         host="127.0.0.1",
         port=port,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=os.environ.get("RELICBOX_LOAD_DEFLATE", "1") != "0",
         log_level="warning",
         access_log=False,
     )
@@ -146,6 +151,19 @@ def apply(current: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
             "over": event["over"], "legal": event.get("legal", [])}  # fmt: skip
 
 
+async def create(http: httpx.AsyncClient, body: dict[str, Any]) -> dict[str, Any]:
+    """A new table; a keep-alive connection the server closed meanwhile is tried again."""
+    for attempt in range(3):
+        try:
+            response = await http.post("/api/tables", json=body)
+            made: dict[str, Any] = response.json()
+            return made
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def person(
     base: str, game: str, players: int, bot: str, until: float, seed: int, totals: Totals
 ) -> None:
@@ -153,12 +171,8 @@ async def person(
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         while time.monotonic() < until:
             seats = [{"kind": "me"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
-            made = (
-                await http.post(
-                    "/api/tables",
-                    json={"game": game, "players": players, "seats": seats, "name": f"load{seed}"},
-                )
-            ).json()
+            body = {"game": game, "players": players, "seats": seats, "name": f"load{seed}"}
+            made = await create(http, body)
             uri = base.replace("http", "ws") + f"/ws/{made['table']}"
             async with websockets.connect(uri, max_size=2**24) as ws:
                 await ws.send(json.dumps({"type": "join", "token": made["token"]}))
@@ -315,8 +329,11 @@ def main() -> None:
         cpu_after = cpu_seconds(server.pid)
         cpu = (cpu_after[0] - cpu_before[0], cpu_after[1] - cpu_before[1])
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.send_signal(signal.SIGINT)  # uvicorn stops gracefully
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
     report_play(args, db, totals, elapsed, cpu)
 
 
