@@ -1,9 +1,12 @@
-"""What one connection is sent: a snapshot built from its seat's view and nothing else.
+"""What is written in words from a seat's view: the labels of its legal actions, the
+result table, and the replay page's snapshot.
 
-Every field of a snapshot is a function of ``state.view(seat)`` (or ``view(None)``
-for spectators and replays) and that seat's legal actions, rendered in the
-connection's language by the game's own text module. The leak test checks
-exactly this, frame by frame.
+Every field here is a function of ``state.view(seat)`` (or ``view(None)`` for
+spectators and replays) and that seat's legal actions, rendered in the reader's
+language by the game's own text module. Live tables send these words only where a page
+cannot make them (``legal`` labels, ``result``): see ``docs/protocol.md``. The replay
+API still sends the whole :func:`snapshot` of a step (with the text board and the log),
+one step at a time, on request.
 """
 
 from __future__ import annotations
