@@ -209,11 +209,16 @@ class ClusterService(TableService):
         table = self.tables.get(table_id)
         if table is None:
             # subscribe before reading the store, so no batch falls between the two
-            await self.pubsub.subscribe(self.table_channel(table_id))
+            try:
+                await self.pubsub.subscribe(self.table_channel(table_id))
+            except (RedisError, OSError):
+                # still served from the store; a page's resync reloads the copy
+                log.warning("Redis is out of reach: table %s is not followed", table_id)
             try:
                 table = await super().get(table_id)
             except TableError:
-                await self.pubsub.unsubscribe(self.table_channel(table_id))
+                with contextlib.suppress(RedisError, OSError):
+                    await self.pubsub.unsubscribe(self.table_channel(table_id))
                 raise
         self.last_used[table_id] = time.monotonic()
         return table
