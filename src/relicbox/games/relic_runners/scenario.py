@@ -26,9 +26,9 @@ body dict, for code that already holds one.
 Tile counts stay whole: a tile given to a seat or rigged in a stack comes out of hiding
 (its unseen pool, another stack, or the box), and a tile given back (a seat's ivory tile
 of a level given another, a rigged tile replaced, the stack of a new shrine) returns to
-its pool. The pools keep enough unseen tiles for every face-down place that will draw
-from them, taking tiles from the box where they run short; where the box has none left,
-the edit is refused. A refused edit leaves the scenario as it was. Names of the wrong
+its pool. The pools keep an unseen tile for every face-down place that will draw one,
+taking tiles out of the box where they run short; where the box has none left, the
+edit is refused. A refused edit leaves the scenario as it was. Names of the wrong
 type are refused like unknown ones, with a :class:`StateFormatError` quoting them.
 """
 
