@@ -8,6 +8,8 @@ shortened, with exit code 2.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -68,6 +70,7 @@ def test_a_very_long_argument_is_refused_on_one_short_line(args, tmp_path, monke
     assert "\n" not in output, output[:600]
     assert len(output) < LINE_LIMIT, output[:600]
     assert output.startswith(("Error", "Chyba", "There is no table"))
+    assert not re.search("x{100}|9{100}", output), output  # the input is quoted shortened
 
 
 @pytest.mark.parametrize(

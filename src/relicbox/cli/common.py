@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -48,14 +49,18 @@ def error_text(error: Exception, lang: str) -> str:
     return short_localized(error, lang)
 
 
+_LONG_QUOTE = re.compile(r"""'([^'\n]{80,}?)'(?=[\s:;,.)]|$)|"([^"\n]{80,}?)"(?=[\s:;,.)]|$)""")
+"""A quoted input of 80 characters or more inside an English sentence (a ``repr``)."""
+
+
 def short_localized(error: BaseException, lang: str) -> str:
     """The error's sentence in ``lang``, its quoted arguments and its length cut short."""
     from relicbox.core.errors import RelicboxError, clip, shortened
 
     if isinstance(error, RelicboxError) and error.reason is not None:
         text = shortened(error.reason).text(lang)
-    else:
-        text = str(error)
+    else:  # a sentence for developers: cut the inputs it quotes whole
+        text = _LONG_QUOTE.sub(lambda m: f"{m[0][:76]}...", str(error))
     return clip(" ".join(text.split()), MESSAGE_LIMIT)
 
 
