@@ -51,10 +51,14 @@ from relicbox.play.match import Match
 _QUIT = object()
 WIDE = 110
 """From this many columns the board and the seat's panel stand side by side."""
+BOARD_COLUMNS = 81
+"""The board pane's width beside the side column: a 78-column map and its scrollbar."""
 LOG_LINES = 40
 """How many recent events the log keeps; the newest is always at its bottom edge."""
 GRID_ROWS = 5
 """Up to this many options stand in one column; more spread over columns when they fit."""
+WRAP_ROWS = 14
+"""A single column of options wraps long ones only while all of them fit in this many rows."""
 GRID_CELL = 26
 """The narrowest column of options: a number, an action and the start of its description."""
 ROUND_LINES = 16
@@ -242,12 +246,16 @@ class OptionGrid(Widget):
         columns, cell = self._columns(width)
         self.cells = []
         if columns == 1:
+            console = self.app.console
+            wrap = sum(len(label.wrap(console, width)) for label in self.labels) <= WRAP_ROWS
             lines: list[Text] = []
             for index, label in enumerate(self.labels):
                 shown = label.copy()
+                if not wrap:  # a long list keeps one row per option: every option in view
+                    shown.truncate(width, overflow="ellipsis")
                 if index == self.highlighted:
                     shown.stylize("reverse")
-                wrapped = shown.wrap(self.app.console, width)
+                wrapped = shown.wrap(console, width)
                 self.cells.append((len(lines), 0, width))
                 lines.extend(wrapped)
             return lines
@@ -309,7 +317,7 @@ class GameApp(App[str]):
     .covered #main { display: none; }
     .covered #cover { display: block; }
     .wide #main { layout: horizontal; }
-    .wide #board-pane { width: 81; height: 1fr; }
+    .wide #board-pane { width: 81; height: 1fr; }  /* BOARD_COLUMNS */
     .wide #side { width: 1fr; height: 1fr; border-left: solid $panel; }
     .wide #own { max-height: 16; }
     .wide #log { height: 1fr; min-height: 4; }
@@ -473,8 +481,7 @@ class GameApp(App[str]):
             described = text.describe_action(action.text, view, lang) if text else ""
             options.append(f"[bold]{number:>2}[/] {action.text}  [dim]{described}[/]")
         board = self._board(state, view)
-        own_fn = getattr(text, "own_panel", None)
-        own = own_fn(view, lang) if own_fn else ""
+        own = self._own(state, view)
         covers = self._round_covers(state)
         if self.hotseat:
             fresh = self.log_lines[self.seen_log :]
@@ -490,7 +497,7 @@ class GameApp(App[str]):
             board=board,
             own=own,
             options=options,
-            hint=alias_hint(state, lang),
+            hint="\n".join(filter(None, [self._size_notice(state), alias_hint(state, lang)])),
             legal=legal,
             state=state,
             covers=covers,
@@ -505,6 +512,32 @@ class GameApp(App[str]):
         if not self.wide and "compact" in inspect.signature(board_fn).parameters:
             return str(board_fn(view, self.lang, compact=True))
         return str(board_fn(view, self.lang))
+
+    def _own(self, state: State, view: dict[str, Any]) -> str:
+        """The deciding seat's panel, laid out for the column it is shown in."""
+        own_fn = getattr(state.game.text, "own_panel", None)
+        if own_fn is None:
+            return ""
+        if "width" in inspect.signature(own_fn).parameters:
+            side = self.size.width - BOARD_COLUMNS - 1 if self.wide else self.size.width
+            return str(own_fn(view, self.lang, width=side - 2))
+        return str(own_fn(view, self.lang))
+
+    def _size_notice(self, state: State) -> str:
+        """A game that needs a bigger terminal than this one says so."""
+        needed = getattr(state.game.text, "SCREEN", None)
+        if needed is None:
+            return ""
+        width, height = needed
+        if self.size.width >= width and self.size.height >= height:
+            return ""
+        return t(
+            self.lang,
+            "tui-small",
+            width=self.size.width,
+            height=self.size.height,
+            needed=f"{width}x{height}",
+        )
 
     # -- the screen, on the interface thread ---------------------------------------------
 
@@ -622,6 +655,10 @@ class GameApp(App[str]):
 
     def _answer(self, action: Any) -> None:
         self.decision = None
+        # until the next decision: nobody's turn on this screen, and the others are playing
+        self.query_one("#status", Static).update(
+            f"{self.match.state.game.title} — {t(self.lang, 'tui-playing')}"
+        )
         self.query_one("#option-grid", OptionGrid).set_options([])
         self.hint = ""
         self._show_message("")

@@ -18,6 +18,10 @@ from relicbox.games.relic_runners.actions import ACTION_SPACE
 
 WIDTH = 78
 HEIGHT = 31
+NARROW_PANEL = 60
+"""Below this many columns a player's board lists one fact a line."""
+SCREEN = (120, 40)
+"""The smallest terminal that shows the whole map beside the player's own board."""
 SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow", "bold bright_black")
 KIND_STYLE = {
     "ivory": "bold white",
@@ -193,7 +197,7 @@ def _space_table(view: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
+def player_board(view: dict[str, Any], seat: int, lang: str, narrow: bool = False) -> list[str]:
     info = view["seats"][seat]
     mark = "[bold cyan]▶[/] " if seat == view["current"] and view["to_act"] else "  "
     ability = f", {_t(lang, 'ability_' + info['ability'])}" if info["ability"] else ""
@@ -220,6 +224,27 @@ def player_board(view: dict[str, Any], seat: int, lang: str) -> list[str]:
     blue = [code for code in info["blue"] or [] if code is not None]
     blue_text = ", ".join(blue + [f"?{level}" for level in _hidden_blue_levels(info)])
     coins = _t(lang, "hidden") if info["coins"] is None else str(info["coins"])
+    if narrow:  # one fact a line, for a side column: nothing wraps mid-phrase
+        return [
+            mark + head,
+            "  " + _t(lang, "rations", bar=bar),
+            "  " + _t(lang, "pathways_left", count=info["pathways_left"]),
+            "  " + _t(lang, "coins_held", coins=coins),
+            "  " + _t(lang, "toolboxes_short", reserve=boxes["reserve"], start=boxes["start"]),
+            *(
+                "    "
+                + _t(
+                    lang,
+                    "branch_line",
+                    branch=_t(lang, f"branch_{b}"),
+                    levels="/".join(map(str, boxes[b])),
+                )
+                for b in ("machete", "compass", "shovel")
+            ),
+            "  " + _t(lang, "blue_tiles", tiles=blue_text or _t(lang, "none")),
+            "  " + _t(lang, "relics_held", relics=relics),
+            "  " + _t(lang, "ivory_tiles", tiles=_ivory_list(info["ivory"], lang)),
+        ]
     return [
         mark + head,
         "    "
@@ -642,10 +667,14 @@ def board(view: dict[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-def own_panel(view: dict[str, Any], lang: str) -> str:
-    """The deciding seat's own board, what this turn has done so far, and what is asked."""
+def own_panel(view: dict[str, Any], lang: str, width: int | None = None) -> str:
+    """The deciding seat's own board, what this turn has done so far, and what is asked.
+
+    Given a ``width`` under the board's, each fact takes a line of its own.
+    """
     seat = view.get("seat")
-    lines = [] if seat is None else player_board(view, seat, lang)
+    narrow = width is not None and width < NARROW_PANEL
+    lines = [] if seat is None else player_board(view, seat, lang, narrow=narrow)
     lines.extend(_turn_lines(view, lang))
     return "\n".join(lines)
 

@@ -45,6 +45,7 @@ rr-you = ty
 rr-rations = proviant { $bar }
 rr-pathways_left = stezek v zásobě { $count }
 rr-toolboxes = bedny: rezerva { $reserve }, okraj { $start } | { $branches }
+rr-toolboxes_short = bedny: rezerva { $reserve }, okraj { $start }
 rr-branch_line = { $branch } { $levels }
 rr-ivory_tiles = slonovina: { $tiles }
 rr-blue_tiles = modré žetony: { $tiles }

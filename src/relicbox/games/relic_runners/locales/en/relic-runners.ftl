@@ -45,6 +45,7 @@ rr-you = you
 rr-rations = rations { $bar }
 rr-pathways_left = pathways in supply { $count }
 rr-toolboxes = toolboxes: reserve { $reserve }, start { $start } | { $branches }
+rr-toolboxes_short = toolboxes: reserve { $reserve }, start { $start }
 rr-branch_line = { $branch } { $levels }
 rr-ivory_tiles = ivory: { $tiles }
 rr-blue_tiles = blue tiles: { $tiles }
