@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -105,7 +106,9 @@ def lease_holder(prefix: str, table: str) -> int | None:
     return None if holder is None else int(str(holder).split(":")[1])
 
 
-def table_for_two(first: ServerProcess, second: ServerProcess) -> tuple[str, str, str]:
+def table_for_two(
+    first: ServerProcess, second: ServerProcess, **settings: Any
+) -> tuple[str, str, str]:
     """A 3-player Diamant table made at ``first``, its second seat taken at ``second``."""
     made = first.post(
         "/api/tables",
@@ -114,6 +117,7 @@ def table_for_two(first: ServerProcess, second: ServerProcess) -> tuple[str, str
             "players": 3,
             "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
             "name": "Ann",
+            **settings,
         },
     )
     assert made.status_code == 201, made.text
@@ -194,6 +198,45 @@ def test_a_table_played_from_two_processes(
         for player in (ann, bob):
             player.wait(lambda p: p.over)
         check_record(database, table, [ann, bob])
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_a_person_gone_from_another_process_is_played_for_after_the_grace(
+    servers: list[ServerProcess], database: str, redis_prefix: str
+) -> None:
+    first, second = two_alive(servers)
+    table, ann_token, bob_token = table_for_two(first, second, grace=1)
+    owner = lease_holder(redis_prefix, table)
+    home, away = (first, second) if owner == first.pid else (second, first)
+    # Ann at the owner, Bob at the other process: his going is news the owner only hears
+    ann_token, bob_token = (ann_token, bob_token) if home is first else (bob_token, ann_token)
+    ann, bob = Player(home, table, ann_token), Player(away, table, bob_token)
+    try:
+        for player in (ann, bob):
+            player.wait(lambda p: p.view is not None)
+        # connected at the other process, Bob is not played for, however long he thinks:
+        # longer than the owner trusts one report of him plus the grace, so the reports
+        # must keep coming
+        time.sleep(5)
+        store = Store(database)
+        try:
+            assert not any(kind == "takeover" for kind, _, _ in store.notes(table))
+        finally:
+            store.close()
+        bob.close()
+        # after the grace period the owner's bot plays his seat: Ann can play to the end
+        play([ann], chooser(8))
+        ann.wait(lambda p: p.over)
+        store = Store(database)
+        try:
+            notes = store.notes(table)
+            events = store.events(table)
+        finally:
+            store.close()
+        assert ("takeover", bob.seat, None) in notes
+        assert any(e.seat == bob.seat and e.reason == "takeover" for e in events)
     finally:
         ann.close()
         bob.close()
