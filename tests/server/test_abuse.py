@@ -142,6 +142,21 @@ def test_all_bot_tables_are_allowed_but_counted(sqlite_url: str) -> None:
         assert _make(server, "diamant", "me", "rule", "rule").status_code == 201
 
 
+def test_tables_of_bots_alone_play_at_a_slower_pace(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, bot_table_delay=0.5) as server:
+        alone = server.create("diamant", ["rule", "rule", "rule"])["table"]
+        watcher = Player(server, alone, None)
+        try:
+            time.sleep(2.0)
+            watcher.drain()
+            seq = max(f.get("seq", 0) for f in watcher.frames)
+        finally:
+            watcher.close()
+    # nobody waits for a table of bots alone: each seat moves at most every 0.5 s, so in
+    # 2 s its record holds a few steps (and their cards), not a whole game
+    assert 0 < seq <= 40
+
+
 def test_the_http_api_is_rate_limited_per_address(sqlite_url: str) -> None:
     with LiveServer(sqlite_url, http_rate=1.0, http_burst=3.0) as server:
         answers = [server.get("/api/tables") for _ in range(6)]

@@ -30,7 +30,7 @@ class LiveServer:
         self.db_url = db_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        values = {"bot_workers": 0, "bot_delay": 0.0, **settings}
+        values = {"bot_workers": 0, "bot_delay": 0.0, "bot_table_delay": 0.0, **settings}
         config = uvicorn.Config(
             create_app(Settings(db_url=db_url, **values)),
             host="127.0.0.1",

@@ -101,6 +101,9 @@ class Settings:
     """Tables of bots alone one client address may make in an hour."""
     bot_tables_playing: int = 20
     """Tables of bots alone that may play at once on the whole server."""
+    bot_table_delay: float = 1.0
+    """Seconds each bot of a table of bots alone waits before it moves (at least
+    ``bot_delay``): a slower pace for the tables nobody plays at."""
     open_table_ttl: float = 1800.0
     """Seconds an open table may wait with nobody connected before it is removed."""
     http_rate: float = 20.0
@@ -131,7 +134,11 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.db_url)
-        bots = BotPool(settings.bot_workers, think_ms=settings.bot_think_ms)
+        bots = BotPool(
+            settings.bot_workers,
+            think_ms=settings.bot_think_ms,
+            alone_delay=settings.bot_table_delay,
+        )
         await bots.start()
         service = service_kind(settings)(
             store,

@@ -300,15 +300,19 @@ def _new_spare(context: SpawnContext) -> _Worker:
 class BotPool:
     """Runs bot decisions on ``workers`` search processes beside one process kept for the
     quick bots (``0``: a thread pool, for tests, where an overrunning bot cannot be
-    stopped). ``think_ms`` is the largest time budget of a search seated online.
+    stopped). ``think_ms`` is the largest time budget of a search seated online;
+    ``alone_delay`` paces tables of bots alone.
 
     Search processes run at a lower CPU priority, so searches take only the CPU that the
     server's own loop and the quick bots leave over; they take quick bots too when no
     search waits."""
 
-    def __init__(self, workers: int = 1, *, think_ms: int = 1000) -> None:
+    def __init__(self, workers: int = 1, *, think_ms: int = 1000, alone_delay: float = 0.0) -> None:
         self.size = workers
         self.think_ms = think_ms
+        self.alone_delay = alone_delay
+        """Seconds each bot of a table of bots alone waits before it moves: nobody waits
+        for such a table, so it takes a smaller share of the bots and the server."""
         self.threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="relicbox-bot")
         self.context = multiprocessing.get_context("spawn")
         self.workers: list[_Worker] = []

@@ -1040,8 +1040,11 @@ class TableService:
 
     async def _bot_turn(self, table: LiveTable, seat: int, bot: str) -> None:
         try:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            delay = self.bot_delay
+            if all(info.kind == "bot" for info in table.seats):
+                delay = max(delay, self.bots.alone_delay)  # nobody waits for these tables
+            if delay:
+                await asyncio.sleep(delay)
             state = table.state
             if state is None or seat not in state.to_act or table.controller(seat) is None:
                 return
