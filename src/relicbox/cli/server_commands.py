@@ -94,6 +94,12 @@ def serve_command(
     bot_tables_playing: Annotated[
         int, typer.Option(help="Tables of bots alone playing at once on this server.", min=0)
     ] = 20,
+    bot_table_delay: Annotated[
+        float,
+        typer.Option(
+            help="Seconds each bot waits before it moves at a table of bots alone.", min=0
+        ),
+    ] = 1.0,
     open_table_ttl: Annotated[
         float,
         typer.Option(help="Seconds an open table waits with nobody at it before it goes.", min=1),
@@ -167,6 +173,7 @@ def serve_command(
         open_tables_per_address=open_tables,
         bot_tables_per_hour=bot_tables_per_hour,
         bot_tables_playing=bot_tables_playing,
+        bot_table_delay=bot_table_delay,
         open_table_ttl=open_table_ttl,
         http_rate=http_rate,
         http_burst=3 * http_rate,
