@@ -34,7 +34,7 @@ def test_every_family_is_made_from_its_spec():
     assert isinstance(timed, IsmctsAgent) and (timed.iters, timed.ms) == (None, 200.0)
     threshold = make_bot("threshold:5", DIAMANT)
     assert isinstance(threshold, DiamantThresholdBot) and threshold.threshold == 5
-    assert bot_names(DIAMANT) == ["cautious", "random", "rule", "ismcts"]
+    assert bot_names(DIAMANT) == ["cautious", "expert", "random", "rule", "ismcts"]
     assert all(is_bot_spec(name, DIAMANT) for name in bot_names(DIAMANT))
     assert is_bot_spec("threshold:7", DIAMANT) and not is_bot_spec("threshold:x", DIAMANT)
 
@@ -42,7 +42,10 @@ def test_every_family_is_made_from_its_spec():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nobody", "unknown bot 'nobody' for diamant: choose one of cautious, random, rule"),
+        (
+            "nobody",
+            "unknown bot 'nobody' for diamant: choose one of cautious, expert, random, rule",
+        ),
         ("ismcts:depth=3", "'depth=3' is not a setting"),
         ("ismcts:iters=lots", "iters='lots' must be a number"),
         ("threshold:high", "threshold:N with N a whole number"),

@@ -8,7 +8,7 @@ path gems among several leavers (``pooled`` or ``per-card``).
 
 from relicbox.core.registry import register
 from relicbox.games.diamant import codec, text, views
-from relicbox.games.diamant.bots import DiamantRuleBot
+from relicbox.games.diamant.bots import DiamantExpertBot, DiamantRuleBot
 from relicbox.games.diamant.rules import ACTION_SPACE, CONTINUE, LEAVE, DiamantState
 from relicbox.games.diamant.rules import GAME as RULES
 from relicbox.games.diamant.sample import sample_state
@@ -18,7 +18,11 @@ GAME = register(
     view=views.build_view,
     codec=codec.CODEC,
     text=text,
-    bots={"rule": DiamantRuleBot, "cautious": lambda: DiamantRuleBot(caution=1.6)},
+    bots={
+        "rule": DiamantRuleBot,
+        "cautious": lambda: DiamantRuleBot(caution=1.6),
+        "expert": DiamantExpertBot,
+    },
     sampler=sample_state,
 )
 

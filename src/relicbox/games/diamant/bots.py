@@ -131,3 +131,105 @@ class DiamantRuleBot:
             value = sum(BASE_RELIC_VALUES[min(rescued + i, 4)] for i in range(len(relics)))
         # A relic is only taken by a lone leaver: the more explorers inside, the less likely.
         return value / inside
+
+
+def standings(view: dict[str, Any]) -> list[int]:
+    """Every seat's chest as anyone who watched the game can count it from the history.
+
+    A chest is only shown to its owner, but every share, every leave and every relic is
+    public: a seat's chest is the pockets it brought out, its shares of the path and the
+    relics it took (counted as points, as the final score counts them). The seat's own
+    entry is the chest its view shows plus, in the variant, its relics.
+    """
+    players: int = view["players"]
+    chests = [0] * players
+    pockets = [0] * players
+    inside = [True] * players
+    rescued = 0
+    for event in view["history"]:
+        kind = event["type"]
+        if kind == "round":
+            pockets = [0] * players
+            inside = [True] * players
+        elif kind == "reveal":
+            for seat in range(players):
+                if inside[seat]:
+                    pockets[seat] += event["share"]
+        elif kind == "leave":
+            relic_points = 0
+            for code in event["relics"]:
+                if view["variant"] == "relics":
+                    relic_points += int(code[1:])
+                else:
+                    relic_points += BASE_RELIC_VALUES[min(rescued, len(BASE_RELIC_VALUES) - 1)]
+                    rescued += 1
+            for seat in event["seats"]:
+                chests[seat] += pockets[seat] + event["path_share"] + relic_points
+                pockets[seat] = 0
+                inside[seat] = False
+    seat = view["seat"]
+    # In the variant a relic's printed value stays beside the chest until the end.
+    extra = (
+        sum(int(code[1:]) for code in view["relics"][seat]) if view["variant"] == "relics" else 0
+    )
+    chests[seat] = view["chest"] + extra
+    return chests
+
+
+class DiamantExpertBot(DiamantRuleBot):
+    """The rule bot's weighing of the next card, plus the score: it reads every chest from
+    the history (:func:`standings`) and plays the last round to win rather than to score.
+
+    In the last round, once everyone else has left it keeps going until leaving puts it
+    ahead and then leaves at once; while it could not catch the best chest already banked
+    by leaving now, it keeps going (leaving would lose anyway); a seat far behind takes
+    more risk and a seat well ahead less. Before the last round, it plays the rule bot's
+    expected-value decision with its seat's temperament.
+    """
+
+    name = "expert"
+
+    def __init__(self, caution: float = 1.0, moody: bool = True, push: float = 0.5) -> None:
+        super().__init__(caution=caution, moody=moody)
+        self.push = push
+        """How much a deficit (or a lead), in units of the pocket at stake, moves the caution."""
+
+    def wants_to_leave(self, view: dict[str, Any]) -> bool:
+        if view["round"] < view["rounds"]:
+            return super().wants_to_leave(view)
+        seat: int = view["seat"]
+        chests = standings(view)
+        inside_flags: list[bool] = view["inside"]
+        others = [s for s in range(view["players"]) if s != seat]
+        inside: int = max(1, view["explorers_inside"])
+        pocket: int = view["pockets"][seat]
+        path_gems: int = view["path_gems"]
+        alone_take = pocket + path_gems + self._relic_bonus(view, 1)
+        banked_best = max((chests[s] for s in others if not inside_flags[s]), default=0)
+        if inside == 1:
+            # Everyone else is out: their chests are final.
+            best = max(chests[s] for s in others)
+            mine = chests[seat] + alone_take
+            if mine > best or not deck_contents(view):
+                return True
+            return mine == best and self._death_now(view) >= 0.5
+        if chests[seat] + alone_take < banked_best:
+            return False  # leaving now loses for certain; only staying can still win
+        rivals = max(chests[s] + (view["pockets"][s] if inside_flags[s] else 0) for s in others)
+        margin = (chests[seat] + pocket) - rivals
+        at_stake = max(1.0, pocket + path_gems / inside)
+        scale = math.exp(max(-2.0, min(2.0, self.push * margin / at_stake)))
+        return self._weighs_leave(view, self.caution * scale)
+
+    def _death_now(self, view: dict[str, Any]) -> float:
+        deck = deck_contents(view)
+        remaining = sum(deck.values())
+        return self._death_chance(view, deck, remaining) if remaining else 1.0
+
+    def _weighs_leave(self, view: dict[str, Any], caution: float) -> bool:
+        saved = self.caution
+        self.caution = caution
+        try:
+            return super().wants_to_leave(view)
+        finally:
+            self.caution = saved
