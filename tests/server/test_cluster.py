@@ -10,6 +10,7 @@ tests skip with the reason (under CI they fail).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -56,6 +57,16 @@ def redis_prefix() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def database() -> Iterator[str]:
     """A PostgreSQL database of this module's own, dropped afterwards."""
+    yield from new_database()
+
+
+@pytest.fixture
+def own_database() -> Iterator[str]:
+    """A PostgreSQL database of this test's own, dropped afterwards."""
+    yield from new_database()
+
+
+def new_database() -> Iterator[str]:
     base = make_url(POSTGRES)
     name = f"relicbox_cluster_{secrets.token_hex(4)}"
     try:
@@ -313,3 +324,35 @@ def test_redis_with_a_sqlite_file_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "PostgreSQL" in result.output and "SQLite" in result.output
     assert not (tmp_path / "games.sqlite").exists()  # refused before anything was opened
+
+
+def test_a_process_that_steps_down_leaves_the_bots_to_the_new_owner(
+    own_database: str, redis_prefix: str
+) -> None:
+    """Bots run only at the owner: a bot turn that ends after its process stepped down
+    (cancelled, or refused at the commit) does not start another there."""
+    from relicbox.server.botpool import BotPool
+    from relicbox.server.cluster import ClusterService
+
+    async def scenario() -> None:
+        store = Store(own_database)
+        service = ClusterService(
+            store, BotPool(0), redis_url=REDIS, prefix=redis_prefix + "unit:", bot_delay=30.0
+        )
+        await service.restore()
+        try:
+            seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}]
+            table_id, _, _ = await service.create("diamant", 3, {}, seats, {}, "Ann")
+            table = service.tables[table_id]
+            await asyncio.sleep(0.2)
+            assert table_id in service.owned and table.bot_tasks  # thinking, slowly
+            await service.step_down(table_id)
+            await asyncio.sleep(0.2)  # the cancelled turns have ended
+            assert table_id not in service.owned
+            assert not table.bot_tasks
+        finally:
+            await service.close()
+            service.bots.close()
+            store.close()
+
+    asyncio.run(scenario())

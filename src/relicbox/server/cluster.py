@@ -355,6 +355,17 @@ class ClusterService(TableService):
         if table.id in self.owned:
             super()._start_grace(table, seat)
 
+    def _schedule_bots(self, table: LiveTable) -> None:
+        # also reached from a bot turn ending after its process stepped down
+        if table.id in self.owned:
+            super()._schedule_bots(table)
+
+    def _schedule_clock(self, table: LiveTable) -> None:
+        if table.id in self.owned:
+            super()._schedule_clock(table)
+        else:
+            table.clock_generation += 1  # any timer left from owning it stands down
+
     # -- reading ---------------------------------------------------------------------
 
     async def _read_messages(self) -> None:
