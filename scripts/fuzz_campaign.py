@@ -9,6 +9,8 @@ Usage::
 Each case is one input, rebuilt from ``(kind, game, case number)`` alone:
 
 * ``state``: a real position's JSON form with 1-3 random edits, loaded;
+* ``nudge``: the same with gentle edits (numbers moved by one or two, entries swapped,
+  flags flipped), which pass the loader's checks more often;
 * ``record``: a random game's record with 0-2 edits, replayed;
 * ``acts``: odd seats and hand-built actions on a real position;
 * ``joint``: random ``act_joint`` calls (legal, illegal and empty parts, a seat twice,
@@ -55,7 +57,7 @@ import relicbox
 from relicbox.core.game import Game
 from support import fuzz
 
-KINDS = ("state", "record", "acts", "joint", "view", "scenario", "options")
+KINDS = ("state", "nudge", "record", "acts", "joint", "view", "scenario", "options")
 POOL_SEEDS = 40
 """Real positions come from this many random games per game (cached), chosen by case."""
 
@@ -166,9 +168,10 @@ def edited_case(
 def build_case(kind: str, game: Game, case: int) -> Case:
     rng = random.Random(case)
     play = random.Random(case + 1)  # the random moves after loading
-    if kind == "state":
+    if kind in ("state", "nudge"):
         base, where = pick_snapshot(game, rng)
-        _, edits = fuzz.mutate_logged(base, rng, rng.choice((1, 1, 1, 2, 3)))
+        edits_made = rng.choice((1, 1, 1, 2, 3))
+        _, edits = fuzz.mutate_logged(base, rng, edits_made, gentle=kind == "nudge")
         return edited_case(
             base,
             where,

@@ -152,16 +152,20 @@ def mutate(tree: dict[str, Any], rng: random.Random, edits: int) -> dict[str, An
 
 
 def mutate_logged(
-    tree: dict[str, Any], rng: random.Random, edits: int
+    tree: dict[str, Any], rng: random.Random, edits: int, gentle: bool = False
 ) -> tuple[dict[str, Any], list[Edit]]:
-    """:func:`mutate`, and the edits it made (for :func:`apply_edits` and shrinking)."""
+    """:func:`mutate`, and the edits it made (for :func:`apply_edits` and shrinking).
+
+    ``gentle`` edits only whole numbers, by one or two, and swaps list entries: inputs
+    that often pass the loader's checks, to try what loaded states do later.
+    """
     tree = copy.deepcopy(tree)
     log: list[Edit] = []
     for _ in range(edits):
         path = _pick_path(tree, rng)
         if not path:
             break
-        edit = _random_edit(tree, path, rng)
+        edit = _gentle_edit(tree, path, rng) if gentle else _random_edit(tree, path, rng)
         _apply_edit(tree, edit)
         log.append(edit)
     return tree, log
@@ -190,6 +194,17 @@ def _random_edit(tree: Any, path: tuple[Any, ...], rng: random.Random) -> Edit:
     if isinstance(parent, list) and len(parent) > 1:
         return ("swap", path[:-1], key, rng.randrange(len(parent)))
     return ("set", path, copy.deepcopy(rng.choice(ODD_VALUES)))
+
+
+def _gentle_edit(tree: Any, path: tuple[Any, ...], rng: random.Random) -> Edit:
+    value = _get(tree, path)
+    if type(value) is int:
+        return ("set", path, max(0, value + rng.choice((-2, -1, 1, 2))))
+    if isinstance(value, list) and len(value) > 1:
+        return ("swap", path, rng.randrange(len(value)), rng.randrange(len(value)))
+    if type(value) is bool:
+        return ("set", path, not value)
+    return ("set", path, copy.deepcopy(value))  # no change
 
 
 def _apply_edit(tree: Any, edit: Edit) -> None:
