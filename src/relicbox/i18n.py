@@ -11,16 +11,17 @@ missing message. This module sits above ``core`` and ``games`` (it imports
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, FluentResourceLoader
-from fluent.runtime.types import fluent_number
+from typing import TYPE_CHECKING, Any
 
 from relicbox.core import i18n as _core_i18n
 from relicbox.core.errors import number_text
+
+if TYPE_CHECKING:  # Fluent loads at the first message that needs it (a slow import)
+    from fluent.runtime import FluentBundle, FluentLocalization
 
 LANGUAGES = ("en", "cs")
 FALLBACK = "en"
@@ -64,6 +65,8 @@ def _check(lang: str) -> str:
 @cache
 def localization(lang: str) -> FluentLocalization:
     """The catalogs for ``lang`` (falling back to English) as a Fluent localization."""
+    from fluent.runtime import FluentLocalization, FluentResourceLoader
+
     loader = FluentResourceLoader([str(root / "{locale}") for root in locale_roots()])
     chain = [_check(lang)] if lang == FALLBACK else [lang, FALLBACK]
     return FluentLocalization(chain, resource_names(), loader, use_isolating=False)
@@ -72,13 +75,55 @@ def localization(lang: str) -> FluentLocalization:
 @cache
 def bundle(lang: str) -> FluentBundle:
     """Every message of ``lang``'s own catalogs in one bundle, loaded once per process."""
+    from fluent.runtime import FluentBundle, FluentResource
+
     result = FluentBundle([_check(lang)], use_isolating=False)
     for path in catalog_files(lang):
         result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result
 
 
+_MESSAGE_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*) *=")
+
+
+@cache
+def _message_files(lang: str) -> tuple[dict[str, Path], dict[str, str]]:
+    """Which of ``lang``'s catalogs defines each message, and the plain ones' text.
+
+    Found from a scan of the lines: the catalogs hold no terms and no references between
+    messages, so one message needs only its own file, and a one-line message without
+    placeables is its own text. A command that shows a few messages parses one catalog, or
+    none, instead of all of them (which took most of ``relicbox games``' start). The first
+    file defining an id wins, as in :func:`bundle`.
+    """
+    files: dict[str, Path] = {}
+    plain: dict[str, str] = {}
+    for path in catalog_files(lang):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            match = _MESSAGE_LINE.match(line)
+            if not match or match.group(1) in files:
+                continue
+            files[match.group(1)] = path
+            value = line[match.end() :].strip()
+            following = next((rest for rest in lines[number + 1 :] if rest.strip()), "")
+            if value and "{" not in value and not following.startswith((" ", "\t")):
+                plain[match.group(1)] = value
+    return files, plain
+
+
+@cache
+def _file_bundle(lang: str, path: Path) -> FluentBundle:
+    from fluent.runtime import FluentBundle, FluentResource
+
+    result = FluentBundle([lang], use_isolating=False)
+    result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
 def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    from fluent.runtime.types import fluent_number
+
     # Numbers keep their digits together: a seed is 123456, not 123,456. A number too long
     # for the number formatter (a hostile value quoted in an error) is shown as its digits, or
     # by their count when Python will not print them all (over 4,300 digits).
@@ -95,7 +140,13 @@ def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
 def format_message(lang: str, message_id: str, args: Mapping[str, Any]) -> tuple[str, list[Any]]:
     """The message and the errors Fluent met while formatting it (tests want none)."""
     for code in (lang, FALLBACK) if lang != FALLBACK else (lang,):
-        catalog = bundle(code)
+        files, plain = _message_files(code)
+        if message_id in plain:
+            return plain[message_id], []
+        path = files.get(message_id)
+        if path is None:
+            continue
+        catalog = _file_bundle(code, path)
         if catalog.has_message(message_id):
             found = catalog.get_message(message_id)
             if found.value is None:

@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
-from relicbox.core.game import State
-from relicbox.play.match import SeatSpec
+    from relicbox.core.game import State
+    from relicbox.play.match import SeatSpec
 
-console = Console(highlight=False)
+
+class _LazyConsole:
+    """The terminal's rich console, made at its first use: ``--help`` never needs rich."""
+
+    made: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if _LazyConsole.made is None:
+            from rich.console import Console
+
+            _LazyConsole.made = Console(highlight=False, emoji=False)
+        return getattr(_LazyConsole.made, name)
+
+
+console = cast("Console", _LazyConsole())
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "konec", "odejít z hry"})
 BOARD_WORDS = frozenset({"b", "board", "stůl", "stul"})

@@ -21,10 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.markup import escape
+from typer.core import TyperCommand, TyperGroup
 
-from relicbox.cli import server_commands
-from relicbox.cli.analysis import register as register_analysis
 from relicbox.cli.common import (
     MESSAGE_LIMIT,
     QuitGame,
@@ -49,7 +47,77 @@ if TYPE_CHECKING:
     from relicbox.core.game import Option, State
     from relicbox.play.match import Match, SeatSpec
 
+LAZY_COMMANDS = {
+    "serve": "server_commands",
+    "export": "server_commands",
+    "simulate": "analysis",
+    "tournament": "analysis",
+}
+"""Commands whose module (in ``relicbox.cli``) loads only when they run, so ``--help`` stays
+quick: the analysis commands parse every message catalog just to register, and the server
+commands bring in the rich console."""
+
+
+class _LazyCommands(TyperGroup):
+    """The ``relicbox`` command; the analysis commands are imported only when named."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return names + [name for name in LAZY_COMMANDS if name not in names]
+
+    listing = False
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        self.listing = True  # the list of commands needs each one's help, not its module
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.listing = False
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        module = LAZY_COMMANDS.get(cmd_name)
+        if module is not None and cmd_name not in self.commands:
+            if self.listing:
+                return TyperCommand(cmd_name, help=_short_help(module, cmd_name))
+            self._load(module)
+        return super().get_command(ctx, cmd_name)
+
+    def _load(self, module: str) -> None:
+        commands = typer.Typer(rich_markup_mode=None, pretty_exceptions_enable=False)
+        if module == "analysis":
+            from relicbox.cli.analysis import register
+
+            register(commands)
+        else:
+            from relicbox.cli import server_commands
+
+            commands.command("serve")(server_commands.serve_command)
+            commands.command("export")(server_commands.export_command)
+        for name, command in typer.main.get_group(commands).commands.items():
+            self.add_command(command, name)
+
+
+def _short_help(module: str, command: str) -> str:
+    """A lazy command's help without importing it: the analysis commands' from the English
+    catalog (read as text, no Fluent parser), the server commands' from their docstrings."""
+    if module == "analysis":
+        path = Path(__file__).resolve().parents[1] / "locales" / "en" / "analysis.ftl"
+        prefix = f"{command}-help = "
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith(prefix):
+                return line[len(prefix) :]
+        return ""
+    import ast
+
+    source = Path(__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name == f"{command}_command":
+            return (ast.get_docstring(node) or "").split("\n\n")[0]
+    return ""
+
+
 app = typer.Typer(
+    cls=_LazyCommands,
     help="relicbox: play Diamant, Tschak! and Relic Runners in the terminal.",
     no_args_is_help=True,
     add_completion=False,
@@ -89,6 +157,8 @@ def _check_lang(lang: str | None) -> str:
 
 def _fail(lang: str, message: str) -> typer.Exit:
     """Print ``message`` as one line (shortened, markup in it shown as typed); exit code 2."""
+    from rich.markup import escape
+
     line = escape(t(lang, "error", message=clip(" ".join(message.split()), MESSAGE_LIMIT)))
     console.print(f"[bold red]{line}[/]", soft_wrap=True)
     return typer.Exit(code=2)
@@ -708,11 +778,6 @@ def replay_command(
     else:
         decisions = sum(1 for event in record["events"] if "chance" not in event)
         console.print(f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]")
-
-
-app.command("serve")(server_commands.serve_command)
-app.command("export")(server_commands.export_command)
-register_analysis(app)
 
 
 def main() -> None:
