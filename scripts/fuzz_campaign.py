@@ -11,11 +11,11 @@ Each case is one input, rebuilt from ``(kind, game, case number)`` alone:
 * ``state``: a real position's JSON form with 1-3 random edits, loaded;
 * ``nudge``: the same with gentle edits (numbers moved by one or two, entries swapped,
   flags flipped), which pass the loader's checks more often;
-* ``record``: a random game's record with 0-2 edits, replayed;
+* ``record``: a random game's record with 0-2 edits (some gentle), replayed;
 * ``acts``: odd seats and hand-built actions on a real position;
 * ``joint``: random ``act_joint`` calls (legal, illegal and empty parts, a seat twice,
   keys like ``'x'`` or ``10**20``, non-mappings), checked against ``act`` part by part;
-* ``view``: a real view with 0-3 edits, through ``sample_state``;
+* ``view``: a real view with 0-3 edits (some gentle), through ``sample_state``;
 * ``scenario``: random Relic Runners ``Scenario`` builder calls, some wrongly typed;
 * ``options``: odd option values (``"²"``, 5,000-digit numbers, lists nested 5,000
   deep) through ``new_game``, ``state_from_dict`` or ``replay``.
@@ -183,7 +183,8 @@ def build_case(kind: str, game: Game, case: int) -> Case:
         options = short(game, rng)
         seed = rng.randrange(1000)
         base = fuzz.recorded(game, seed, **options)
-        _, edits = fuzz.mutate_logged(base, rng, rng.choice((0, 1, 1, 2)))
+        gentle = rng.random() < 0.3
+        _, edits = fuzz.mutate_logged(base, rng, rng.choice((0, 1, 1, 2)), gentle)
         where = f"fuzz.recorded(get_game({game.name!r}), {seed}, **{options!r})"
         return edited_case(
             base,
@@ -196,7 +197,8 @@ def build_case(kind: str, game: Game, case: int) -> Case:
         seed = rng.randrange(POOL_SEEDS)
         pool = view_pool(game.name, seed)
         index = rng.randrange(len(pool))
-        _, edits = fuzz.mutate_logged(pool[index], rng, rng.choice((0, 1, 1, 2, 3)))
+        gentle = rng.random() < 0.4
+        _, edits = fuzz.mutate_logged(pool[index], rng, rng.choice((0, 1, 1, 2, 3)), gentle)
         short_views = f"**fuzz.short_options(get_game({game.name!r}))"
         where = f"fuzz.views(get_game({game.name!r}), {seed}, 6, {short_views})"
         return edited_case(
