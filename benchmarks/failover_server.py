@@ -38,6 +38,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -61,6 +62,13 @@ class Server:
     port: int
     process: subprocess.Popen[bytes]
     alive: bool = True
+    cpu: float = 0.0
+    """CPU seconds the process had used when last looked at (Linux: /proc)."""
+
+    def look(self) -> None:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            self.cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     @property
     def base(self) -> str:
@@ -365,12 +373,23 @@ async def run(
     store = Store(db)
     if args.failover:
         jobs.append(failover(servers, client, prefix, store, started + args.seconds / 2, totals))
+    watching = asyncio.create_task(watch_cpu(servers))
     results = await asyncio.gather(*jobs)
+    watching.cancel()
     store.close()
     elapsed = time.monotonic() - started
     await asyncio.sleep(1.0)
     await settle(servers, totals.people)
     return totals, (results[-1] if args.failover else None), elapsed
+
+
+async def watch_cpu(servers: list[Server]) -> None:
+    """Look at every process's CPU time twice a second (a killed one keeps its last)."""
+    while True:
+        for server in servers:
+            if server.alive:
+                server.look()
+        await asyncio.sleep(0.5)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -427,7 +446,12 @@ def main() -> None:
         f"{args.processes} processes, {args.tables} people at once, {args.game} "
         f"({args.players} players, bots: {args.bot}), {elapsed:.0f} s, PostgreSQL + Redis"
     )
-    print(f"record events stored: {verdict.get('events', 0) / elapsed:.0f}/s")
+    events = verdict.get("events", 0)
+    cpu = sum(server.cpu for server in servers)
+    print(
+        f"record events stored: {events / elapsed:.0f}/s; the servers' CPU (bots included): "
+        f"{cpu:.1f} s, {1000 * cpu / max(events, 1):.2f} ms a stored event"
+    )
     print(
         f"people's decisions answered: {len(latencies)} ({len(latencies) / elapsed:.0f}/s); "
         f"latency p50 {percentile(latencies, 0.5) * 1000:.0f} ms, "
