@@ -48,7 +48,7 @@ from relicbox.games.diamant.data import (
     Kind,
 )
 from relicbox.play.simulate import BotSummary, GameResult, Job, deal_seed
-from relicbox.play.stats import wilson
+from relicbox.play.stats import clustered_wilson
 
 NEVER = 1 << 30
 """A pocket threshold no pocket reaches: the policy never leaves because of its pocket."""
@@ -539,6 +539,7 @@ def summarize_batch(job: Job, games: BatchGames) -> dict[str, Any]:
         bots.setdefault(spec, BotSummary(spec))
     entry_spec = np.array([list(bots).index(spec) for spec in job.specs], dtype=np.int64)
     bot_of = entry_spec[games.seating]
+    deals = games.indices // job.players
     for number, summary in enumerate(bots.values()):
         mine = bot_of == number
         summary.seat_games = int(mine.sum())
@@ -546,12 +547,15 @@ def summarize_batch(job: Job, games: BatchGames) -> dict[str, Any]:
         # Row-major order: game by game, seat by seat, as summarize appends them.
         summary.scores = games.scores[mine].tolist()
         summary.lengths = np.broadcast_to(games.lengths[:, None], mine.shape)[mine].tolist()
+        # Clustered by deal, as the engine path is (the same games give the same numbers).
+        summary.returns = games.returns[mine].tolist()
+        summary.clusters = np.broadcast_to(deals[:, None], mine.shape)[mine].tolist()
     count = len(games)
     seat_wins = games.returns.sum(axis=0)
     seats = []
     for seat in range(job.players):
         wins = float(seat_wins[seat])
-        low, high = wilson(wins, count)
+        low, high = clustered_wilson(games.returns[:, seat].tolist(), deals.tolist())
         seats.append(
             {
                 "seat": seat,

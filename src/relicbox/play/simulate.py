@@ -23,7 +23,7 @@ from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
 from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
-from relicbox.play.stats import mean_ci, wilson
+from relicbox.play.stats import clustered_mean_ci, clustered_wilson, mean_ci, wilson
 
 MAX_DECISIONS = 100_000
 Progress = Callable[[int, int], None]
@@ -303,21 +303,37 @@ def _run_on_ray(
 
 @dataclass
 class BotSummary:
-    """One bot's results over all the seats it played."""
+    """One bot's results over all the seats it played.
+
+    ``clusters`` labels each seat-game with the unit it is independent of the others
+    by: the deal for engine games (deterministic bots replay one game in every rotation
+    of a deal, and a bot holding several seats of a game is one unit there too). The
+    intervals are clustered by it (:func:`relicbox.play.stats.clustered_wilson`), so
+    2,000 games that are 500 independent deals are counted as 500, not 2,000.
+    """
 
     name: str
     seat_games: int = 0
     wins: float = 0.0
     scores: list[int] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
+    returns: list[float] = field(default_factory=list)
+    clusters: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        low, high = wilson(self.wins, self.seat_games)
-        score = mean_ci(self.scores)
-        length = mean_ci(self.lengths)
+        clustered = len(self.clusters) == self.seat_games == len(self.returns)
+        if clustered:
+            low, high = clustered_wilson(self.returns, self.clusters)
+            score = clustered_mean_ci(self.scores, self.clusters)
+            length = clustered_mean_ci(self.lengths, self.clusters)
+        else:
+            low, high = wilson(self.wins, self.seat_games)
+            score = mean_ci(self.scores)
+            length = mean_ci(self.lengths)
         return {
             "bot": self.name,
             "seat_games": self.seat_games,
+            "independent_units": len(set(self.clusters)) if clustered else self.seat_games,
             "win_rate": self.wins / self.seat_games if self.seat_games else math.nan,
             "win_low": low,
             "win_high": high,
@@ -333,23 +349,27 @@ class BotSummary:
 
 
 def summarize(job: Job, results: Sequence[GameResult]) -> dict[str, Any]:
-    """Per bot (entries with the same spec are pooled) and per seat, as JSON-ready data."""
+    """Per bot (entries with the same spec are pooled) and per seat, as JSON-ready data;
+    intervals are clustered by deal (see :class:`BotSummary`)."""
     bots: dict[str, BotSummary] = {}
     for spec in job.specs:
         bots.setdefault(spec, BotSummary(spec))
     seat_wins = [0.0] * job.players
-    for result in results:
+    deals = [result.index // job.players for result in results]
+    for result, deal in zip(results, deals, strict=True):
         for seat, entry in enumerate(result.seating):
             summary = bots[job.specs[entry]]
             summary.seat_games += 1
             summary.wins += result.returns[seat]
+            summary.returns.append(result.returns[seat])
+            summary.clusters.append(deal)
             summary.scores.append(result.scores[seat])
             summary.lengths.append(result.length)
             seat_wins[seat] += result.returns[seat]
     games = len(results)
     seats = []
     for seat in range(job.players):
-        low, high = wilson(seat_wins[seat], games)
+        low, high = clustered_wilson([result.returns[seat] for result in results], deals)
         seats.append(
             {
                 "seat": seat,

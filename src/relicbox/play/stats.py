@@ -63,12 +63,12 @@ def t_quantile_975(df: int) -> float:
     )
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a rate of ``successes`` in ``n`` trials.
 
     ``successes`` may be fractional (a tie split between winners counts as a
     share of a win); the interval is then an approximation, slightly
-    conservative.
+    conservative. ``n`` may be fractional too (an effective number of trials).
     """
     if n <= 0:
         return (0.0, 1.0)
@@ -115,3 +115,62 @@ def mean_ci(values: Sequence[float]) -> MeanCI:
 def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
     """Whether two intervals share a point."""
     return a[0] <= b[1] and b[0] <= a[1]
+
+
+def _cluster_sums(
+    values: Sequence[float], clusters: Sequence[int]
+) -> tuple[list[float], list[int]]:
+    """Per cluster, in order of first appearance: the sum of its values and how many."""
+    if len(values) != len(clusters):
+        raise ValueError(f"{len(values)} values but {len(clusters)} cluster labels")
+    sums: dict[int, float] = {}
+    counts: dict[int, int] = {}
+    for value, cluster in zip(values, clusters, strict=True):
+        sums[cluster] = sums.get(cluster, 0.0) + value
+        counts[cluster] = counts.get(cluster, 0) + 1
+    return list(sums.values()), list(counts.values())
+
+
+def clustered_wilson(
+    successes: Sequence[float], clusters: Sequence[int], z: float = Z95
+) -> tuple[float, float]:
+    """Wilson interval for the rate of ``successes`` (one 0..1 value per trial) when trials
+    come in clusters that are not independent of each other, such as the seat rotations of
+    one deal replayed by deterministic bots, or the seats one bot holds in one game.
+
+    The cluster-robust (sandwich) variance of the rate, against the binomial variance,
+    gives a design effect; the Wilson interval is then taken on the effective number of
+    trials (trials / design effect). With every trial its own cluster the design effect
+    is exactly 1 and this is :func:`wilson`; trials that repeat each other widen it.
+    """
+    n = len(successes)
+    total = math.fsum(successes)
+    if n == 0:
+        return (0.0, 1.0)
+    p = total / n
+    binomial = p * (1 - p) / n
+    sums, counts = _cluster_sums(successes, clusters)
+    robust = math.fsum((s - p * c) ** 2 for s, c in zip(sums, counts, strict=True)) / n**2
+    if binomial <= 0.0 or robust <= 0.0:
+        return wilson(total, n, z)
+    effective = binomial / robust * n
+    return wilson(p * effective, effective, z)
+
+
+def clustered_mean_ci(values: Sequence[float], clusters: Sequence[int]) -> MeanCI:
+    """Mean and 95% interval of ``values`` whose ``clusters`` (one label per value) are
+    independent of each other but whose members need not be: the cluster-robust variance
+    with Student t on (clusters - 1) degrees of freedom. With every value its own cluster
+    this is :func:`mean_ci`."""
+    n = len(values)
+    if n == 0:
+        return MeanCI(0, math.nan, math.nan, math.nan, math.nan)
+    mean = math.fsum(values) / n
+    sums, counts = _cluster_sums(values, clusters)
+    groups = len(sums)
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    if groups < 2:
+        return MeanCI(n, mean, sd, mean, mean)
+    spread = math.fsum((s - mean * c) ** 2 for s, c in zip(sums, counts, strict=True))
+    half = t_quantile_975(groups - 1) * math.sqrt(groups / (groups - 1) * spread) / n
+    return MeanCI(n, mean, sd, mean - half, mean + half)

@@ -30,7 +30,7 @@ from relicbox.play.ratings import Ratings, result_ranks
 from relicbox.play.simulate import GameResult, Job, Progress, run_games, summarize
 
 STORE_FORMAT = "relicbox-tournament/1"
-PAIRINGS = ("round-robin", "gauntlet")
+PAIRINGS = ("round-robin", "gauntlet", "blocs")
 
 
 def _result(line: bytes) -> GameResult | None:
@@ -40,18 +40,49 @@ def _result(line: bytes) -> GameResult | None:
         return None
 
 
+def bloc_tables(players: int) -> tuple[tuple[int, ...], ...]:
+    """Two blocs, entry 0 and entry 1, half the table each: ``(0, 0, 1, 1)`` for four.
+
+    With an odd number of seats the deals alternate between the two splits (0 holds
+    the larger half, then 1 does), so neither bot is the majority more often; each
+    table is played in every rotation of its seats, like every other pairing.
+    """
+    if players < 2:
+        raise ConfigurationError(f"blocs need at least two seats, not {players}")
+    small = players // 2
+    first = (0,) * (players - small) + (1,) * small
+    if players % 2 == 0:
+        return (first,)
+    return (first, (0,) * small + (1,) * (players - small))
+
+
+def _use_simulate(entries: int, players: int) -> str:
+    return (
+        f"{entries} bots cannot fill a {players}-player table: a tournament seats each bot "
+        "at most once a table; use simulate to seat copies of one bot, or --pairing blocs "
+        "to set two bots against each other half a table each"
+    )
+
+
 def tables_for(entries: int, players: int, pairing: str) -> tuple[tuple[int, ...], ...]:
     """The seatings (entry numbers) of a tournament, in a fixed order."""
     if pairing == "round-robin":
         if entries < players:
-            raise ConfigurationError(f"{entries} bots cannot fill a {players}-player table")
+            raise ConfigurationError(_use_simulate(entries, players))
         return tuple(combinations(range(entries), players))
     if pairing == "gauntlet":
         if entries < players:
             raise ConfigurationError(
-                f"a gauntlet needs the challenger and at least {players - 1} others"
+                f"a gauntlet needs the challenger and at least {players - 1} others; "
+                + _use_simulate(entries, players)
             )
         return tuple((0, *rest) for rest in combinations(range(1, entries), players - 1))
+    if pairing == "blocs":
+        if entries != 2:
+            raise ConfigurationError(
+                f"blocs set exactly two bots against each other, got {entries}"
+            )
+        return bloc_tables(players)
     raise ConfigurationError(f"pairing {pairing!r} is not known: use {', '.join(PAIRINGS)}")
 
 
