@@ -153,3 +153,52 @@ def test_two_people_play_each_other_through_an_invite_link(
     assert watcher.locator("#rematch").is_hidden()
     host.close()
     guest.close()
+
+
+KEEP_SOCKETS = """
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.__closes = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__sockets.push(this);
+      this.addEventListener("close", (event) => window.__closes.push(event.code));
+    }
+  };
+})();
+"""
+"""Keeps the page's sockets within reach of the test: how a stalled tab is made here."""
+
+STALL = """
+() => {
+  const socket = window.__sockets[window.__sockets.length - 1];
+  for (let i = 0; i < 1500; i++) socket.send(JSON.stringify({ type: "resync" }));
+  const end = Date.now() + 4000;
+  while (Date.now() < end) {}  // the tab reads nothing meanwhile
+}
+"""
+
+
+def test_a_page_closed_as_a_slow_reader_reconnects_and_resyncs(
+    sqlite_url: str, browser: Any
+) -> None:
+    settings = {"outbox_limit": 8, "message_rate": 100_000.0, "message_burst": 100_000.0}
+    with LiveServer(sqlite_url, **settings) as server:
+        made = server.create("relic-runners", ["me", "rule"])
+        context = browser.new_context(bypass_csp=True)
+        context.add_init_script(KEEP_SOCKETS)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{server.url}/t/{made['table']}?lang=en#seat={made['token']}")
+        page.wait_for_selector("#actions button:not([disabled])")
+        page.evaluate(STALL)
+        page.wait_for_function("window.__closes.includes(4008)")
+        # the page came back at once on a new socket, and its join brought the state again
+        page.wait_for_function(
+            "window.__sockets.length === 2 && window.__sockets[1].readyState === 1"
+        )
+        page.wait_for_selector("#actions button:not([disabled])")
+        assert page.locator("#status").inner_text() == tr("en", "web-status-your-turn")
+        context.close()
