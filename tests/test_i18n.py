@@ -166,12 +166,12 @@ PLURALS = {
         "P získává 21 bodů (r)",
     ],
     ("cs", "tschak-choose_many", "need"): [
-        "vyber najednou 0 karet",
-        "vyber najednou 1 kartu",
-        "vyber najednou 2 karty",
-        "vyber najednou 4 karty",
-        "vyber najednou 5 karet",
-        "vyber najednou 21 karet",
+        "vyberte najednou 0 karet",
+        "vyberte najednou 1 kartu",
+        "vyberte najednou 2 karty",
+        "vyberte najednou 4 karty",
+        "vyberte najednou 5 karet",
+        "vyberte najednou 21 karet",
     ],
 }
 

@@ -123,14 +123,14 @@ def test_parse_seat_and_option_errors_read_in_both_languages():
 
 def test_the_czech_sentences_read_naturally():
     cases = {
-        ("tschak-error-chosen", 1): "pro toto odkrytí už máš kartu vybranou",
-        ("tschak-error-chosen", 2): "pro toto odkrytí už máš vybrané 2 karty",
-        ("tschak-error-chosen", 5): "pro toto odkrytí už máš vybraných 5 karet",
+        ("tschak-error-chosen", 1): "pro toto odkrytí už máte kartu vybranou",
+        ("tschak-error-chosen", 2): "pro toto odkrytí už máte vybrané 2 karty",
+        ("tschak-error-chosen", 5): "pro toto odkrytí už máte vybraných 5 karet",
     }
     for (message_id, need), expected in cases.items():
         assert Reason.of(message_id, need=need).text("cs") == expected
     clash = Reason.of("tschak-error-clash", kind="wizard", card="W2")
-    assert clash.text("cs") == "tvoje družina už má čaroděje (W2)"
+    assert clash.text("cs") == "vaše družina už má čaroděje (W2)"
     assert clash.text("en") == "your party already has a wizard (W2)"
     artifact = Reason.of("tschak-error-clash", kind="artifact", card="A")
     assert artifact.text("en") == "your party already has an artifact (A)"

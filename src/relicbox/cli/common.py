@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from typing import TYPE_CHECKING, Any, cast
 
@@ -121,6 +122,10 @@ def rules_summary(state_or_game: Any, lang: str) -> str:
     text = game.text
     if text is None or not hasattr(text, "rules_summary"):
         return str(game.summary or game.title)
+    options = getattr(state_or_game, "options", None)  # a game in play: its variant's rules
+    in_play = isinstance(options, dict)
+    if in_play and "options" in inspect.signature(text.rules_summary).parameters:
+        return reflow(text.rules_summary(lang, options=options))
     return reflow(text.rules_summary(lang))
 
 

@@ -242,6 +242,12 @@ def alias_summary(lang: str) -> str:
     return _t(lang, "aliases")
 
 
-def rules_summary(lang: str) -> str:
-    """The rules in brief, for ``relicbox rules diamant`` and the ``?`` screen."""
-    return _t(lang, "rules")
+def rules_summary(lang: str, options: dict[str, Any] | None = None) -> str:
+    """The rules in brief, for ``relicbox rules diamant`` and the ``?`` screen.
+
+    A game of the relic variant says what its relics score, which the base rules do not.
+    """
+    rules = _t(lang, "rules")
+    if (options or {}).get("variant") == "relics":
+        rules += "\n\n" + _t(lang, "rules_relics")
+    return rules

@@ -601,7 +601,7 @@ def alias_summary(lang: str) -> str:
     return _t(lang, "aliases")
 
 
-MOVE_WORDS = ("move", "jdi", "pohyb")
+MOVE_WORDS = ("move", "jdi", "jít", "pohyb")
 """Words that may start a move typed at the prompt, in every language."""
 
 

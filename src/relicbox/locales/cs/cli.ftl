@@ -6,17 +6,17 @@ cli-col-game = Hra
 cli-col-players = Hráči
 cli-col-options = Volby
 cli-col-bots = Boti
-cli-your-turn = { $player }, rozhodni se
-cli-options-title = Tvé možnosti
-cli-prompt = Zadej číslo nebo název akce
+cli-your-turn = { $player }, rozhodněte se
+cli-options-title = Vaše možnosti
+cli-prompt = Zadejte číslo nebo název akce
 cli-prompt-forced = Enter zvolí jedinou možnost ({ $action })
-cli-bad-answer = { $answer } není mezi možnostmi: zadej číslo od 1 do { $count } nebo název akce.
+cli-bad-answer = { $answer } není mezi možnostmi: zadejte číslo od 1 do { $count } nebo název akce.
 cli-illegal = Nelze: { $reason }
 cli-aliases = Zkratky: { $aliases }
-cli-help-hint = Zadej číslo nebo název akce; 'b' znovu ukáže stůl, '?' pravidla, 'q' nebo 'exit' hru ukončí.
-cli-hotseat-pass = Předej klávesnici: { $player } (ostatní se nedívají), pak stiskni Enter, nebo napiš q pro ukončení.
-cli-hotseat-hide = Volba zadána. Stiskni Enter, obrazovka se skryje.
-cli-reveal-wait = Všichni zvolili. Stiskni Enter a pokračuj.
+cli-help-hint = Zadejte číslo nebo název akce; 'b' znovu ukáže stůl, '?' pravidla, 'q' nebo 'exit' hru ukončí.
+cli-hotseat-pass = Předejte klávesnici: { $player } (ostatní se nedívají), pak stiskněte Enter, nebo napište q pro ukončení.
+cli-hotseat-hide = Volba zadána. Stiskněte Enter, obrazovka se skryje.
+cli-reveal-wait = Všichni zvolili. Pokračujte stisknutím klávesy Enter.
 cli-round-over = Kolo skončilo. Pokračujte stisknutím klávesy Enter.
 cli-last-round = Poslední kolo:
 cli-game-over = Konec hry
@@ -28,18 +28,18 @@ cli-seating = Místa: { $seats }
 cli-saved = Hra uložena do { $path }
 cli-save-prompt = Uložit hru, abys v ní mohl později pokračovat?
 cli-save-path = Soubor pro uložení
-cli-save-refused = Tam uložit nelze: { $reason }. Zadej jiný název (Ctrl-C skončí bez uložení).
+cli-save-refused = Tam uložit nelze: { $reason }. Zadejte jiný název (Ctrl-C skončí bez uložení).
 cli-save-failed = Pozor: hru se nepodařilo uložit: { $reason }
 cli-interrupted = Hra přerušena.
 cli-not-saved = Hra nebyla uložena.
 cli-quit-unsaved = Konec bez uložení: hra nebyla uložena.
-cli-resume-hint = Pokračuj příkazem: relicbox play --resume { $path }
+cli-resume-hint = Pokračujte příkazem: relicbox play --resume { $path }
 cli-resumed = { $events ->
     [one] Pokračuje hra { $game } po { $events } zaznamenané události.
    *[other] Pokračuje hra { $game } po { $events } zaznamenaných událostech.
 }
 cli-finished = Tato hra už skončila; její soubor { $path } zůstává beze změny.
-cli-unfinished = Tato hra ještě neskončila, počet rozhodnutí zatím: { $count }. Pokračuj příkazem: relicbox play --resume { $path }
+cli-unfinished = Tato hra ještě neskončila, počet rozhodnutí zatím: { $count }. Pokračujte příkazem: relicbox play --resume { $path }
 cli-transcript-title = { $players ->
     [one] { $game } — seed { $seed }, { $players } hráč
     [few] { $game } — seed { $seed }, { $players } hráči
@@ -59,12 +59,12 @@ cli-seat-count = { $seats ->
     [few] { $seats } místa zadána, ale hra má hráčů: { $players }
    *[other] { $seats } míst zadáno, ale hra má hráčů: { $players }
 }
-cli-no-game = Zadej hru (jednu z: { $games }) nebo použij --resume SOUBOR.
-cli-save-exists = { $path } už existuje a není uloženou pozicí této hry: zvol jiný soubor, nebo přidej --force a soubor se nahradí.
+cli-no-game = Zadejte hru (jednu z: { $games }) nebo použijte --resume SOUBOR.
+cli-save-exists = { $path } už existuje a není uloženou pozicí této hry: zvolte jiný soubor, nebo přidejte --force a soubor se nahradí.
 cli-bad-save-path = do { $path } nelze uložit: { $reason }
 cli-resume-conflict = --resume pokračuje v uložené hře beze změn: { $option } je v { $path } { $saved }, ne { $given }.
-cli-resume-seats = --resume zachovává uložené obsazení míst ({ $saved }); přidej --reseat, chceš-li hrát s { $given }.
-cli-unknown-lang = { $language } není k dispozici: zvol jeden z jazyků { $langs }
+cli-resume-seats = --resume zachovává uložené obsazení míst ({ $saved }); přidejte --reseat, chcete-li hrát s { $given }.
+cli-unknown-lang = { $language } není k dispozici: zvolte jeden z jazyků { $langs }
 cli-rules-title = { $game }: pravidla ve zkratce
 cli-help-title = Nápověda
 cli-help-keys = Klávesy: číslo nebo ↑/↓ a Enter volí; samotný Enter vezme jedinou možnost; Ctrl-P a Ctrl-N vrátí dřívější odpovědi; b ukáže stůl; ? otevře tuto nápovědu; q nebo exit hru ukončí (nabídne uložení). Escape nápovědu zavře.
@@ -73,7 +73,7 @@ cli-tui-log = Poslední události
 cli-tui-own = Ty
 cli-tui-waiting = Čeká se na: { $player }…
 cli-tui-playing = hra pokračuje…
-cli-tui-type = napiš číslo, akci, ?, q
+cli-tui-type = napište číslo, akci, ?, q
 cli-tui-small = Terminál má { $width }x{ $height }; tato hra se nejlépe hraje na { $needed } nebo větším (PageUp a PageDown posouvají plán).
 cli-quit-offer = Hra zastavena. Následuje dotaz na uložení.
 cli-version = relicbox { $version }

@@ -7,12 +7,12 @@ diamant-deck = Balíček: { $size ->
     [few] { $size } karty
    *[other] { $size } karet
 }
-diamant-barricades = Zátarasy: { $tiles }
+diamant-barricades = Odehraná kola: { $tiles } (· teprve přijdou)
 diamant-next_relic = další zachráněná relikvie má hodnotu { $value }
 diamant-path = Cesta
 diamant-path_empty = (zatím žádná karta)
 diamant-path_gems = rubíny na cestě: { $gems }
-diamant-seat = Místo
+diamant-seat = Hráč
 diamant-player = Hráč { $seat }
 diamant-status = Stav
 diamant-pocket = U sebe
@@ -22,7 +22,7 @@ diamant-inside = v jeskyni
 diamant-camp = v táboře
 diamant-committed = už zvolil
 diamant-thinking = rozhoduje se
-diamant-hidden = skryto
+diamant-hidden = skrytá
 diamant-removed = Vyřazeno ze hry: { $cards }
 diamant-relic_pile = Relikvie, které teprve přijdou: { $cards }
 diamant-traps = Pasti na cestě: { $traps }
@@ -98,6 +98,7 @@ diamant-ev_round_end_all = Všichni jsou zpět v táboře
 diamant-ev_lost_relics = Relikvie ztracené v jeskyni: { $relics }
 diamant-nobody = nikdo
 diamant-aliases = p = pokračovat, o = odejít
+diamant-rules_relics = Tato hra se hraje s --variant relics: v každém kole přijde do balíčku jedna relikvie a zachráněná relikvie má svou vytištěnou hodnotu (5, 7, 8, 10, 12 v pořadí, jak přicházejí), ne 5 nebo 10.
 diamant-rules =
     Cíl: za 5 kol donést domů do své truhly co nejvíc rubínů (a relikvií).
 

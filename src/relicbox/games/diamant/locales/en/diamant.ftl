@@ -6,7 +6,7 @@ diamant-deck = Deck: { $size ->
     [one] { $size } card
    *[other] { $size } cards
 }
-diamant-barricades = Barricades: { $tiles }
+diamant-barricades = Rounds played: { $tiles } (· still to come)
 diamant-next_relic = next rescued relic is worth { $value }
 diamant-path = Path
 diamant-path_empty = (no card yet)
@@ -88,6 +88,7 @@ diamant-ev_round_end_all = Everybody is back at the camp
 diamant-ev_lost_relics = Relics lost in the cave: { $relics }
 diamant-nobody = nobody
 diamant-aliases = c = continue, l = leave
+diamant-rules_relics = This game plays --variant relics: one relic enters the deck each round, and a rescued relic scores its printed value (5, 7, 8, 10, 12 in order of entry), not 5 or 10.
 diamant-rules =
     Goal: bring the most rubies (and relics) home to your chest over 5 rounds.
 

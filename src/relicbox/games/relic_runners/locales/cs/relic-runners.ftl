@@ -41,7 +41,7 @@ rr-top = navrchu: { $tile }
 rr-relic_here = relikvie: { $relic }
 rr-explorers_here = průzkumníci: { $who }
 rr-board_of = { $player } ({ $colour }{ $ability }) na { $position }
-rr-you = ty
+rr-you = vy
 rr-rations = proviant { $bar }
 rr-pathways_left = stezek v zásobě { $count }
 rr-toolboxes = bedny: rezerva { $reserve }, okraj { $start } | { $branches }
@@ -51,29 +51,29 @@ rr-ivory_tiles = slonovina: { $tiles }
 rr-blue_tiles = modré žetony: { $tiles }
 rr-relics_held = relikvie: { $relics }
 rr-coins_held = body: { $coins }
-rr-this_turn = Tento tah: z { $start }, cesta { $route }, { $moved ->
-    [one] { $moved } stezka
-    [few] { $moved } stezky
-   *[other] { $moved } stezek
+rr-this_turn = Tento tah: z { $start }, trasa { $route }, { $moved ->
+    [one] { $moved } cesta
+    [few] { $moved } cesty
+   *[other] { $moved } cest
 }{ $flags }
 rr-flag_unexplored = , neprozkoumaná cesta použita
 rr-flag_explored = , prozkoumáno
 rr-flag_tool = , bedna použita
 rr-flag_double = , body zdvojeny
-rr-decision_keep = Ponech si jeden slonovinový žeton: { $held } nebo { $new }
-rr-decision_place = Polož stezku (zbývá { $count }){ $where }
+rr-decision_keep = Ponechte si jeden slonovinový žeton: { $held } nebo { $new }
+rr-decision_place = Položte stezku (zbývá { $count }){ $where }
 rr-decision_place_near = { " " }na cestu u { $near }
 rr-decision_place_any = { " " }na libovolnou cestu
-rr-decision_lift = Zvedni jednu ze svých stezek a přesuň ji
+rr-decision_lift = Zvedněte jednu ze svých stezek a přesuňte ji
 rr-decision_steps = Posuň své bedny s nářadím: { $count ->
     [one] { $count } krok
     [few] { $count } kroky
    *[other] { $count } kroků
 }
-rr-decision_flip = Otoč žeton bedny (zbývá { $left })
-rr-decision_target = Prozkoumej ruiny nebo chrám vedle { $space }
-rr-decision_pick = Vezmi si z { $space } žeton dle své volby
-rr-decision_start = Vyber, kde tvůj průzkumník začne
+rr-decision_flip = Otočte žeton bedny (zbývá { $left })
+rr-decision_target = Prozkoumejte ruiny nebo chrám vedle { $space }
+rr-decision_pick = Vezměte si z { $space } žeton dle své volby
+rr-decision_start = Vyberte, kde váš průzkumník začne
 rr-relic_toad = ropucha
 rr-relic_skull = lebka
 rr-relic_bird = rajka
@@ -86,52 +86,52 @@ rr-colour_green = zelený
 rr-colour_blue = modrý
 rr-colour_yellow = žlutý
 rr-colour_black = černý
-rr-act_move = jdi { $a } → { $b } ({ $how })
-rr-how_pathway = tvoje stezka
+rr-act_move = jít { $a } → { $b } ({ $how })
+rr-how_pathway = vaše stezka
 rr-how_unexplored = neprozkoumaná cesta
 rr-how_river = , řeka
 rr-how_token = , žeton bedny vzhůru
-rr-act_stop = zastav zde, na { $space }
-rr-act_explore = prozkoumej { $space } za 1 proviant
-rr-act_end = ukonči tah
+rr-act_stop = zastavit zde, na { $space }
+rr-act_explore = prozkoumat { $space } za 1 proviant
+rr-act_end = ukončit tah
 rr-act_done = už žádné žetony neotáčej
-rr-act_done_place = nepokládej žádnou stezku (slonovinový žeton si ponech)
-rr-act_path = polož stezku na { $a }–{ $b }
-rr-act_lift = zvedni svou stezku z { $a }–{ $b }
-rr-act_jump = přenes se na { $space } místo pohybu (I2-f)
-rr-act_start = začni na { $space }
-rr-act_target = prozkoumej odsud { $space }
-rr-act_flip = otoč žeton bedny { $token } ({ $state })
+rr-act_done_place = nepokládat žádnou stezku (slonovinový žeton si ponechat)
+rr-act_path = položit stezku na { $a }–{ $b }
+rr-act_lift = zvednout svou stezku z { $a }–{ $b }
+rr-act_jump = přenést se na { $space } místo pohybu (I2-f)
+rr-act_start = začít na { $space }
+rr-act_target = prozkoumat odsud { $space }
+rr-act_flip = otočit žeton bedny { $token } ({ $state })
 rr-token_up_to_down = barevný → šedý
 rr-token_down_to_up = šedý → barevný
-rr-act_keep = ponech si { $tile }: { $effect }
-rr-act_pick = vezmi žeton { $level }. stupně{ $seen }
+rr-act_keep = ponechat si { $tile }: { $effect }
+rr-act_pick = vzít žeton { $level }. stupně{ $seen }
 rr-act_step_start = posuň bednu z dolního okraje na { $branch }, 1. stupeň
 rr-act_step_up = posuň bednu na větvi { $branch } z { $level }. na { $next }. stupeň
-rr-act_use = použij bednu { $branch } { $level }: { $effect }
-rr-act_use_ivory = použij { $tile }: { $effect }
+rr-act_use = použít bednu { $branch } { $level }: { $effect }
+rr-act_use_ivory = použít { $tile }: { $effect }
 rr-tool_machete_1 = akce chrámu zde bez proviantu
-rr-tool_machete_2 = vezmi 2 balíčky proviantu
+rr-tool_machete_2 = vzít 2 balíčky proviantu
 rr-tool_machete_3 = 4 body za každou svou relikvii
-rr-tool_compass_1 = přesuň 1 svou stezku kamkoliv
-rr-tool_compass_2 = přesuň 2 své stezky kamkoliv
+rr-tool_compass_1 = přesunout 1 svou stezku kamkoliv
+rr-tool_compass_2 = přesunout 2 své stezky kamkoliv
 rr-tool_compass_3 = 2 body za každou stezku nejdelší linie
-rr-tool_shovel_1_toolbox = přidej bednu z rezervy
+rr-tool_shovel_1_toolbox = přidat bednu z rezervy
 rr-tool_shovel_1_vp = získej 2 body
-rr-tool_shovel_2 = polož stezku u svého místa
+rr-tool_shovel_2 = položit stezku u svého místa
 rr-tool_shovel_3 = zbytek tahu zdvojnásob zisk bodů
 rr-I3-a = +1 bod za každou položenou stezku
 rr-I3-b = +1 bod, když první zkoumáš ruiny či chrám
-rr-I3-c = +1 bod, když získáš body při průzkumu chrámu
+rr-I3-c = +1 bod, když získáte body při průzkumu chrámu
 rr-I3-d = +1 proviant, když soupeř přesune stezku
 rr-I3-e = +1 proviant při návratu do tábora
-rr-I3-f = při odchodu z tábora otoč žeton bedny
+rr-I3-f = při odchodu z tábora otočit žeton bedny
 rr-I2-a = jednou: neprozkoumaná cesta mezi stezkami
-rr-I2-b = jednou: prohlédni sloupek chrámu a vezmi libovolný žeton
+rr-I2-b = jednou: prohlédnout sloupek chrámu a vzít libovolný žeton
 rr-I2-c = jednou: na začátku tahu doplň proviant na 5
-rr-I2-d = jednou: polož dvě stezky místo jedné
-rr-I2-e = jednou: polož stezku na libovolnou cestu
-rr-I2-f = jednou: přenes se na chrám stejné barvy
+rr-I2-d = jednou: položit dvě stezky místo jedné
+rr-I2-e = jednou: položit stezku na libovolnou cestu
+rr-I2-f = jednou: přenést se na chrám stejné barvy
 rr-I1-a = konec: 3 body za každý slonovinový žeton
 rr-I1-b = konec: 2 body za každý proviant
 rr-I1-c = konec: 5 bodů za každou relikvii stejné barvy navíc
@@ -140,12 +140,12 @@ rr-I1-e = konec: 4 body za každou bednu na tabulce
 rr-I1-f = konec: jeden tah navíc
 rr-P-a = získej 3 body
 rr-P-b = posuň bednu o stupeň
-rr-P-c = vezmi 2 balíčky proviantu
-rr-P-d = přidej bednu z rezervy
-rr-P-e = přenes se do tábora, vezmi 3 proviant, konec tahu
-rr-P-f = přesuň jednu svou stezku kamkoliv
-rr-P-g = prozkoumej sousední ruiny nebo chrám
-rr-P-h = otoč až 2 žetony beden
+rr-P-c = vzít 2 balíčky proviantu
+rr-P-d = přidat bednu z rezervy
+rr-P-e = přenést se do tábora, vzít 3 proviant, konec tahu
+rr-P-f = přesunout jednu svou stezku kamkoliv
+rr-P-g = prozkoumat sousední ruiny nebo chrám
+rr-P-h = otočit až 2 žetony beden
 rr-ability_extra-toolbox = druhá bedna na dolním okraji
 rr-ability_head-start = může začít o cestu dál od tábora
 rr-ability_camp-pathway = začíná se stezkou u tábora (zástupná)
@@ -157,9 +157,9 @@ rr-ev_jump = { $player } se přenáší z { $a } na { $b }
 rr-ev_tokens = { $player } otáčí žetony beden { $tokens } na šedou
 rr-ev_reset = Všechny žetony beden jsou opět lícem vzhůru; { $player } získává krok navíc
 rr-ev_relic = { $player } dokončuje expedici na { $space } a bere relikvii { $relic } ({ $trails ->
-    [one] { $trails } stezka
-    [few] { $trails } stezky
-   *[other] { $trails } stezek
+    [one] { $trails } cesta
+    [few] { $trails } cesty
+   *[other] { $trails } cest
 })
 rr-ev_coins = { $player } získává { $amount ->
     [one] { $amount } bod
@@ -220,20 +220,21 @@ rr-aliases = napište číslo, akci, např. „move CAMP-R1“ nebo „end“, n
 rr-rules =
     Cíl: mít na konci nejvíc bodů z výprav, chrámů, relikvií a slonovinových žetonů.
 
-    Tah: musíš se pohnout, pak smíš prozkoumat místo, kde jsi skončil.
-    • Pohyb: smíš použít nejvýš jednu cestu bez vlastní stezky (neprozkoumanou) a
+    Tah: musíte se pohnout, pak smíte prozkoumat místo, kde jste skončili.
+    • Pohyb: smíte použít nejvýš jednu cestu bez vlastní stezky (neprozkoumanou) a
       libovolně mnoho svých stezek, všechny před ní, nebo všechny po ní. Vstup do
-      základního tábora ukončí pohyb i tah a dá ti 3 dávky proviantu (nikdy víc než 5).
-    • Průzkum (stojí 1 proviant): ruiny ti dovolí položit stezku na sousední cestu;
+      základního tábora ukončí pohyb i tah a dá vám 3 dávky proviantu (nikdy víc než 5).
+    • Průzkum (stojí 1 proviant): ruiny vám dovolí položit stezku na sousední cestu;
       slonovinový chrám dá žeton s trvalou nebo jednorázovou schopností (jeden na
       stupeň); modrý chrám dá tajný žeton za 2–5 bodů; fialový chrám okamžitý účinek.
-    • Jednou za tah smíš použít jednu bednu s nářadím ze své tabulky postupu; přechod
-      řeky nebo chůze po vlastních stezkách otáčí žetony beden a ty posouvají bedny.
+    • Jednou za tah smíte použít jednu bednu s nářadím ze své tabulky postupu. Žetony
+      beden leží jen na cestách přes řeku: přejdete-li takovou cestu se žetonem lícem
+      nahoru, žeton se otočí na šedou a každý otočený žeton posune bednu o stupeň.
 
     Svatyně: když se z ruin nebo chrámu vezme poslední žeton, vznikne tam svatyně
-    s relikvií jeho barvy. Výprava za relikvií: začni tah na svatyni s relikvií a skonči
-    pohyb na jiné svatyni s relikvií stejné barvy: vezmeš si ji a 2 body za každou
-    cestu, kterou jsi v tahu prošel.
+    s relikvií jeho barvy. Výprava za relikvií: začněte tah na svatyni s relikvií a skončete
+    pohyb na jiné svatyni s relikvií stejné barvy: vezmete si ji a 2 body za každou
+    cestu, kterou jste v tahu prošli.
 
     Konec: jakmile hráči dohromady získají 7/8/9/10 relikvií (2/3/4/5 hráčů), ostatní
     mají ještě po jednom tahu. Body: získané během hry, modré žetony, 5 bodů za každou
@@ -246,4 +247,4 @@ rr-rules =
 rr-ev_end = { $player } končí tah
 rr-ev_end_camp = { $player } končí tah: vstup do základního tábora ukončuje pohyb i tah
 rr-ev_end_teleport = { $player } končí tah přesunem do tábora
-rr-expedition_hint = Výprava: začal jsi na svatyni s relikvií ({ $relic }); skonči pohyb na { $spaces } a vezmeš tamní relikvii a 2 body za každou prošlou cestu.
+rr-expedition_hint = Výprava: začali jste na svatyni s relikvií ({ $relic }); skončete pohyb na { $spaces } a vezmete tamní relikvii a 2 body za každou prošlou cestu.

@@ -224,8 +224,9 @@ rr-rules =
       an ivory temple gives a tile with a lasting or one-time power (one per level);
       a blue temple gives a secret tile worth 2–5 points; a purple temple gives an
       immediate effect.
-    • Once per turn you may use one toolbox from your progression table; crossing a
-      river or using your pathways flips toolbox tokens, which move toolboxes up.
+    • Once per turn you may use one toolbox from your progression table. Toolbox tokens
+      lie only on river trails: walking one whose token is face up turns it grey, and
+      each token turned grey moves a toolbox up one level.
 
     Shrines: when the last tile of a ruin or temple is taken, a shrine appears there
     with a relic of its colour. Relic expedition: start your turn on a shrine with a

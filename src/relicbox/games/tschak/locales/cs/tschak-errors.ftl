@@ -2,14 +2,14 @@
 
 tschak-error-setup = věž se ještě připravuje
 tschak-error-chosen = { $need ->
-    [one] pro toto odkrytí už máš kartu vybranou
-    [few] pro toto odkrytí už máš vybrané { $need } karty
-   *[other] pro toto odkrytí už máš vybraných { $need } karet
+    [one] pro toto odkrytí už máte kartu vybranou
+    [few] pro toto odkrytí už máte vybrané { $need } karty
+   *[other] pro toto odkrytí už máte vybraných { $need } karet
 }
 tschak-error-not-in-hand = { $card } nemáš v ruce
 tschak-error-clash = { $kind ->
-    [wizard] tvoje družina už má čaroděje ({ $card })
-    [warrior] tvoje družina už má válečníka ({ $card })
-    [dwarf] tvoje družina už má trpaslíka ({ $card })
-   *[artifact] tvoje družina už má artefakt ({ $card })
+    [wizard] vaše družina už má čaroděje ({ $card })
+    [warrior] vaše družina už má válečníka ({ $card })
+    [dwarf] vaše družina už má trpaslíka ({ $card })
+   *[artifact] vaše družina už má artefakt ({ $card })
 }

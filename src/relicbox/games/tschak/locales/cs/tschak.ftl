@@ -7,8 +7,8 @@ tschak-tower = Věž { $tower }/{ $towers }
 tschak-floor = patro { $floor }
 tschak-phase_setup = příprava věže
 tschak-phase_over = konec hry
-tschak-choose_one = vyber 1 kartu
-tschak-choose_many = vyber najednou { $need ->
+tschak-choose_one = vyberte 1 kartu
+tschak-choose_many = vyberte najednou { $need ->
     [one] { $need } kartu
     [few] { $need } karty
    *[other] { $need } karet
@@ -42,9 +42,9 @@ tschak-face_down = lícem dolů: { $count }
 tschak-waiting = vybírá…
 tschak-ready = připraven
 tschak-party = družina
-tschak-your_hand = Tvoje ruka
-tschak-your_picks = Tvoje karty lícem dolů
-tschak-your_won = Získal jsi
+tschak-your_hand = Vaše ruka
+tschak-your_picks = Vaše karty lícem dolů
+tschak-your_won = Vaše zisky
 tschak-last_floor = Poslední patro (věž { $tower }, patro { $floor }):
 tschak-party_line = { $who }: { $cards } = { $strength }
 tschak-took = { $monster } → { $loser }, { $treasure } → { $winner }
@@ -83,11 +83,11 @@ tschak-ev_tower_floor = patro { $floor } { $monster } / { $treasure }
 tschak-ev_floor = Věž { $tower }, patro { $floor }: { $parties }. { $took }.
 tschak-ev_loot = Kořist věže { $tower }: { $lines }.
 tschak-ev_no_loot = kořist nikdo nebere
-tschak-aliases = napiš kód karty (W4, R2+, D3a, A) nebo „play W4“
+tschak-aliases = napište kód karty (W4, R2+, D3a, A) nebo „play W4“
 tschak-rules =
     Cíl: po 4 věžích mít nejvíc bodů ze zlaťáků, truhlic a prstenů a co nejméně nestvůr.
 
-    Každé místo drží 10 dobrodruhů: 3 čaroděje, 3 válečníky, 3 trpaslíky a 1 artefakt.
+    Každý hráč má v ruce 10 dobrodruhů: 3 čaroděje, 3 válečníky, 3 trpaslíky a 1 artefakt.
     Věž má 3 patra, na každém leží lícem nahoru nestvůra a poklad.
     V každém patře všichni tajně skládají družinu ze 3 karet 3 různých barev a karty
     se odhalují současně: v 1. patře po jedné (1+1+1), ve 2. jedna a pak dvě (1+2),
@@ -95,7 +95,7 @@ tschak-rules =
 
     Síla družiny je součet hodnot. Artefakt zdvojnásobí slabší ze dvou zbylých karet.
     Nejsilnější družina bere poklad (i prokletou truhlici), nejslabší nestvůru.
-    Karta, která ti po 3. patře zůstane v ruce (tvá 10. karta), soupeří svou hodnotou
+    Karta, která vám po 3. patře zůstane v ruce (vaše 10. karta), soupeří svou hodnotou
     o hromádky kořisti; chameleon ani artefakt kořist nezískají.
     Po každé věži se všechny ruce posílají doleva, takže každý hraje každou ruku jednou.
 
@@ -110,7 +110,7 @@ tschak-rules =
 
     Body: zlaťák +1; truhlice +2 až +5; prsteny: jejich počet na druhou; prokleté
     truhlice −1 nebo −2; každá nestvůra minus své lebky; troglodyti: minus jejich počet
-    na druhou; trofej +2 za každou tvou nestvůru (+1 ve 2 hráčích); elixír odstraní
+    na druhou; trofej +2 za každou vaši nestvůru (+1 ve 2 hráčích); elixír odstraní
     jednu nestvůru. Remíza: vyhrává ten s méně nestvůrami; jinak se o výhru dělí.
 tschak-tie_treasure = Remíza { $strength }–{ $strength }: { $player } vyhrává díky { $reason } a bere poklad.
 tschak-tie_monster = Remíza { $strength }–{ $strength }: { $rival } vyhrává díky { $reason }; nestvůru bere { $player }.
