@@ -109,4 +109,4 @@ def test_cli_tournament_stores_rates_and_plots(tmp_path):
     assert report["played"] == 8 and len(report["leaderboard"]) == 4
     assert plot.stat().st_size > 1000
     again = CliRunner().invoke(app, [*args, "--lang", "cs"])
-    assert "Pokračuje se: 8 partií" in again.output and "Pořadové hodnocení" in again.output
+    assert "Pokračuje se: 8 partií" in again.output and "Hodnocení [95% IS]" in again.output

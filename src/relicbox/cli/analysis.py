@@ -260,7 +260,13 @@ def tournament_command(
     games: Annotated[int, typer.Option("--games", "-n", help="Total games to play.")] = 100,
     seed: SeedOpt = 0,
     pairing: Annotated[
-        str, typer.Option("--pairing", help="round-robin (every table) or gauntlet (first bot).")
+        str,
+        typer.Option(
+            "--pairing",
+            "--format",
+            help="round-robin (every table), gauntlet (the first bot at every table) or "
+            "blocs (two bots, half the seats each, both splits at an odd table).",
+        ),
     ] = "round-robin",
     store: Annotated[
         Path | None,
@@ -304,9 +310,7 @@ def tournament_command(
     if plot is not None:
         from relicbox.play.plots import plot_ratings
 
-        plot_ratings(
-            tournament.ratings(results).history, plot, f"{get_game(game).title}: openskill"
-        )
+        plot_ratings(report["leaderboard"], plot, get_game(game).title)
         err.print(tr(lang, "plot-written", path=str(plot)))
     if _wrote_data(report, report["results"], as_json, as_csv):
         return
@@ -321,18 +325,32 @@ def tournament_command(
     )
     table = Table(title=title)
     table.add_column(tr(lang, "col-bot"), overflow="fold")
-    for key in ("col-mu", "col-sigma", "col-ordinal", "col-games"):
+    for key in ("col-rating", "col-ahead", "col-games"):
         table.add_column(tr(lang, key))
     for row in report["leaderboard"]:
         table.add_row(
             row["bot"],
-            f"{row['mu']:.2f}",
-            f"{row['sigma']:.2f}",
-            f"{row['ordinal']:.2f}",
+            f"{row['rating']:.0f} [{row['rating_low']:.0f}, {row['rating_high']:.0f}]",
+            f"{100 * row['ahead_share']:.1f}%",
             str(row["games"]),
         )
     out.print(table)
     out.print(_bot_table(report["results"], lang, ""))
+    if "blocs" in report:
+        out.print(_bloc_table(report["blocs"], lang))
+
+
+def _bloc_table(blocs: list[dict[str, Any]], lang: str) -> Table:
+    table = Table(title=tr(lang, "blocs-title"))
+    for key in ("col-bot", "col-bloc-share", "col-fair-share"):
+        table.add_column(tr(lang, key))
+    for row in blocs:
+        table.add_row(
+            row["bot"],
+            _interval(row["bloc_share"], row["bloc_low"], row["bloc_high"], percent=True),
+            f"{100 * row['fair_share']:.1f}%",
+        )
+    return table
 
 
 def register(app: typer.Typer) -> None:

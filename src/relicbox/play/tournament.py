@@ -1,16 +1,22 @@
-"""Tournaments: a pool of bots, many tables, openskill ratings, resumable storage.
+"""Tournaments: a pool of bots, many tables, ratings, resumable storage.
 
 Pairings (``round-robin`` by default): every set of ``players`` bots from the
 pool forms a table, and each table is played in every rotation of its seats
 before the next deal; ``gauntlet`` seats the first bot at every table with
-each set of ``players - 1`` others. Game ``i`` plays table ``(i // players) %
+each set of ``players - 1`` others; ``blocs`` sets two bots against each other,
+half the seats each (see :func:`bloc_tables`). Game ``i`` plays table ``(i // players) %
 tables`` in rotation ``i % players``, with the seed of deal ``i // players``.
+
+The leaderboard is a Bradley-Terry fit of all games at once with intervals from
+resampling deals (:func:`relicbox.play.ratings.leaderboard`), so the order of the
+games changes nothing. In Diamant a result depends on the field: copies of one bot
+leave together and split the path, so any lone bot beats a table of copies; compare
+bots in balanced ``blocs`` or mixed fields.
 
 Results go to a JSON-lines file as they arrive (one header line, then one line
 per finished game, flushed and synced), so a tournament killed at any moment
 resumes from the file: every finished game is kept, none is played twice, and
-a half-written last line is dropped. Ratings are computed from the file in
-game order, so they do not depend on which worker finished first.
+a half-written last line is dropped.
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from typing import Any
 from relicbox.bots import make_bot, split_specs
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.registry import get_game
-from relicbox.play.ratings import Ratings, result_ranks
+from relicbox.play.ratings import Rated, leaderboard, result_ranks
 from relicbox.play.simulate import GameResult, Job, Progress, run_games, summarize
+from relicbox.play.stats import clustered_wilson
 
 STORE_FORMAT = "relicbox-tournament/1"
 PAIRINGS = ("round-robin", "gauntlet", "blocs")
@@ -190,21 +197,53 @@ class Tournament:
                 )
         return [done[i] for i in sorted(done)]
 
-    def ratings(self, results: Sequence[GameResult]) -> Ratings:
-        ratings = Ratings(self.job.specs)
-        for result in sorted(results, key=lambda r: r.index):
-            seated = [self.job.specs[entry] for entry in result.seating]
-            ratings.update(seated, result_ranks(result.scores, result.returns))
-        return ratings
+    def ratings(self, results: Sequence[GameResult]) -> list[Rated]:
+        """The leaderboard: all games fitted at once, intervals by resampling deals."""
+        games = [
+            (
+                result.index // self.job.players,
+                [self.job.specs[entry] for entry in result.seating],
+                result_ranks(result.scores, result.returns),
+            )
+            for result in results
+        ]
+        return leaderboard(self.job.specs, games, seed=self.job.seed)
+
+    def blocs(self, results: Sequence[GameResult]) -> list[dict[str, Any]]:
+        """Each bot's bloc: its share of the wins of a game (all its seats together), with
+        the 95% interval clustered by deal, and the share equal bots would get."""
+        players = self.job.players
+        deals = [result.index // players for result in results]
+        rows = []
+        for entry, spec in enumerate(self.job.specs):
+            shares = [
+                sum(r.returns[s] for s, e in enumerate(r.seating) if e == entry) for r in results
+            ]
+            seats = [sum(1 for e in r.seating if e == entry) for r in results]
+            low, high = clustered_wilson(shares, deals)
+            count = len(results)
+            rows.append(
+                {
+                    "bot": spec,
+                    "bloc_share": sum(shares) / count if count else float("nan"),
+                    "bloc_low": low,
+                    "bloc_high": high,
+                    "fair_share": sum(seats) / (players * count) if count else float("nan"),
+                    "deals": len(set(deals)),
+                }
+            )
+        return rows
 
     def report(self, results: Sequence[GameResult]) -> dict[str, Any]:
-        ratings = self.ratings(results)
-        return {
+        report = {
             **self.header(),
             "played": len(results),
-            "leaderboard": [s.to_json() for s in ratings.standings()],
+            "leaderboard": [row.to_json() for row in self.ratings(results)],
             "results": summarize(self.job, results)["bots"],
         }
+        if self.pairing == "blocs":
+            report["blocs"] = self.blocs(results)
+        return report
 
 
 def make_tournament(

@@ -1,6 +1,6 @@
 # relicbox simulate a relicbox tournament.
 simulate-help = Odehraje mnoho partií botů se zadaným seedem (střídání míst, všechna jádra) a vypíše podíl výher a body s 95% intervaly spolehlivosti.
-tournament-help = Ohodnotí skupinu botů pomocí openskill v mnoha partiích; výsledky se ukládají průběžně, takže přerušený turnaj lze dokončit.
+tournament-help = Ohodnotí skupinu botů v mnoha partiích (všechny partie naráz, 95% intervaly z převzorkování rozdání), nebo postaví dva boty proti sobě v blocích; výsledky se ukládají průběžně, takže přerušený turnaj lze dokončit.
 simulate-title = { $game }: { $games ->
     [one] jedna partie
     [few] { $games } partie
@@ -18,12 +18,14 @@ col-win-rate = Podíl výher [95% IS]
 col-mean-score = Průměr bodů [95% IS]
 col-length = Rozhodnutí na partii
 col-seat = Místo
-col-mu = mu
-col-sigma = sigma
-col-ordinal = Pořadové hodnocení
+col-rating = Hodnocení [95% IS]
+col-ahead = Podíl střetnutí, kdy skončil před jiným botem
+col-bloc-share = Podíl výher bloku [95% IS podle rozdání]
+col-fair-share = Podíl při rovnocenných botech
 col-games = Partie
 seat-name = Místo { $seat }
 seats-title = Podíl výher podle místa (všichni boti se střídají na všech místech)
+blocs-title = Bloky: každý bot drží polovinu stolu
 resuming = Pokračuje se: { $done ->
     [one] jedna partie už je uložena
     [few] { $done } partie už jsou uloženy
