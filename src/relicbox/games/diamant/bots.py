@@ -227,9 +227,5 @@ class DiamantExpertBot(DiamantRuleBot):
         return self._death_chance(view, deck, remaining) if remaining else 1.0
 
     def _weighs_leave(self, view: dict[str, Any], caution: float) -> bool:
-        saved = self.caution
-        self.caution = caution
-        try:
-            return super().wants_to_leave(view)
-        finally:
-            self.caution = saved
+        # A rule bot of that caution, so this bot never changes (one may serve many tables).
+        return DiamantRuleBot(caution=caution, moody=self.moody).wants_to_leave(view)
