@@ -117,7 +117,7 @@ def test_ctrl_c_at_the_save_prompt_quits_without_saving_and_says_so(tmp_path, mo
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli.typer, "confirm", interrupted)
+    monkeypatch.setattr(cli, "_confirm", interrupted)
     cli._offer_save(match, None, "en")
     assert list(tmp_path.iterdir()) == []
 

@@ -166,32 +166,42 @@ def _fail(lang: str, message: str) -> typer.Exit:
 
 @app.command("games", help="List the games, their player counts and options.")
 def games_command(lang: LangOption = None) -> None:
-    from rich.table import Table
-
     import relicbox
-    from relicbox.bots import bot_names
+    from relicbox.bots import bot_names, is_bot_spec
 
     lang = _check_lang(lang)
-    table = Table(title="relicbox")
-    for key in ("col-game", "col-players", "col-options", "col-bots"):
-        table.add_column(t(lang, key))
-    for game in relicbox.games():
-        options = "\n".join(_option_summary(o) for o in game.options)
+    for number, game in enumerate(relicbox.games()):
         names = ", ".join([game.name, *game.aliases])
-        players = f"{game.min_players}-{game.max_players}"
-        table.add_row(
-            f"{game.title}\n[dim]{names}[/]", players, options, ", ".join(bot_names(game))
-        )
-    console.print(table)
+        players = t(lang, "games-players", low=game.min_players, high=game.max_players)
+        console.print(("\n" if number else "") + f"[bold]{game.title}[/] ({names}) · {players}")
+        for option in game.options:
+            console.print("  " + _option_summary(option, lang))
+        bots = bot_names(game) + [
+            name for name, sample in BOT_FAMILIES if is_bot_spec(sample, game)
+        ]
+        console.print("  " + t(lang, "games-bots", bots=", ".join(bots)))
+    console.print("\n" + t(lang, "games-hint"))
 
 
-def _option_summary(option: Option) -> str:
+BOT_FAMILIES = (("threshold:N", "threshold:5"),)
+"""Bots named with a number, shown by their pattern when the game takes them."""
+
+
+def _option_summary(option: Option, lang: str) -> str:
+    """An option as it is typed: ``--no-progress-rounds N  (default: 30)``."""
+    flag = "--" + option.name.replace("_", "-")
     if option.choices:
-        allowed = "|".join(str(choice) for choice in option.choices)
+        allowed = "|".join(_typed(choice) for choice in option.choices)
     else:
         allowed = "N" if option.integer else "FILE"
-    default = "" if option.default is None else f" (default {option.default})"
-    return f"{option.name}: {allowed}{default}"
+    if option.default is None:
+        return f"{flag} {allowed}"
+    return f"{flag} {allowed}  " + t(lang, "games-default", value=_typed(option.default))
+
+
+def _typed(value: object) -> str:
+    """A value as a person types it: ``true``, not ``True``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @app.command("rules", help="Explain a game's rules in brief: goal, turn, scoring, ties.")
@@ -255,6 +265,8 @@ def play_command(
     try:
         game, flags = untangle(game, context.args)
         options = game_options(flags, option)
+        if reseat and resume is None:
+            raise ConfigurationError(t(chosen_lang, "reseat-needs-resume"))
         if save == "" or resume == "":
             raise ConfigurationError(
                 t(chosen_lang, "bad-save-path", path="''", reason=t(chosen_lang, "empty-name"))
@@ -643,7 +655,7 @@ def _offer_save(match: Match, save_path: Path | None, lang: str) -> bool:
         return _save_and_tell(match, save_path, lang)
     default = _free_default_name(match)
     try:
-        if not typer.confirm(t(lang, "save-prompt"), default=True):
+        if not _confirm(t(lang, "save-prompt"), lang):
             console.print(t(lang, "not-saved"))
             return True
         while True:
@@ -660,6 +672,21 @@ def _offer_save(match: Match, save_path: Path | None, lang: str) -> bool:
     except EOFError:
         path = default
     return _save_and_tell(match, path, lang)
+
+
+def _confirm(question: str, lang: str) -> bool:
+    """A yes-or-no question in ``lang`` (``[A/n]`` takes a or ano in Czech); Enter says yes."""
+    yes, no = t(lang, "yes-words").split(), t(lang, "no-words").split()
+    while True:
+        try:
+            answer = console.input(f"{question} {t(lang, 'yes-no')}: ").strip().casefold()
+        except EOFError:
+            raise typer.Abort from None
+        if not answer or answer in yes:
+            return True
+        if answer in no:
+            return False
+        console.print(f"[yellow]{t(lang, 'yes-no-hint')}[/]")
 
 
 def _save_and_tell(match: Match, path: Path, lang: str) -> bool:
@@ -740,7 +767,12 @@ def _results_table(headers: list[str], rows: list[list[str]], title: str, width:
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A file written by play --save, or a bare record.")],
     events: Annotated[bool, typer.Option(help="Also list every recorded event.")] = False,
-    lang: LangOption = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", "-l", help="Language: en or cs (default: the save's language, else en)."
+        ),
+    ] = None,
 ) -> None:
     from relicbox.play.match import load_saved
 
