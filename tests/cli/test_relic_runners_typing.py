@@ -41,3 +41,15 @@ def test_a_destination_that_no_move_reaches_is_refused_with_the_options():
     state, seat, legal = first_decision()
     answer = read_answer(state, seat, legal, "R9", "en")
     assert answer.action is None and "R9" in (answer.refusal or "")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_toolbox_token_is_named_with_its_river(lang):
+    from relicbox.games.relic_runners import text
+
+    state, seat, _ = first_decision()
+    view = state.view(seat)
+    trail = next(t for t in view["trails"] if t["token"] == "TB4")
+    where = f"{trail['a']}–{trail['b']}"
+    assert where in text.describe_action("flip TB4", view, lang)
+    assert f"TB4 ({where})" in text.board(view, lang)

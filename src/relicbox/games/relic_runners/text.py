@@ -25,7 +25,7 @@ SCREEN = (120, 40)
 SEAT_STYLE = ("bold red", "bold green", "bold blue", "bold yellow", "bold bright_black")
 KIND_STYLE = {
     "ivory": "bold white",
-    "blue": "bold blue",
+    "blue": "bold bright_blue",  # plain blue is hard to read on a dark terminal
     "purple": "bold magenta",
     "ruin": "green",
     "camp": "bold cyan",
@@ -146,7 +146,7 @@ def render(view: dict[str, Any], lang: str) -> str:
         + "   "
         + _t(lang, "camp_rations", count=view["camp_rations"])
     )
-    lines.append(_t(lang, "tokens_line", tokens=", ".join(view["tokens_up"]) or _t(lang, "none")))
+    lines.append(_t(lang, "tokens_line", tokens=_tokens_up(view, lang)))
     lines.append("")
     for seat in range(view["players"]):
         lines.extend(player_board(view, seat, lang))
@@ -407,7 +407,19 @@ def _describe_done(view: dict[str, Any], lang: str) -> str:
 def _describe_flip(flip: A.Flip, view: dict[str, Any], lang: str) -> str:
     up = flip.token in view["tokens_up"]
     state = _t(lang, "token_up_to_down" if up else "token_down_to_up")
-    return _t(lang, "act_flip", token=flip.token, state=state)
+    return _t(lang, "act_flip", token=flip.token, trail=_token_trail(view, flip.token), state=state)
+
+
+def _token_trail(view: dict[str, Any], token: str) -> str:
+    """The river a toolbox token lies on (``R5–T8``): the map draws tokens without names."""
+    trail = next((t for t in view["trails"] if t["token"] == token), None)
+    return "?" if trail is None else f"{trail['a']}–{trail['b']}"
+
+
+def _tokens_up(view: dict[str, Any], lang: str) -> str:
+    """The face-up tokens, each with its river: ``TB1 (R1–T1), TB4 (R5–T8)``."""
+    tokens = [f"{token} ({_token_trail(view, token)})" for token in view["tokens_up"]]
+    return ", ".join(tokens) or _t(lang, "none")
 
 
 def _describe_keep(keep: A.Keep, view: dict[str, Any], lang: str) -> str:
@@ -659,7 +671,7 @@ def board(view: dict[str, Any], lang: str) -> str:
         _t(lang, "relics_line", collected=view["relics_collected"], needed=view["relics_to_end"])
     )
     lines.append(_t(lang, "camp_rations", count=view["camp_rations"]))
-    lines.append(_t(lang, "tokens_line", tokens=", ".join(view["tokens_up"]) or _t(lang, "none")))
+    lines.append(_t(lang, "tokens_line", tokens=_tokens_up(view, lang)))
     for seat in range(view["players"]):
         if seat != view.get("seat"):
             lines.append("")
