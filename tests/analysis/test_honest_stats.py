@@ -54,3 +54,15 @@ def test_batch_games_are_clustered_by_deal_like_engine_games():
         # not), so the game's total is steadier than two independent seats: narrower
         naive = wilson(bot["win_rate"] * bot["seat_games"], bot["seat_games"])
         assert bot["win_high"] - bot["win_low"] != pytest.approx(naive[1] - naive[0])
+
+
+def test_the_cli_says_how_many_independent_deals_the_intervals_count():
+    from typer.testing import CliRunner
+
+    from relicbox.cli.main import app
+
+    args = ["simulate", "diamant", "-p", "4", "--bots", "expert,threshold:6", "-n", "40"]
+    english = CliRunner().invoke(app, args)
+    assert "10 independent deals" in " ".join(english.stdout.split())
+    czech = CliRunner().invoke(app, [*args, "--lang", "cs"])
+    assert "10 nezávislých rozdání" in " ".join(czech.stdout.split())

@@ -72,6 +72,7 @@ CSV_FIELDS = (
     "score_low",
     "score_high",
     "score_sd",
+    "independent_units",
     "mean_length",
     "length_low",
     "length_high",
@@ -241,6 +242,8 @@ def simulate_command(
         seed=seed,
     )
     out.print(_bot_table(summary["bots"], lang, title))
+    units = max((bot["independent_units"] for bot in summary["bots"]), default=0)
+    out.print(tr(lang, "intervals-by-deal", deals=units))
     seats = Table(title=tr(lang, "seats-title"))
     seats.add_column(tr(lang, "col-seat"))
     seats.add_column(tr(lang, "col-win-rate"))

@@ -25,6 +25,11 @@ col-fair-share = Podíl při rovnocenných botech
 col-games = Partie
 seat-name = Místo { $seat }
 seats-title = Podíl výher podle místa (všichni boti se střídají na všech místech)
+intervals-by-deal = 95% intervaly počítají každé rozdání jen jednou, i když se hrálo ve více otočeních: { $deals ->
+    [one] jedno nezávislé rozdání
+    [few] { $deals } nezávislá rozdání
+   *[other] { $deals } nezávislých rozdání
+  }.
 blocs-title = Bloky: každý bot drží polovinu stolu
 resuming = Pokračuje se: { $done ->
     [one] jedna partie už je uložena

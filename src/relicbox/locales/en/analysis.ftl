@@ -23,6 +23,10 @@ col-fair-share = Share if the bots were equal
 col-games = Games
 seat-name = Seat { $seat }
 seats-title = Win rate by seat (all bots rotate through every seat)
+intervals-by-deal = The 95% intervals count each deal once, however many rotations it was played in: { $deals ->
+    [one] one independent deal
+   *[other] { $deals } independent deals
+  }.
 blocs-title = Blocs: each bot holds half the table
 resuming = Resuming: { $done ->
     [one] one game
