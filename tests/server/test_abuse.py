@@ -15,6 +15,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from relicbox.server import app as app_module
 from relicbox.server import botpool
 from relicbox.server.botpool import BotPool
 from relicbox.server.store import Store
@@ -237,6 +238,19 @@ def test_a_failing_handler_answers_bad_message_and_the_connection_lives(
         ann.wait_for(lambda f: f["type"] == "pong")
     finally:
         ann.close()
+
+
+def test_a_failing_http_handler_answers_bad_message_without_details(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object) -> list[str]:
+        raise RuntimeError("a fault inside the handler")
+
+    monkeypatch.setattr(app_module, "offered_bots", broken)
+    failed = server.get("/api/games")
+    assert failed.status_code == 500 and failed.json()["error"] == "bad-message"
+    assert "fault" not in failed.text
+    assert server.get("/api/tables").status_code == 200
 
 
 def test_a_huge_body_is_refused_with_413_without_echoing_it(sqlite_url: str) -> None:
