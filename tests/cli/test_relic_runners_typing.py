@@ -53,3 +53,21 @@ def test_a_toolbox_token_is_named_with_its_river(lang):
     where = f"{trail['a']}–{trail['b']}"
     assert where in text.describe_action("flip TB4", view, lang)
     assert f"TB4 ({where})" in text.board(view, lang)
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "meant"),
+    [("tschak", "zahrát", "play"), ("tschak", "zahrat", "play"), ("diamant", "odejít", "leave")],
+)
+def test_czech_action_words_are_shown_and_typed(game, typed, meant):
+    from relicbox.cli.common import shown_action
+
+    state = relicbox.new_game(game, 3, 4)
+    seat = state.to_act[0]
+    legal = list(state.legal_actions(seat))
+    action = next(a for a in legal if a.text.split()[0] == meant)
+    shown = shown_action(state, action.text, "cs")
+    assert shown.split()[0] != meant
+    rest = action.text.partition(" ")[2]
+    answer = read_answer(state, seat, legal, f"{typed} {rest}".strip(), "cs")
+    assert answer.action == action, answer.refusal

@@ -19,7 +19,7 @@ import pytest
 from rich.text import Text
 
 import relicbox
-from relicbox.cli.common import t, transcript_lines
+from relicbox.cli.common import shown_action, t, transcript_lines
 from relicbox.cli.tui import BOARD_COLUMNS, WIDE
 from relicbox.play.match import parse_seats
 
@@ -101,7 +101,8 @@ def check_screen(terminal: Terminal, rows: list[str], save: Path, start, lang: s
     )
     assert flat(own) in column, "the seat's own panel is clipped\n" + "\n".join(rows)
     for number, action in enumerate(state.legal_actions(0), start=1):
-        assert f"{number} {action.text}" in column, f"option {number} clipped\n" + "\n".join(rows)
+        shown = shown_action(state, action.text, lang)
+        assert f"{number} {shown}" in column, f"option {number} clipped\n" + "\n".join(rows)
     if game == "tschak":
         for seat in range(state.players):
             assert t(lang, "player", n=seat + 1) in whole, "\n".join(rows)

@@ -175,6 +175,7 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
             return Answer(action=legal[int(word) - 1])
         return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
     typed = prompt_aliases(state, lang).get(word, answer.strip())
+    typed = _english_verb(state, typed, lang)
     typed = _short_form(state, seat, legal, typed) or typed
     try:
         action = state.parse_action(typed)
@@ -187,6 +188,33 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
     except IllegalActionError as error:
         return Answer(refusal=t(lang, "illegal", reason=error_text(error, lang)))
     return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
+
+
+def _words(state: State, lang: str) -> dict[str, str]:
+    text = state.game.text
+    words_fn = getattr(text, "action_words", None)
+    return {} if words_fn is None else dict(words_fn(lang))
+
+
+def shown_action(state: State, action_text: str, lang: str) -> str:
+    """An action as ``lang`` shows it: ``zahrát W2`` for ``play W2`` in Czech."""
+    verb, space, rest = action_text.partition(" ")
+    return _words(state, lang).get(verb, verb) + space + rest
+
+
+def _fold(word: str) -> str:
+    """A word without case or accents, so ``pokracovat`` matches ``pokračovat``."""
+    import unicodedata
+
+    split = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(char for char in split if not unicodedata.combining(char))
+
+
+def _english_verb(state: State, typed: str, lang: str) -> str:
+    """A typed action with its first word in ``lang`` turned back into the engine's word."""
+    verb, space, rest = typed.strip().partition(" ")
+    back = {_fold(shown): verb for verb, shown in _words(state, lang).items()}
+    return back.get(_fold(verb), verb) + space + rest
 
 
 def _short_form(state: State, seat: int, legal: list[Any], typed: str) -> str | None:

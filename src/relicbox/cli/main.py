@@ -34,6 +34,7 @@ from relicbox.cli.common import (
     rules_summary,
     seat_label,
     seat_labels,
+    shown_action,
     t,
     transcript_lines,
 )
@@ -556,7 +557,8 @@ class _HumanPrompt:
         text = state.game.text
         for number, action in enumerate(legal, start=1):
             label = text.describe_action(action.text, view, self.lang) if text else action.text
-            console.print(f"  [bold]{number:>2}[/]. {action.text}  [dim]{label}[/]")
+            shown = shown_action(state, action.text, self.lang)
+            console.print(f"  [bold]{number:>2}[/]. {shown}  [dim]{label}[/]")
         hint = alias_hint(state, self.lang)
         if hint:
             console.print(f"[dim]{hint}[/]")
@@ -565,7 +567,7 @@ class _HumanPrompt:
         lang = self.lang
         while True:
             question = (
-                t(lang, "prompt-forced", action=legal[0].text)
+                t(lang, "prompt-forced", action=shown_action(state, legal[0].text, lang))
                 if len(legal) == 1
                 else f"{t(lang, 'prompt')} [1-{len(legal)}]"
             )

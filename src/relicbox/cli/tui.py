@@ -42,6 +42,7 @@ from relicbox.cli.common import (
     rules_summary,
     seat_label,
     seat_labels,
+    shown_action,
     t,
     transcript_lines,
 )
@@ -479,7 +480,8 @@ class GameApp(App[str]):
         options = []
         for number, action in enumerate(legal, start=1):
             described = text.describe_action(action.text, view, lang) if text else ""
-            options.append(f"[bold]{number:>2}[/] {action.text}  [dim]{described}[/]")
+            shown = shown_action(state, action.text, lang)
+            options.append(f"[bold]{number:>2}[/] {shown}  [dim]{described}[/]")
         board = self._board(state, view)
         own = self._own(state, view)
         covers = self._round_covers(state)

@@ -238,6 +238,15 @@ def prompt_aliases(lang: str) -> dict[str, str]:
     return {"c": "continue", "l": "leave", "stay": "continue", "go home": "leave"}
 
 
+ACTION_VERBS = ("continue", "leave")
+"""The words actions start with; each language names them in its catalog (``verb-...``)."""
+
+
+def action_words(lang: str) -> dict[str, str]:
+    """How ``lang`` shows (and lets people type) each action's first word."""
+    return {verb: _t(lang, f"verb-{verb}") for verb in ACTION_VERBS}
+
+
 def alias_summary(lang: str) -> str:
     return _t(lang, "aliases")
 

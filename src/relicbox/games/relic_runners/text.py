@@ -608,6 +608,31 @@ def describe_event(
     return _t(lang, f"ev_{kind}", **params)
 
 
+ACTION_VERBS = (
+    "move",
+    "stop",
+    "explore",
+    "end",
+    "done",
+    "path",
+    "lift",
+    "jump",
+    "start",
+    "target",
+    "flip",
+    "keep",
+    "pick",
+    "step",
+    "use",
+)
+"""The words actions start with; each language names them in its catalog (``verb-...``)."""
+
+
+def action_words(lang: str) -> dict[str, str]:
+    """How ``lang`` shows (and lets people type) each action's first word."""
+    return {verb: _t(lang, f"verb-{verb}") for verb in ACTION_VERBS}
+
+
 def alias_summary(lang: str) -> str:
     """How to type an action at the prompt, in ``lang``."""
     return _t(lang, "aliases")

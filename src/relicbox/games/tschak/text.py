@@ -301,6 +301,15 @@ def describe_event(event: dict[str, Any], lang: str, names: Sequence[str] | None
     return _t(lang, "ev_loot", tower=event["tower"], lines=", ".join(entries))
 
 
+ACTION_VERBS = ("play",)
+"""The words actions start with; each language names them in its catalog (``verb-...``)."""
+
+
+def action_words(lang: str) -> dict[str, str]:
+    """How ``lang`` shows (and lets people type) each action's first word."""
+    return {verb: _t(lang, f"verb-{verb}") for verb in ACTION_VERBS}
+
+
 def alias_summary(lang: str) -> str:
     """How to type an action at the prompt, in ``lang``."""
     return _t(lang, "aliases")

@@ -97,6 +97,9 @@ diamant-ev_round_end_trap = { $second } { $count ->
 diamant-ev_round_end_all = Všichni jsou zpět v táboře
 diamant-ev_lost_relics = Relikvie ztracené v jeskyni: { $relics }
 diamant-nobody = nikdo
+# The words an action starts with, as shown in option lists and typed at the prompt.
+diamant-verb-continue = pokračovat
+diamant-verb-leave = odejít
 diamant-aliases = p = pokračovat, o = odejít
 diamant-rules_relics = Tato hra se hraje s --variant relics: v každém kole přijde do balíčku jedna relikvie a zachráněná relikvie má svou vytištěnou hodnotu (5, 7, 8, 10, 12 v pořadí, jak přicházejí), ne 5 nebo 10.
 diamant-rules =

@@ -87,6 +87,9 @@ diamant-ev_round_end_trap = { $second } { $count ->
 diamant-ev_round_end_all = Everybody is back at the camp
 diamant-ev_lost_relics = Relics lost in the cave: { $relics }
 diamant-nobody = nobody
+# The words an action starts with, as shown in option lists and typed at the prompt.
+diamant-verb-continue = continue
+diamant-verb-leave = leave
 diamant-aliases = c = continue, l = leave
 diamant-rules_relics = This game plays --variant relics: one relic enters the deck each round, and a rescued relic scores its printed value (5, 7, 8, 10, 12 in order of entry), not 5 or 10.
 diamant-rules =

@@ -216,7 +216,23 @@ rr-reason_expedition = expedice
 rr-reason_camp = tábor
 rr-reason_I2-c = I2-c
 rr-reason_I3-d = I3-d
-rr-aliases = napište číslo, akci, např. „move CAMP-R1“ nebo „end“, nebo jen místo, kam jít, např. „R1“
+# The words an action starts with, as shown in option lists and typed at the prompt.
+rr-verb-move = jít
+rr-verb-stop = zastavit
+rr-verb-explore = prozkoumat
+rr-verb-end = ukončit
+rr-verb-done = hotovo
+rr-verb-path = položit
+rr-verb-lift = zvednout
+rr-verb-jump = přenést
+rr-verb-start = začít
+rr-verb-target = cíl
+rr-verb-flip = otočit
+rr-verb-keep = ponechat
+rr-verb-pick = vzít
+rr-verb-step = krok
+rr-verb-use = použít
+rr-aliases = napište číslo, akci, např. „jít CAMP-R1“ nebo „ukončit“, nebo jen místo, kam jít, např. „R1“
 rr-rules =
     Cíl: mít na konci nejvíc bodů z výprav, chrámů, relikvií a slonovinových žetonů.
 

@@ -210,6 +210,22 @@ rr-reason_expedition = expedition
 rr-reason_camp = camp
 rr-reason_I2-c = I2-c
 rr-reason_I3-d = I3-d
+# The words an action starts with, as shown in option lists and typed at the prompt.
+rr-verb-move = move
+rr-verb-stop = stop
+rr-verb-explore = explore
+rr-verb-end = end
+rr-verb-done = done
+rr-verb-path = path
+rr-verb-lift = lift
+rr-verb-jump = jump
+rr-verb-start = start
+rr-verb-target = target
+rr-verb-flip = flip
+rr-verb-keep = keep
+rr-verb-pick = pick
+rr-verb-step = step
+rr-verb-use = use
 rr-aliases = type a number, an action such as "move CAMP-R1" or "end", or just the space to move to, such as "R1"
 rr-rules =
     Goal: the most points when the game ends, from expeditions, temples, relics and

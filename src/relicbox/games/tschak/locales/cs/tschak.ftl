@@ -83,7 +83,9 @@ tschak-ev_tower_floor = patro { $floor } { $monster } / { $treasure }
 tschak-ev_floor = Věž { $tower }, patro { $floor }: { $parties }. { $took }.
 tschak-ev_loot = Kořist věže { $tower }: { $lines }.
 tschak-ev_no_loot = kořist nikdo nebere
-tschak-aliases = napište kód karty (W4, R2+, D3a, A) nebo „play W4“
+# The words an action starts with, as shown in option lists and typed at the prompt.
+tschak-verb-play = zahrát
+tschak-aliases = napište kód karty (W4, R2+, D3a, A) nebo „zahrát W4“
 tschak-rules =
     Cíl: po 4 věžích mít nejvíc bodů ze zlaťáků, truhlic a prstenů a co nejméně nestvůr.
 

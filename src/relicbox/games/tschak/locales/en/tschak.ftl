@@ -78,6 +78,8 @@ tschak-ev_tower_floor = floor { $floor } { $monster } / { $treasure }
 tschak-ev_floor = Tower { $tower }, floor { $floor }: { $parties }. { $took }.
 tschak-ev_loot = Tower { $tower } loot: { $lines }.
 tschak-ev_no_loot = nobody takes loot
+# The words an action starts with, as shown in option lists and typed at the prompt.
+tschak-verb-play = play
 tschak-aliases = type a card code (W4, R2+, D3a, A) or "play W4"
 tschak-rules =
     Goal: after 4 towers, have the most points from gold, chests and rings, and the
