@@ -240,3 +240,28 @@ def test_a_finished_round_waits_to_be_seen_and_the_last_one_ends_the_game():
         assert app.return_value == "over"
 
     asyncio.run(scenario())
+
+
+def test_tab_keeps_the_typing_line_and_the_same_player_is_not_handed_the_keyboard_again():
+    async def scenario():
+        app = make_app("diamant", "human,human,rule", seed=9)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await take_the_keyboard(pilot, app, 0)
+            await pilot.press("tab", "shift+tab", "tab")
+            assert answer(app).has_focus
+            await pilot.press("c", "enter")
+            await take_the_keyboard(pilot, app, 1)
+            await pilot.press("l", "enter")  # Player 2 leaves: Player 1 decides alone from now
+            for turn in range(3):
+                await wait_for(pilot, lambda: app.decision is not None and bool(app.covers))
+                if app.match.state.view(None)["round"] > 1:
+                    break
+                if turn:  # after the first hand-off to Player 1, nobody else decides
+                    assert not any("Pass the keyboard" in c for c in app.covers), app.covers
+                while app.covers:
+                    await pilot.press("enter")
+                    await pilot.pause(0.1)
+                await pilot.press("c", "enter")
+            await pilot.press("ctrl+c")
+
+    asyncio.run(scenario())
