@@ -116,3 +116,62 @@ def test_ismcts_searches_through_the_resampler(short, players):
         state.apply_action(action)
         decisions += 1
     assert decisions == 6 or state.is_terminal()
+
+
+def _play_random(game, rng, bold=False):
+    """A random game; ``bold`` Diamant explorers continue 19 times in 20 (long rounds)."""
+    state = game.new_initial_state()
+
+    def pick(legal):
+        return 0 if bold and 0 in legal and rng.random() < 0.95 else rng.choice(legal)
+
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            actions, weights = zip(*outcomes, strict=True)
+            state.apply_action(rng.choices(actions, weights)[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([pick(state.legal_actions(p)) for p in range(game.num_players())])
+        else:
+            state.apply_action(pick(state.legal_actions()))
+    return state
+
+
+LENGTH_CASES = [
+    pytest.param(short, players, id=f"{short}-{players}p")
+    for short, name in {**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}.items()
+    for players in relicbox.get_game(name).players
+]
+
+
+@pytest.mark.parametrize(("short", "players"), LENGTH_CASES)
+def test_random_games_stay_within_the_declared_length(short, players):
+    import random
+
+    name = {**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}[short]
+    game = pyspiel.load_game(short, _params(name, players))
+    rng = random.Random(players)
+    bold = name == "diamant"
+    longest = max(len(_play_random(game, rng, bold).history()) for _ in range(12))
+    assert longest <= game.max_game_length()
+
+
+@pytest.mark.parametrize("short", sorted({**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}))
+def test_information_state_tensor_is_declared_and_recalls_own_decisions(short):
+    name = {**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}[short]
+    game = pyspiel.load_game(short, _params(name, 3))
+    assert game.get_type().provides_information_state_tensor
+    size = game.observation_tensor_size()
+    (length,) = game.information_state_tensor_shape()
+    assert length > size
+    state = _play_random(game, __import__("random").Random(3))
+    tensor = np.asarray(state.information_state_tensor(0))
+    assert tensor.shape == (length,)
+    assert np.array_equal(tensor[:size], np.asarray(state.observation_tensor(0)))
+    own = state.own_decisions(0)
+    assert own, "seat 0 decided at least once"
+    actions = np.rint(tensor[size : size + len(own)] * game.num_distinct_actions())
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        actions = np.rint(tensor[size : size + len(own)] * (game.num_distinct_actions() - 1))
+    assert actions.astype(int).tolist() == [a + 1 for a in own]
+    assert not tensor[size + len(own) :].any()

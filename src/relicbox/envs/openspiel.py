@@ -34,15 +34,30 @@
   view as canonical JSON. Views hold the public history and everything the
   seat has privately seen, so the information state has perfect recall.
   Nothing hidden from the seat is in any of them.
+* **Information-state tensor**: the observation tensor followed by the seat's own
+  past decisions in order, one slot each (``(action + 1) / num_actions``, 0 for a
+  decision not yet taken), :func:`recall_slots` of them: the seat's decisions
+  are bounded by ``max_game_length``, so nothing it did is forgotten, and what
+  it has seen that is still in play is in the observation part. (The public
+  history of earlier rounds is in the information-state string, not in the
+  tensor.)
+* **Length**: ``max_game_length`` bounds ``len(state.history())`` (every seat's
+  action at a simultaneous node counts, as do chance outcomes) for the player
+  count and form: Diamant ``5 * (26 + 25 * players)`` (a round reveals at most
+  26 cards and asks for a choice after all but the last), Tschak!
+  ``36 * players + 20`` (4 towers of 9 picks a seat, 20 chance draws); Relic
+  Runners ``60 * max_turns + 100`` when capped, else :data:`NO_CAP`.
 * **Returns**: at the end 1 shared among the winners, 0 otherwise (constant sum 1).
 
 Search with hidden information: OpenSpiel's Python ISMCTS needs a sequential
 game and a way to sample a full state from a seat's information state;
 :func:`resampler` builds one on the engine's ``determinize`` (hidden parts
-redrawn consistently with the seat's view). Pass it to
-``ISMCTSBot.set_resampler`` on ``relicbox_relic_runners`` or on the sequential
-forms of the simultaneous games. (It can switch to ``Game.sample_state(view,
-rng)``, which draws a state from the view alone, once every game has it.)
+redrawn consistently with the seat's view, everything else, options and board
+included, kept). Pass it to ``ISMCTSBot.set_resampler`` on
+``relicbox_relic_runners`` or on the sequential forms of the simultaneous
+games. ``Game.sample_state(view, rng)``, which every game has, draws a state
+from the view alone; use it instead where the searcher must not hold the true
+state (Relic Runners' sampler knows only the default board).
 """
 
 from __future__ import annotations
@@ -77,6 +92,9 @@ Diamant's relic variant adds a relic to the deck every round (12 treasure values
 5 traps and 5 relics)."""
 NO_CAP = 100_000
 """``max_game_length`` of a Relic Runners game without ``max_turns`` (no rule bounds it)."""
+MAX_RECALL = 4096
+"""Most own decisions an information-state tensor holds (reached only by uncapped Relic
+Runners, whose length no rule bounds: a longer game keeps its first decisions)."""
 
 
 def _parameters(game: Game) -> dict[str, Any]:
@@ -99,12 +117,22 @@ def _game_options(game: Game, params: dict[str, Any]) -> dict[str, object]:
 
 
 def _max_length(game: Game, players: int, options: dict[str, object]) -> int:
+    """A bound on ``len(history())``: every seat's action at a node counts, and chance."""
     if game.name == "diamant":
-        return 5 * 35 * 2 + 10
+        # A round reveals at most 15 treasures, 5 first traps and 5 relics, then the trap
+        # that ends it; each reveal but that last asks every seat inside for a choice.
+        return 5 * (26 + 25 * players)
     if game.name == "tschak":
-        return 4 * (16 + 3 * (3 + 1) * 4) + 20
+        # 4 towers of 9 picks a seat (3 floors of 3 cards), 5 chance draws a tower.
+        return 4 * (9 * players + 5)
     turns = options.get("max_turns")
     return NO_CAP if not turns else 60 * int(str(turns)) + 100
+
+
+def recall_slots(max_game_length: int, players: int, simultaneous: bool) -> int:
+    """How many own decisions the information-state tensor holds: all a seat can take."""
+    per_seat = max_game_length // players if simultaneous else max_game_length
+    return min(per_seat, MAX_RECALL)
 
 
 def _opening_chance_outcomes(game: Game, players: int, options: dict[str, object]) -> int:
@@ -124,14 +152,22 @@ class _Engine:
     for several times per node and some games build by enumeration.
     """
 
-    __slots__ = ("_outcomes", "state")
+    __slots__ = ("_outcomes", "decisions", "state")
 
-    def __init__(self, state: State, outcomes: list[tuple[str, float]] | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        outcomes: list[tuple[str, float]] | None = None,
+        decisions: list[list[int]] | None = None,
+    ) -> None:
         self.state = state
         self._outcomes = outcomes
+        self.decisions = decisions or [[] for _ in range(state.players)]
+        """Each seat's own actions so far, in order (for the information-state tensor)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone(), self._outcomes)
+        copied = [list(seat) for seat in self.decisions]
+        return _Engine(self.state.clone(), self._outcomes, copied)
 
     def outcomes(self) -> list[tuple[str, float]]:
         if self._outcomes is None:
@@ -170,6 +206,7 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(self.game_type, info, merged)
         self.encoder = encoder_for(self.relicbox, self.players, self.options)
+        self.recall = recall_slots(info.max_game_length, self.players, self.simultaneous)
         self._fresh = self.relicbox.new_state(
             self.players, 0, record=False, auto_chance=False, **self.options
         )
@@ -233,13 +270,17 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
         if state.is_chance:
             state.apply_chance(self._engine.outcomes()[action][0])
         else:
-            state.act(state.to_act[0], action)
+            seat = state.to_act[0]
+            state.act(seat, action)
+            self._engine.decisions[seat].append(action)
         self._engine.changed()
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._engine.state
+        decisions = self._engine.decisions
         for seat in state.to_act:
             state.act(seat, actions[seat])
+            decisions[seat].append(actions[seat])
         self._engine.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -256,6 +297,10 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         return self._engine.state.is_over
 
+    def own_decisions(self, player: int) -> list[int]:
+        """The actions ``player`` has taken so far, in order."""
+        return self._engine.decisions[player]
+
     def returns(self) -> list[float]:
         return [float(r) for r in self._engine.state.returns()]
 
@@ -264,16 +309,30 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
 
 
 class RelicboxObserver:
-    """Observation tensor (the encoding) and strings (canonical JSON of the view)."""
+    """Observation tensor (the encoding) and strings (canonical JSON of the view); with
+    perfect recall the tensor also holds the seat's own past decisions."""
 
     def __init__(self, game: RelicboxGame, perfect_recall: bool) -> None:
         self.encoder = game.encoder
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.encoder.shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = self.encoder.size
+        self.recall = game.recall if perfect_recall else 0
+        self.scale = 1.0 / game.relicbox.num_actions
+        self.tensor = np.zeros(size + self.recall, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["decisions"] = self.tensor[size:]
 
     def set_from(self, state: RelicboxState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.engine.view(player))
+        size = self.encoder.size
+        self.tensor[:size] = self.encoder.encode(state.engine.view(player))
+        if self.recall:
+            own = state.own_decisions(player)[: self.recall]
+            slots = self.tensor[size:]
+            slots[:] = 0.0
+            if own:
+                slots[: len(own)] = np.asarray(own, np.float32) + 1.0
+                slots[: len(own)] *= self.scale
 
     def string_from(self, state: RelicboxState, player: int) -> str:
         view = state.engine.view(player)
@@ -295,7 +354,8 @@ def resampler(seed: int = 0) -> Callable[[pyspiel.State, int], pyspiel.State]:
         if isinstance(state, RelicboxState):
             drawn = state.engine.determinize(player, coin.randrange(2**31))
             drawn.auto_chance = False
-            return RelicboxState(state.get_game(), _Engine(drawn))
+            decisions = [list(seat) for seat in state._engine.decisions]
+            return RelicboxState(state.get_game(), _Engine(drawn, None, decisions))
         raise RelicboxError(
             f"cannot resample a {type(state).__name__}: expected a relicbox OpenSpiel state"
         )
@@ -320,7 +380,7 @@ def _game_type(short_name: str, game: Game) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game),
@@ -348,4 +408,12 @@ def register() -> list[str]:
     return [*GAMES, *SEQUENTIAL_FORMS]
 
 
-__all__ = ["GAMES", "RelicboxGame", "RelicboxObserver", "RelicboxState", "register", "resampler"]
+__all__ = [
+    "GAMES",
+    "RelicboxGame",
+    "RelicboxObserver",
+    "RelicboxState",
+    "recall_slots",
+    "register",
+    "resampler",
+]
