@@ -311,7 +311,7 @@ class GameApp(App[str]):
            scrollbar-size: 0 0; }
     #log-text { color: $text-muted; }
     #options { height: auto; max-height: 12; }
-    #message { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+    #message { height: auto; max-height: 4; padding: 0 1; color: $warning; }
     #answer { height: 1; border: none; padding: 0 1; }
     #cover { display: none; height: 1fr; content-align: center middle; text-align: center;
              padding: 1 2; }
