@@ -53,6 +53,7 @@ LAZY_COMMANDS = {
     "export": "server_commands",
     "simulate": "analysis",
     "tournament": "analysis",
+    "analyze": "analyze",
 }
 """Commands whose module (in ``relicbox.cli``) loads only when they run, so ``--help`` stays
 quick: the analysis commands parse every message catalog just to register, and the server
@@ -89,6 +90,10 @@ class _LazyCommands(TyperGroup):
             from relicbox.cli.analysis import register
 
             register(commands)
+        elif module == "analyze":
+            from relicbox.cli.analyze import register as register_analyze
+
+            register_analyze(commands)
         else:
             from relicbox.cli import server_commands
 
