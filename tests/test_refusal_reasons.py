@@ -135,11 +135,11 @@ def test_the_czech_sentences_read_naturally():
     artifact = Reason.of("tschak-error-clash", kind="artifact", card="A")
     assert artifact.text("en") == "your party already has an artifact (A)"
     tool = Reason.of("rr-error-toolbox-missing", branch="compass", level=2)
-    assert tool.text("cs") == "na větvi kompas nemáš na 2. stupni žádnou bednu"
+    assert tool.text("cs") == "na větvi kompas nemáte na 2. stupni žádnou bednu"
     late = Reason.of("rr-error-move-over-rule", rule="no-trail", a="R1", b="T4")
     assert late.text("en") == (
         "your movement is over for this turn: there is no trail between R1 and T4 on this board"
     )
     assert late.text("cs") == (
-        "tvůj pohyb v tomto tahu už skončil: mezi R1 a T4 na tomto plánu žádná cesta nevede"
+        "váš pohyb v tomto tahu už skončil: mezi R1 a T4 na tomto plánu žádná cesta nevede"
     )

@@ -33,7 +33,7 @@ def test_tschak_refuses_a_card_not_in_hand_in_czech():
         "play", "tschak", "-s", "human,rule,rule", "--seed", "4", "--lang", "cs", input=answers
     )
     assert result.exit_code == 0, result.output
-    assert "Nelze: W2 nemáš v ruce" in result.output
+    assert "Nelze: W2 nemáte v ruce" in result.output
     assert "not in your hand" not in result.output
 
 
@@ -51,7 +51,7 @@ def test_relic_runners_refuses_standing_still_in_czech(tmp_path, monkeypatch):
         "--plain",
         input="stop\nq\n\n",
     )
-    assert "Nelze: musíš se pohnout: zůstat stát není dovoleno" in flat(result), result.output
+    assert "Nelze: musíte se pohnout: zůstat stát není dovoleno" in flat(result), result.output
     assert "must move" not in result.output
 
 
@@ -181,12 +181,12 @@ def _text(app, selector: str) -> str:
 @pytest.mark.parametrize(
     ("game", "seats", "typed", "expected", "size"),
     [
-        ("tschak", "human,rule,rule", "play W2", "Nelze: W2 nemáš v ruce", (80, 24)),
+        ("tschak", "human,rule,rule", "play W2", "Nelze: W2 nemáte v ruce", (80, 24)),
         (
             "relic-runners",
             "human,rule",
             "stop",
-            "Nelze: musíš se pohnout: zůstat stát není dovoleno",
+            "Nelze: musíte se pohnout: zůstat stát není dovoleno",
             (120, 40),
         ),
     ],

@@ -61,7 +61,7 @@ def test_a_czech_seat_is_refused_in_czech_in_tschak(server: LiveServer) -> None:
         me.act(f"play {missing}")
         refused = me.wait_for(_error)
         assert refused["code"] == "illegal-action"
-        assert _czech(refused, "not in your hand") == f"{missing} nemáš v ruce"
+        assert _czech(refused, "not in your hand") == f"{missing} nemáte v ruce"
         assert refused["reason"] == {"id": "tschak-error-not-in-hand", "args": {"card": missing}}
     finally:
         me.close()

@@ -6,7 +6,7 @@ tschak-error-chosen = { $need ->
     [few] pro toto odkrytí už máte vybrané { $need } karty
    *[other] pro toto odkrytí už máte vybraných { $need } karet
 }
-tschak-error-not-in-hand = { $card } nemáš v ruce
+tschak-error-not-in-hand = { $card } nemáte v ruce
 tschak-error-clash = { $kind ->
     [wizard] vaše družina už má čaroděje ({ $card })
     [warrior] vaše družina už má válečníka ({ $card })
