@@ -151,9 +151,59 @@ def test_ansi_render_is_the_games_text():
     czech.reset(seed=0)
     assert czech.render() != text
     with pytest.raises(relicbox.ConfigurationError, match="render_mode"):
-        env("diamant", 3, render_mode="human")
+        env("diamant", 3, render_mode="rgb_array")
 
 
 def test_stepping_before_reset_is_a_clear_error():
     with pytest.raises(relicbox.RelicboxError, match="reset"):
         parallel_env("diamant", 3).step({})
+
+
+@pytest.mark.parametrize("name", ["diamant", "tschak", "relic-runners"])
+def test_render_test_passes_with_human_and_ansi_modes(name, capsys):
+    from pettingzoo.test import render_test
+
+    options = _options(name)
+    render_test(lambda render_mode=None: env(name, 3, render_mode=render_mode, **options))
+    human = env(name, 3, render_mode="human", **options)
+    human.reset(seed=1)
+    assert human.render() is None
+    assert capsys.readouterr().out.strip(), "human mode prints the table"
+
+
+@pytest.mark.parametrize("name", ["diamant", "tschak", "relic-runners"])
+def test_state_is_every_seat_observation_and_fits_its_space(name):
+    options = _options(name)
+    for environment in (env(name, 3, **options), parallel_env(name, 3, **options)):
+        environment.reset(seed=2)
+        state = environment.state()
+        assert environment.state_space.contains(state)
+        size = environment.observation_space("player_0")["observation"].shape[0]
+        for seat, agent in enumerate(environment.possible_agents):
+            part = state[seat * size : (seat + 1) * size]
+            if hasattr(environment, "observe"):
+                assert np.array_equal(part, environment.observe(agent)["observation"])
+
+
+def test_metadata_names_have_no_hyphen_and_keep_the_old_one_as_an_alias():
+    for name in ("diamant", "tschak", "relic-runners"):
+        for environment in (env(name, 3), parallel_env(name, 3)):
+            assert "-" not in environment.metadata["name"]
+    runners = env("relic-runners", 3)
+    assert runners.metadata["name"] == "relicbox_relic_runners_v0"
+    assert runners.metadata["aliases"] == ["relicbox_relic-runners_v0"]
+
+
+def test_plus_minus_rewards_follow_pettingzoo_classic():
+    parallel = parallel_env("diamant", 3, reward="plus-minus")
+    parallel.reset(seed=3)
+    rewards = {}
+    while parallel.agents:
+        _, rewards, *_ = parallel.step(dict.fromkeys(parallel.agents, 1))
+    values = sorted(rewards.values())
+    assert set(values) <= {-1.0, 0.0, 1.0}
+    state = parallel._table.state
+    winners = state.winners()
+    for seat, agent in enumerate(parallel.possible_agents):
+        expected = (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0
+        assert rewards[agent] == expected

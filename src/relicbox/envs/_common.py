@@ -6,7 +6,10 @@ from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game
 
-REWARDS = ("win", "margin")
+REWARDS = ("win", "plus-minus", "margin")
+"""Reward conventions: ``win`` (the default) shares 1 among the winners at the end;
+``plus-minus`` is PettingZoo classic's: +1 to a sole winner, 0 to tied winners, -1 to
+every other seat; ``margin`` is own score minus the best other score."""
 ILLEGAL = ("terminate", "raise")
 
 
@@ -26,10 +29,15 @@ def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
 
 
 def final_rewards(state: State, reward: str) -> list[float]:
-    """Per seat, at the end: ``win`` shares 1 among the winners; ``margin`` is own score
-    minus the best score among the other seats."""
+    """Per seat, at the end: ``win`` shares 1 among the winners; ``plus-minus`` gives +1
+    to a sole winner, 0 to tied winners and -1 to the rest; ``margin`` is own score minus
+    the best score among the other seats."""
     if reward == "win":
         return [float(r) for r in state.returns()]
+    if reward == "plus-minus":
+        winners = state.winners()
+        won = 1.0 if len(winners) == 1 else 0.0
+        return [won if seat in winners else -1.0 for seat in range(state.players)]
     scores = state.scores()
     out = []
     for seat, score in enumerate(scores):

@@ -18,7 +18,8 @@ convention of sb3-contrib's ``MaskablePPO``).
 Options: ``players``; ``seat`` (the learning seat, default 0); ``opponents``, a
 bot name for every other seat or a list of one per other seat (``"rule"``,
 ``"random"``, or a game's own bot names); ``reward="win"`` (1 shared among the
-winners at the end, 0 otherwise) or ``"margin"`` (own final score minus the
+winners at the end, 0 otherwise), ``"plus-minus"`` (+1 to a sole winner, 0 to
+tied winners, -1 to the others) or ``"margin"`` (own final score minus the
 best other score); ``illegal="terminate"`` (an illegal action ends the episode
 with reward -1 and ``info["illegal_action"]``) or ``"raise"``;
 ``render_mode="ansi"`` with ``lang``; any other keyword is a game option.

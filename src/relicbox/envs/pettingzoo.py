@@ -23,14 +23,25 @@ Chance events are resolved by the engine from the seed. ``reset(seed=s)`` seeds
 the environment; further resets without a seed start new games drawn from it.
 
 Options: ``reward="win"`` (default: 1 shared among the winners at the end, 0
-otherwise) or ``"margin"`` (own final score minus the best other score);
+otherwise, so rewards sum to 1), ``"plus-minus"`` (PettingZoo classic's
+convention: +1 to a sole winner, 0 to tied winners, -1 to everyone else) or
+``"margin"`` (own final score minus the best other score);
 ``illegal="terminate"`` (default, PettingZoo's classic convention: an illegal
 action ends the game, the offender gets -1 and the others 0, and the offender's
 info has ``illegal_action``) or ``"raise"`` (raise
 :class:`relicbox.IllegalActionError`); ``render_mode="ansi"`` (``render()``
-returns the game's text for a spectator; ``lang="cs"`` for Czech); any other
-keyword is a game option (``variant="relics"``). A game ended by a simulation
-cap (Relic Runners' ``max_turns``) reports truncation instead of termination.
+returns the game's text for a spectator; ``lang="cs"`` for Czech) or ``"human"``
+(``render()`` prints it); any other keyword is a game option
+(``variant="relics"``). A game ended by a simulation cap (Relic Runners'
+``max_turns``) reports truncation instead of termination.
+
+``state()`` is the global state for centralised critics: every seat's
+observation vector, seat 0 first (``state_space``); it holds what every seat
+knows, so it is for training only, never for a seat's policy.
+
+``metadata["name"]`` is ``relicbox_<game>_v0`` with underscores
+(``relicbox_relic_runners_v0``); ``metadata["aliases"]`` keeps the older hyphenated
+name where it differed.
 """
 
 from __future__ import annotations
@@ -55,7 +66,7 @@ from relicbox.envs._common import (
 )
 from relicbox.envs.encoding import action_mask, encoder_for
 
-RENDER_MODES = ["ansi"]
+RENDER_MODES = ["ansi", "human"]
 
 
 class _Table:
@@ -93,6 +104,8 @@ class _Table:
             for name in self.agent_names
         }
         self.action_spaces = {name: spaces.Discrete(size) for name in self.agent_names}
+        width = self.encoder.size
+        self.state_space = spaces.Box(0.0, 1.0, (width * self.players,), np.float32)
         self.np_random: np.random.Generator | None = None
         self._state: State | None = None
 
@@ -132,10 +145,25 @@ class _Table:
             f"{[a.index for a in self.state.legal_actions(seat)]}"
         )
 
+    def global_state(self) -> np.ndarray:
+        """Every seat's observation vector, seat 0 first (for centralised critics)."""
+        state = self.state
+        return np.concatenate([self.encoder.encode(state.view(s)) for s in range(self.players)])
+
+    def metadata(self, base: dict[str, Any]) -> dict[str, Any]:
+        hyphenated = f"relicbox_{self.game.name}_v0"
+        name = hyphenated.replace("-", "_")
+        aliases = [hyphenated] if hyphenated != name else []
+        return {**base, "name": name, "aliases": aliases}
+
     def render(self) -> str | None:
         if self.render_mode is None or self._state is None:
             return None
-        return render_text(self.game, self.state, self.lang)
+        text = render_text(self.game, self.state, self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
@@ -159,7 +187,8 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self._table = _Table(game, players, reward, illegal, render_mode, lang, options)
-        self.metadata = {**self.metadata, "name": f"relicbox_{self._table.game.name}_v0"}
+        self.metadata = self._table.metadata(self.metadata)
+        self.state_space = self._table.state_space
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agent_names)
         self.agents: list[str] = []
@@ -219,6 +248,9 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
                 self.agent_selection = self.possible_agents[state.to_act[0]]
         self._accumulate_rewards()
 
+    def state(self) -> np.ndarray:
+        return self._table.global_state()
+
     def render(self) -> str | None:
         return self._table.render()
 
@@ -243,7 +275,8 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         self._table = _Table(game, players, reward, illegal, render_mode, lang, options)
-        self.metadata = {**self.metadata, "name": f"relicbox_{self._table.game.name}_v0"}
+        self.metadata = self._table.metadata(self.metadata)
+        self.state_space = self._table.state_space
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agent_names)
         self.agents: list[str] = []
@@ -301,6 +334,9 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
         if terminated or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> np.ndarray:
+        return self._table.global_state()
 
     def render(self) -> str | None:
         return self._table.render()
