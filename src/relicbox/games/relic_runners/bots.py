@@ -40,6 +40,11 @@ LONG_LINE = 6
 _REACH: dict[tuple[tuple[str, ...], frozenset[str], str], dict[str, int]] = {}
 """One-move reach by (board, own pathways, start): the same for every seat and turn."""
 
+_TURNS: dict[tuple[tuple[str, ...], frozenset[str], str], dict[str, float]] = {}
+"""Turns to reach each space by (board, own pathways, start), built from :data:`_REACH`
+the same way for every seat and turn; searches replay the same boards thousands of
+times, so this spares most of the rule bot's planning there."""
+
 STALL_ROUNDS = 2
 """Rounds in which nobody explored, placed a pathway or took a relic, after which the
 ``rule`` bot sees the game stalled and changes plan (see :class:`RelicRunnersRuleBot`)."""
@@ -111,9 +116,9 @@ class Map:
         self.position: str = view["explorers"][self.seat]
         self.rations: int = view["rations"][self.seat]
         self.board_key = tuple(trail["id"] for trail in view["trails"])
+        self.own_key = frozenset(self.own)
         self._expeditions: dict[str, bool] = {}
         self._potential: dict[str, float] = {}
-        self._turns: dict[str, dict[str, float]] = {}
         self._goals: dict[str, float] | None = None
         self._stalled: bool | None = None
         self._link: Link | bool | None = False
@@ -162,7 +167,7 @@ class Map:
 
     def reach(self, source: str) -> dict[str, int]:
         """The spaces one whole legal move from ``source`` can end on, with its most trails."""
-        key = (self.board_key, frozenset(self.own), source)
+        key = (self.board_key, self.own_key, source)
         cached = _REACH.get(key)
         if cached is None:
             if len(_REACH) > 20_000:
@@ -179,10 +184,13 @@ class Map:
         A space reached in fewer trails within the same number of turns counts a
         little nearer.
         """
-        cached = self._turns.get(source)
+        key = (self.board_key, self.own_key, source)
+        cached = _TURNS.get(key)
         if cached is not None:
             return cached
-        best = self._turns[source] = {source: 0.0}
+        if len(_TURNS) > 20_000:
+            _TURNS.clear()
+        best = _TURNS[key] = {source: 0.0}
         frontier = [source]
         turn = 0
         while frontier and turn < 6:
