@@ -7,7 +7,8 @@ first decision of a seeded game:
   first decision and at the first real choice after 100 decisions of a rule-bot
   game; for Relic Runners also the guided searches tried against its rule bot
   (``GUIDED``: the rule bot as prior, paired comparison at the root, and rule
-  playouts to the end of the game or of the searching seat's turn);
+  playouts to the end of the game, of the searching seat's turn, or of 40 decisions
+  judged by the game's evaluation);
 * where an iteration's time goes, measured part by part: ``sample_state``
   from the view, one random playout from a sampled state, and one information
   set key (the seat's view as canonical JSON), per call;
@@ -40,6 +41,7 @@ GUIDED = {
     "relic-runners": [
         "ismcts:iters=12,rollout=rule,prior=rule,paired=1",
         "ismcts:iters=40,rollout=rule,horizon=turn,prior=rule,paired=1",
+        "ismcts:iters=70,rollout=rule,horizon=40,prior=rule,paired=1,margin=2",
     ]
 }
 

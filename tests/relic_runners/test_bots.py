@@ -281,3 +281,21 @@ def test_a_game_ended_by_the_no_progress_rule_saves_and_loads() -> None:
     again = relicbox.state_from_dict(state.to_dict())
     assert again.to_dict() == state.to_dict()
     assert relicbox.replay(state.record).to_dict() == state.to_dict()
+
+
+def test_the_rule_bots_planning_caches_change_none_of_its_moves():
+    """The turn counts and reach the rule bot keeps across decisions (keyed by board,
+    the seat's pathways and the start) give the moves a bot planning afresh would."""
+    from relicbox.games.relic_runners import bots
+
+    state = relicbox.new_game("relic-runners", 3, 21, setup="standard", record=False)
+    warm, cold = RelicRunnersRuleBot(), RelicRunnersRuleBot()
+    rng_warm, rng_cold = Rng(5), Rng(5)
+    for _ in range(150):
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        kept = warm.choose(view, legal, rng_warm)
+        bots._TURNS.clear()
+        bots._REACH.clear()
+        assert cold.choose(view, legal, rng_cold) == kept
+        state.act(seat, kept)
