@@ -191,7 +191,7 @@ def test_the_cli_table_in_czech_and_a_refused_budget(tmp_path: Path) -> None:
         app, ["analyze", str(path), "--seat", "1", "--worlds", "40", "--lang", "cs"]
     )
     assert shown.exit_code == 0, shown.output
-    assert "Diamant: rozbor 5 rozhodnutí" in shown.stdout
+    assert "Diamant: rozebráno 5 rozhodnutí" in shown.stdout
     assert "Chyba ztrácí alespoň 0,05 výhry" in " ".join(shown.stdout.split())
     refused = CliRunner().invoke(app, ["analyze", str(path), "--budget", "soon"])
     assert refused.exit_code == 2

@@ -99,7 +99,7 @@ def _print(result: dict[str, Any], lang: str) -> None:
             _seat_name(d["seat"], lang),
             escape(d["taken"]),
             escape(d["best"]) if d["best"] != d["taken"] else "=",
-            f"{taken['value']:.2f} [{taken['low']:.2f}, {taken['high']:.2f}]",
+            f"{taken['value']:.2f} ±{(taken['high'] - taken['low']) / 2:.2f}",
             f"{d['value_best']:.2f}",
             f"{max(0.0, d['loss']):.2f}",
             tr(lang, f"analyze-verdict-{d['verdict']}"),

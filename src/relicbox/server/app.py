@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketState
 import relicbox
 from relicbox.core.game import State
 from relicbox.i18n import LANGUAGES, pick_language, tr
+from relicbox.server.analysis import add_analysis_routes
 from relicbox.server.botpool import BotPool, bot_words, default_bot_workers, offered_bots
 from relicbox.server.guard import Guard, client_address, parse_json
 from relicbox.server.protocol import (
@@ -433,6 +434,8 @@ def create_app(settings: Settings) -> FastAPI:
         seq, state = points[index]
         body = snapshot(state, seat, language(request), seq, table.bots())
         return JSONResponse({"step": index, "steps": len(points), **body, "table": table.info()})
+
+    add_analysis_routes(app, language, refused)
 
     # -- play ---------------------------------------------------------------------
 

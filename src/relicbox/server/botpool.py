@@ -45,6 +45,7 @@ from relicbox.core.game import Game
 from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
 from relicbox.i18n import tr
+from relicbox.play.analysis import analyse_json
 
 log = logging.getLogger("relicbox.server")
 SEARCH_SLACK = 0.5
@@ -88,7 +89,11 @@ def measure_search(game_name: str) -> str:
     return repr((time.process_time() - started) / CALIBRATION_ITERATIONS)
 
 
-TASKS: dict[str, Callable[..., str]] = {"choose": choose_action, "measure": measure_search}
+TASKS: dict[str, Callable[..., str]] = {
+    "choose": choose_action,
+    "measure": measure_search,
+    "analyse": analyse_json,
+}
 """What a worker may be asked to run, by name."""
 
 
@@ -370,6 +375,24 @@ class BotPool:
         self.queued.set()
         answer = await job.answer
         return answer if answer.action in legal else BotAnswer(default, "failed")
+
+    async def run(self, task: str, args: tuple[Any, ...], budget: float, *, key: str) -> str | None:
+        """A task of :data:`TASKS` (such as ``analyse``) off the event loop, done within
+        ``budget`` seconds or stopped: on a search worker, taking turns with the tables'
+        searches under ``key`` (so it counts against the bot budget like a search), or on
+        the pool's threads without workers. ``None`` if it was late or failed."""
+        if not self.runners:
+            loop = asyncio.get_running_loop()
+            work = loop.run_in_executor(self.threads, TASKS[task], *args)
+            try:
+                return await asyncio.wait_for(work, timeout=budget)
+            except Exception:
+                return None
+        job = _Job(task, args, "", time.monotonic() + budget, budget)
+        self.searches.setdefault(key, deque()).append(job)
+        self.queued.set()
+        answer = await job.answer
+        return None if answer.late_or_failed is not None else answer.action
 
     async def _search_lane(self, task: str, args: tuple[Any, ...], budget: float) -> BotAnswer:
         """Any task on a search worker, after the decisions waiting there."""

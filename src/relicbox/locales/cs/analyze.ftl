@@ -1,16 +1,15 @@
 # relicbox analyze: rozbor dohrané hry tah po tahu.
-analyze-title = { $game }: rozbor { $decisions ->
-    [one] jednoho rozhodnutí
-    [few] { $decisions } rozhodnutí
-    [many] { $decisions } rozhodnutí
-   *[other] { $decisions } rozhodnutí
-  }, budoucnost dohrává { $bot }
+analyze-title = { $game }: { $decisions ->
+    [one] rozebráno jedno rozhodnutí
+    [few] rozebrána { $decisions } rozhodnutí
+   *[other] rozebráno { $decisions } rozhodnutí
+  }, možné průběhy dohrává bot { $bot }
 analyze-progress = Rozbor
 analyze-col-event = Událost
 analyze-col-seat = Místo
 analyze-col-taken = Zvoleno
 analyze-col-best = Nejlepší
-analyze-col-value = Hodnota zvoleného [95% IS]
+analyze-col-value = Hodnota zvoleného ±95% IS
 analyze-col-best-value = Hodnota nejlepšího
 analyze-col-loss = Ztráta
 analyze-col-verdict = Hodnocení
