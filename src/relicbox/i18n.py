@@ -107,9 +107,30 @@ def _message_files(lang: str) -> tuple[dict[str, Path], dict[str, str]]:
             files[match.group(1)] = path
             value = line[match.end() :].strip()
             following = next((rest for rest in lines[number + 1 :] if rest.strip()), "")
-            if value and "{" not in value and not following.startswith((" ", "\t")):
+            simple = "{" not in _PLACEABLE.sub("", value) and "}" not in _PLACEABLE.sub("", value)
+            if value and simple and not following.startswith((" ", "\t")):
                 plain[match.group(1)] = value
     return files, plain
+
+
+_PLACEABLE = re.compile(r"\{ *\$([A-Za-z][A-Za-z0-9_-]*) *\}")
+
+
+def _fill(template: str, args: Mapping[str, Any]) -> str | None:
+    """A one-line message whose only placeables are variables, filled in as Fluent would;
+    None when an argument is missing or is not text or a whole number (Fluent formats
+    other numbers by locale)."""
+    names = _PLACEABLE.findall(template)
+    values: dict[str, str] = {}
+    for name in names:
+        value = args.get(name)
+        if isinstance(value, str):
+            values[name] = value
+        elif isinstance(value, int) and not isinstance(value, bool):
+            values[name] = str(value) if abs(value) < 10**15 else number_text(value)
+        else:
+            return None
+    return _PLACEABLE.sub(lambda found: values[found.group(1)], template)
 
 
 @cache
@@ -142,7 +163,9 @@ def format_message(lang: str, message_id: str, args: Mapping[str, Any]) -> tuple
     for code in (lang, FALLBACK) if lang != FALLBACK else (lang,):
         files, plain = _message_files(code)
         if message_id in plain:
-            return plain[message_id], []
+            filled = _fill(plain[message_id], args)
+            if filled is not None:
+                return filled, []
         path = files.get(message_id)
         if path is None:
             continue
