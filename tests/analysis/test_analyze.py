@@ -14,7 +14,7 @@ from relicbox.cli.main import app
 from relicbox.core.game import RECORD_FORMAT, replay
 from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
-from relicbox.play.analysis import Budget, analyse
+from relicbox.play.analysis import MIN_VERDICT_WORLDS, Budget, analyse, verdict
 
 SUITS = "WRD"
 """Tschak!'s three backgrounds, dealt in this order, one deal per hand position each."""
@@ -196,3 +196,11 @@ def test_the_cli_table_in_czech_and_a_refused_budget(tmp_path: Path) -> None:
     refused = CliRunner().invoke(app, ["analyze", str(path), "--budget", "soon"])
     assert refused.exit_code == 2
     assert "'soon'" in refused.output
+
+
+def test_a_loss_seen_on_too_few_worlds_is_no_verdict() -> None:
+    # Two worlds that both lost where the best option won: no spread, yet no evidence.
+    assert verdict(1.0, 1.0, 2) == "good"
+    assert verdict(1.0, 0.4, MIN_VERDICT_WORLDS) == "blunder"
+    assert verdict(0.08, 0.01, MIN_VERDICT_WORLDS) == "mistake"
+    assert verdict(0.08, -0.01, 100) == "good"

@@ -41,6 +41,9 @@ BLUNDER_LOSS = 0.15
 """Loss of expected win share from which a clear loss is a blunder."""
 MIN_WORLDS = 2
 """Worlds every decision gets, whatever its time budget (an interval needs two)."""
+MIN_VERDICT_WORLDS = 8
+"""Worlds a decision needs before it can be called a mistake: on fewer, win-or-lose
+playouts often agree by chance, and an interval of identical differences has no width."""
 MAX_PLAYOUT_DECISIONS = 5_000
 PREFERRED_BOTS = ("expert", "rule")
 """Built-in bots tried for the playouts, strongest first, when the game's search names none."""
@@ -120,7 +123,10 @@ def _interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - Z95 * spread, mean + Z95 * spread
 
 
-def _verdict(loss: float, clear: bool) -> str:
+def verdict(loss: float, loss_low: float, worlds: int) -> str:
+    """``blunder``, ``mistake`` or ``good`` for a loss (of expected win share) whose 95%
+    interval starts at ``loss_low``, measured on ``worlds`` sampled worlds."""
+    clear = loss_low > 0 and worlds >= MIN_VERDICT_WORLDS
     if clear and loss >= BLUNDER_LOSS:
         return "blunder"
     if clear and loss >= MISTAKE_LOSS:
@@ -194,7 +200,7 @@ def _judge(
         "loss": loss,
         "loss_low": loss_low,
         "worlds": len(study.shares[0]),
-        "verdict": _verdict(loss, best != chosen and loss_low > 0),
+        "verdict": verdict(loss, loss_low, len(diffs)) if best != chosen else "good",
     }
 
 
@@ -313,6 +319,7 @@ def analyse_json(
 __all__ = [
     "ANALYSIS_FORMAT",
     "BLUNDER_LOSS",
+    "MIN_VERDICT_WORLDS",
     "MISTAKE_LOSS",
     "Budget",
     "analyse",
@@ -320,4 +327,5 @@ __all__ = [
     "parse_budget",
     "playout_bot_name",
     "summary",
+    "verdict",
 ]
