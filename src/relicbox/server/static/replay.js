@@ -125,7 +125,7 @@ function drawAnalysis(data, info, seat) {
 }
 
 function plot(own) {
-  const width = 720, height = 240, left = 40, right = 12, top = 12, bottom = 28;
+  const width = 720, height = 240, left = 40, right = 18, top = 12, bottom = 28;
   const n = Math.max(own.length, 1);
   const x = (i) => left + (n === 1 ? 0.5 : i / (n - 1)) * (width - left - right);
   const y = (v) => top + (1 - Math.min(1, Math.max(0, v))) * (height - top - bottom);
