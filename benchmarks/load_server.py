@@ -182,23 +182,30 @@ async def person(
 async def play(ws: Any, seat: int, rng: random.Random, until: float, totals: Totals) -> None:
     current: dict[str, Any] | None = None
     sent_at: float | None = None
+    alone = False  # whether the seat was the only one asked when it acted
+    offered: list[Any] = []  # the legal actions it chose from
     while time.monotonic() < until:
-        raw = await ws.recv()
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+        except TimeoutError:
+            break
         frame = json.loads(raw)
         if frame["type"] == "state":
             totals.state_bytes.append(len(raw.encode()))
             current = frame
         elif frame["type"] == "event" and current is not None:
             totals.event_bytes.append(len(raw.encode()))
-            mine = seat not in frame["to_act"] or bool(frame["history"])
+            # the event carrying the decision: the next one when the seat alone was asked;
+            # at a simultaneous step, the one where the seat has chosen or the step resolved
+            mine = alone or seat not in frame["to_act"] or bool(frame["history"])
+            mine = mine or frame.get("legal") != offered
             if sent_at is not None and mine:
                 totals.latencies.append(time.monotonic() - sent_at)
                 sent_at = None
             current = apply(current, frame)
         elif frame["type"] == "error":
             totals.stale += frame["code"] == "stale"
-            sent_at = None
-            continue
+            sent_at = None  # refused: decide again below
         else:
             continue
         if current is None or current["view"] is None:
@@ -209,7 +216,8 @@ async def play(ws: Any, seat: int, rng: random.Random, until: float, totals: Tot
             return
         if current["legal"] and sent_at is None:
             choice = rng.choice(current["legal"])["text"]
-            sent_at = time.monotonic()
+            sent_at, alone = time.monotonic(), current["to_act"] == [seat]
+            offered = current["legal"]
             await ws.send(json.dumps({"type": "act", "action": choice, "seq": current["seq"]}))
     if current is not None:
         totals.events += current["seq"]
