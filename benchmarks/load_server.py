@@ -19,8 +19,8 @@ the fair figure on a shared machine).
 Idle mode: opens ``--idle`` WebSockets that join tables as spectators and stay silent;
 reports the server's resident memory before and after, per connection.
 
-``RELICBOX_LOAD_DEFLATE=0`` serves without permessage-deflate (``relicbox serve`` has it
-on, uvicorn's default), to measure what compressing every small frame costs.
+``RELICBOX_LOAD_DEFLATE=1`` serves with permessage-deflate (``relicbox serve`` has it
+off), to measure what compressing every small frame costs.
 
 Traffic stays on 127.0.0.1; every run is bounded in time and stops by itself.
 """
@@ -74,7 +74,7 @@ def serve(port: int, db: str, bot_workers: int) -> None:
         host="127.0.0.1",
         port=port,
         ws_max_size=64 * 1024,
-        ws_per_message_deflate=os.environ.get("RELICBOX_LOAD_DEFLATE", "1") != "0",
+        ws_per_message_deflate=os.environ.get("RELICBOX_LOAD_DEFLATE", "0") == "1",
         log_level="warning",
         access_log=False,
     )

@@ -114,6 +114,13 @@ def serve_command(
     max_body: Annotated[
         int, typer.Option(help="The largest HTTP request body, in bytes.", min=1024)
     ] = 64 * 1024,
+    connections_per_table: Annotated[
+        int,
+        typer.Option(help="WebSockets one table may have open (its seats always get in).", min=1),
+    ] = 200,
+    connections_per_address: Annotated[
+        int, typer.Option(help="WebSockets one client address may have open.", min=1)
+    ] = 20,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -178,6 +185,8 @@ def serve_command(
         http_rate=http_rate,
         http_burst=3 * http_rate,
         max_body_bytes=max_body,
+        connections_per_table=connections_per_table,
+        connections_per_address=connections_per_address,
         allowed_origins=tuple(allowed_origin or ()),
         redis_url=redis_url,
         redis_prefix=os.environ.get("RELICBOX_REDIS_PREFIX") or "relicbox:",
@@ -188,6 +197,9 @@ def serve_command(
         host=host,
         port=port,
         ws_max_size=64 * 1024,
+        # frames are a few hundred bytes: compressing each costs more CPU than it saves,
+        # and its buffers cost tens of KB per open socket
+        ws_per_message_deflate=False,
         # forwarded addresses are believed only from the proxies named: any client could
         # otherwise claim another address and escape its limits
         proxy_headers=bool(trusted_proxy),
