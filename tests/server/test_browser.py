@@ -12,9 +12,13 @@ from relicbox.i18n import tr
 from relicbox.server.snapshots import plain
 from support.server import LiveServer
 
+TARGETS = "#board [data-action]:not([disabled]), #actions button:not([disabled]):not([hidden])"
+CLICKABLE = "#board [data-action]:not([disabled]):visible, #actions button:not([disabled]):visible"
+"""Where a person acts: the board's targets, and the buttons for actions the board has none for."""
+
 DONE = (
     "!document.querySelector('#result-box').hidden || "
-    "document.querySelectorAll('#actions button:not([disabled])').length > 0"
+    f"(!document.querySelector('.busy') && document.querySelectorAll('{TARGETS}').length > 0)"
 )
 
 
@@ -23,7 +27,7 @@ def _play_by_clicking(page: Any, pick: str = "first", limit: int = 800) -> None:
         page.wait_for_function(DONE, timeout=60_000)
         if page.locator("#result-box").is_visible():
             return
-        buttons = page.locator("#actions button:not([disabled])")
+        buttons = page.locator(CLICKABLE)
         (buttons.first if pick == "first" else buttons.last).click()
     raise AssertionError("the game did not end")
 
@@ -51,7 +55,7 @@ def _create(
 
 def _expected_log(server: LiveServer, table: str, seat: int, lang: str) -> list[str]:
     """The log the terminal writes for ``seat``'s view of the finished game, with the
-    page's names for the seats (a person's name, ``Player 2 (bot: rule)``)."""
+    page's names for the seats (a person's name, ``Bot 2 (rule)``)."""
     record = server.get(f"/api/tables/{table}/record").json()
     state = relicbox.replay(record)
     info = server.get(f"/api/tables/{table}").json()
@@ -59,7 +63,7 @@ def _expected_log(server: LiveServer, table: str, seat: int, lang: str) -> list[
     for entry in info["seats"]:
         player = tr(lang, "web-player", seat=entry["seat"] + 1)
         if entry["kind"] == "bot":
-            names.append(f"{player} ({tr(lang, 'web-bot', bot=entry['bot'])})")
+            names.append(tr(lang, "web-bot-name", seat=entry["seat"] + 1, bot=entry["bot"]))
         else:
             names.append(entry["name"] or player)
     lines = state.game.renderer.transcript(state.view(seat), lang, names=names)
@@ -92,9 +96,11 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     page.on("pageerror", lambda error: errors.append(str(error)))
     _create(page, server, game, players, lang, **options)
     _play_by_clicking(page, pick)
-    result = page.locator("#result table")
-    assert result.is_visible()
-    assert result.locator("tbody tr").count() == players
+    # one result table: the board's final scores, naming every seat
+    assert page.locator("#result table").count() == 0
+    final = page.locator("#board table").last
+    assert final.is_visible()
+    assert final.locator("tbody tr").count() >= players
     assert tr(lang, "web-status-over") in page.locator("#status").inner_text()
     # the page writes the log itself, from the history entries, in its own language
     table = page.url.split("/t/")[1].split("#")[0].split("?")[0]
@@ -128,26 +134,27 @@ def test_two_people_play_each_other_through_an_invite_link(
     bob.fill("#join-name", "Bob")
     bob.click("#join-form button")
     for page in (ann, bob):
-        page.wait_for_selector("#actions button:not([disabled])", timeout=20_000)
+        page.wait_for_selector(TARGETS, timeout=20_000)
     assert "Ann" in bob.locator("#seats").inner_text()
     assert "Bob" in ann.locator("#seats").inner_text()
     assert "Jste na tahu" in bob.locator("#status").inner_text()
     # Ann leaves at once; Bob plays on until the end of the game
     for _ in range(200):
         for page, pick in ((ann, "last"), (bob, "first")):
-            buttons = page.locator("#actions button:not([disabled])")
-            if buttons.count():
+            buttons = page.locator(TARGETS)
+            if buttons.count() and not page.locator(".busy").count():
                 (buttons.last if pick == "last" else buttons.first).click()
         if ann.locator("#result-box").is_visible() and bob.locator("#result-box").is_visible():
             break
         ann.wait_for_timeout(100)
-    assert bob.locator("#result table tbody tr").count() == 3
+    assert bob.locator("#board table").last.locator("tbody tr").count() >= 3
     assert "Hra skončila" in bob.locator("#status").inner_text()
     # the invite link never carries a seat: a third person can only watch now
     watcher = browser.new_context(bypass_csp=True).new_page()
     watcher.goto(invite)
     watcher.wait_for_selector("#result-box:not([hidden])")
-    assert watcher.locator("#result table tbody tr").count() == 3
+    watcher.wait_for_selector("#board table")
+    assert watcher.locator("#board table").last.locator("tbody tr").count() >= 3
     assert watcher.locator("#join-form").is_hidden()
     assert watcher.locator("#actions button").count() == 0
     assert watcher.locator("#rematch").is_hidden()
@@ -192,13 +199,13 @@ def test_a_page_closed_as_a_slow_reader_reconnects_and_resyncs(
         page = context.new_page()
         page.set_default_timeout(30_000)
         page.goto(f"{server.url}/t/{made['table']}?lang=en#seat={made['token']}")
-        page.wait_for_selector("#actions button:not([disabled])")
+        page.wait_for_selector(TARGETS)
         page.evaluate(STALL)
         page.wait_for_function("window.__closes.includes(4008)")
         # the page came back at once on a new socket, and its join brought the state again
         page.wait_for_function(
             "window.__sockets.length === 2 && window.__sockets[1].readyState === 1"
         )
-        page.wait_for_selector("#actions button:not([disabled])")
+        page.wait_for_selector(TARGETS)
         assert page.locator("#status").inner_text() == tr("en", "web-status-your-turn")
         context.close()

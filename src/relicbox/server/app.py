@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
@@ -48,7 +48,7 @@ from relicbox.server.quotas import Limits, QuotaError, Quotas, sweep_idle_tables
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import Store
 from relicbox.server.tables import Connection, TableError, TableService, encode
-from relicbox.server.webcatalog import web_catalog
+from relicbox.server.webcatalog import option_words, web_catalog, words_or
 
 log = logging.getLogger("relicbox.server")
 HERE = Path(__file__).parent
@@ -242,6 +242,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def lobby(request: Request) -> HTMLResponse:
         return page(request, "lobby.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        """Browsers ask for this path on every page, whatever the page links."""
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
     async def table_view(request: Request, table_id: str, template: str) -> HTMLResponse:
         """A page about one table (play or replay), with its game's board module if any."""
         try:
@@ -291,7 +296,7 @@ def create_app(settings: Settings) -> FastAPI:
         for game in relicbox.games():
             info = game.info()
             info["options"] = [
-                {**o, "integer": opt.integer}
+                {**o, "integer": opt.integer, **option_words(lang, game.name, o)}
                 for o, opt in zip(info["options"], game.options, strict=True)
                 if not opt.data_file
             ]
@@ -299,7 +304,7 @@ def create_app(settings: Settings) -> FastAPI:
             info["bots"] = offered
             info["bot_labels"] = {spec: bot_words(spec, lang) for spec in offered}
             info["default_players"] = game.default_players or game.min_players
-            info["summary"] = game.summary
+            info["summary"] = words_or(lang, f"web-summary-{game.name}", game.summary)
             out.append(info)
         return out
 

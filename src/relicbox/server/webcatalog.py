@@ -16,7 +16,7 @@ from typing import Any
 
 from fluent.syntax import FluentParser, ast
 
-from relicbox.i18n import LANGUAGES, LOCALES_DIR, locale_roots
+from relicbox.i18n import LANGUAGES, LOCALES_DIR, locale_roots, tr
 
 Pattern = list[Any]
 
@@ -79,3 +79,31 @@ def _add(catalog: dict[str, Pattern], path: Path, prefix: str) -> None:
         if isinstance(entry, ast.Message) and entry.value is not None:
             where = f"{path.name}:{entry.id.name}"
             catalog[prefix + entry.id.name] = _pattern(entry.value, where)
+
+
+def words_or(lang: str, message_id: str, fallback: str) -> str:
+    """A web message in ``lang``, or ``fallback`` (the engine's English) when none is written."""
+    if message_id not in web_catalog(lang):
+        return fallback
+    return tr(lang, message_id)
+
+
+def option_words(lang: str, game: str, option: dict[str, Any]) -> dict[str, Any]:
+    """An option of the lobby in words: its label, a one-line description and each value's label."""
+    name = option["name"]
+    prefix = f"web-option-{game}-{name}"
+    words: dict[str, Any] = {
+        "label": words_or(lang, prefix, name),
+        "description": words_or(lang, f"{prefix}-help", option.get("help", "")),
+    }
+    if option.get("choices"):
+        values = [_value_text(choice) for choice in option["choices"]]
+        words["choice_labels"] = {
+            value: words_or(lang, f"web-choice-{game}-{name}-{value}", value) for value in values
+        }
+    return words
+
+
+def _value_text(choice: object) -> str:
+    """An option value as the page writes it (``true``/``false`` like JSON, for booleans)."""
+    return str(choice).lower() if isinstance(choice, bool) else str(choice)

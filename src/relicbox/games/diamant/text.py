@@ -196,7 +196,7 @@ def describe_event(event: dict[str, Any], lang: str, names: Sequence[str] | None
     else:
         line = _t(lang, "ev_round_end_all")
     if event["lost_relics"]:
-        line += ". " + _t(lang, "ev_lost_relics", relics=" ".join(event["lost_relics"]))
+        line += ". " + _t(lang, "ev_lost_relics", count=len(event["lost_relics"]))
     return line
 
 

@@ -53,8 +53,8 @@ error-table-seat-count = { $seats ->
     [few] zadána { $seats } místa
    *[other] zadáno { $seats } míst
 }, ale hráčů je { $players }
-error-table-one-seat-yours = tvoje může být jen jedno místo
-error-table-seat-kind = místo { $seat } musí být volné, bot, nebo tvoje
+error-table-one-seat-yours = Vaše může být jen jedno místo
+error-table-seat-kind = místo { $seat } musí být volné, bot, nebo Vaše
 error-table-takeover-bot = neznámý bot pro zástup { $bot }
 error-table-started = hra u tohoto stolu už začala
 error-table-full = všechna místa u tohoto stolu jsou obsazená

@@ -16,13 +16,24 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A catalog message, or the server's English text when the catalog has none for it.
+function words(id, fallback) {
+  const text = t(id);
+  return text === id ? fallback : text;
+}
+
+// The seconds of a time limit mean nothing without one.
+function drawClock() {
+  $("clock-seconds").closest("label").hidden = $("clock-mode").value === "none";
+}
+
 function currentGame() {
   return games.find((g) => g.name === $("game").value);
 }
 
 function drawOptions() {
   const game = currentGame();
-  $("game-summary").textContent = game.summary;
+  $("game-summary").textContent = words(`web-summary-${game.name}`, game.summary);
   const players = $("players");
   players.min = game.players[0];
   players.max = game.players[1];
@@ -36,7 +47,8 @@ function drawOptions() {
     if (option.choices) {
       input = el("select", { name: option.name });
       for (const choice of option.choices) {
-        const item = el("option", { value: String(choice), text: String(choice) });
+        const item = el("option", { value: String(choice),
+          text: words(`web-choice-${game.name}-${option.name}-${String(choice)}`, String(choice)) });
         if (choice === option.default) item.selected = true;
         input.append(item);
       }
@@ -46,7 +58,11 @@ function drawOptions() {
     }
     input.dataset.option = option.name;
     input.dataset.integer = option.integer ? "1" : "";
-    box.append(el("label", { class: "row", title: option.help }, el("span", { text: option.name }), input));
+    const label = words(`web-option-${game.name}-${option.name}`, option.name);
+    const help = words(`web-option-${game.name}-${option.name}-help`, option.help);
+    input.setAttribute("aria-description", help);
+    box.append(el("label", { class: "row option", "data-name": option.name }, el("span", { class: "option-label", text: label }), input),
+      el("p", { class: "muted option-help", text: help }));
   }
   drawSeats();
 }
@@ -114,7 +130,7 @@ async function create(event) {
 }
 
 function seatSummary(table) {
-  return table.seats.map((s) => s.kind === "open" ? t("web-open") : s.kind === "bot" ? t("web-bot", { bot: s.bot }) : s.name).join(", ");
+  return table.seats.map((s) => s.kind === "open" ? t("web-open") : s.kind === "bot" ? t("web-bot-name", { bot: s.bot, seat: s.seat + 1 }) : s.name).join(", ");
 }
 
 async function join(table) {
@@ -158,6 +174,8 @@ async function main() {
   for (const game of games) $("game").append(el("option", { value: game.name, text: game.title }));
   $("game").addEventListener("change", drawOptions);
   $("players").addEventListener("change", drawSeats);
+  $("clock-mode").addEventListener("change", drawClock);
+  drawClock();
   $("create").addEventListener("submit", create);
   drawOptions();
   document.body.dataset.ready = "yes";

@@ -46,7 +46,7 @@ function diamant(history, view, t, name) {
         let text = event.reason === "trap"
           ? d("ev_round_end_trap", { second: d(`second_trap_${event.trap}`), busted: seats(event.busted), count: event.busted.length })
           : d("ev_round_end_all");
-        if (event.lost_relics && event.lost_relics.length) text += `. ${d("ev_lost_relics", { relics: event.lost_relics.join(" ") })}`;
+        if (event.lost_relics && event.lost_relics.length) text += `. ${d("ev_lost_relics", { count: event.lost_relics.length })}`;
         return text;
       }
     }

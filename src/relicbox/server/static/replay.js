@@ -1,6 +1,7 @@
 // Step through a game's record: the public view (or a seat's view once the game is over,
 // when the table allows it), drawn by the game's board module if it has one.
 import { loadCatalog } from "./i18n.js";
+import { transcript } from "./log.js";
 
 const root = document.getElementById("replay");
 const tableId = root.dataset.table;
@@ -32,20 +33,25 @@ async function show(wanted) {
   steps = data.steps;
   $("where").textContent = t("web-replay-step", { step: step + 1, steps });
   $("text-board").innerHTML = data.board_html;
-  $("log").replaceChildren(...data.log.slice(-40).map((line) => el("li", { text: line })));
+  // written here from the history, with the table page's names for the seats
+  const written = data.view ? transcript(root.dataset.game, data.view.history || [], data.view, t, (s) => seatName(data.table, s)) : [];
+  const lines = written.length ? written : data.log;
+  $("log").replaceChildren(...lines.slice(-40).map((line) => el("li", { text: line })));
+  $("log").scrollTop = $("log").scrollHeight;  // the newest line in sight, as on the table page
   $("result-box").hidden = !data.result;
   if (data.result) {
     const { headers, rows } = data.result;
     $("result").replaceChildren(el("div", { class: "scroll" }, el("table", {},
       el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { text: h })))),
-      el("tbody", {}, ...rows.map((row) => el("tr", {}, ...row.map((cell) => el("td", { text: cell }))))))));
+      el("tbody", {}, ...rows.map((row, seat) => el("tr", {}, ...row.map((cell, i) =>
+        el(i === 0 ? "th" : "td", { text: i === 0 ? seatName(data.table, seat) : cell }))))))));
   }
   if (root.dataset.board) {
     if (!board) {  // one mount, even if the reader steps while the module loads
       board = import(`/static/boards/${root.dataset.game}.js`).then((module) => {
         $("board").hidden = false;
         return module.mount($("board"), { lang, seat: null, players: data.table.players, act: () => {}, t,
-          seatName: (s) => data.table.seats[s].name || t("web-player", { seat: s + 1 }) });
+          seatName: (s) => seatName(data.table, s) });
       });
     }
     const mounted = await board;
@@ -162,7 +168,7 @@ async function main() {
   $("seat").append(el("option", { value: "", text: t("web-replay-public") }));
   if (root.dataset.reveal) {
     $("seat-pick").hidden = false;
-    for (const s of info.seats) $("seat").append(el("option", { value: String(s.seat), text: s.name || t("web-player", { seat: s.seat + 1 }) }));
+    for (const s of info.seats) $("seat").append(el("option", { value: String(s.seat), text: seatName(info, s.seat) }));
   }
   if (root.dataset.reveal) setUpAnalysis(info);
   $("seat").addEventListener("change", () => show(step));

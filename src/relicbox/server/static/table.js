@@ -43,7 +43,7 @@ function el(tag, attrs = {}, ...children) {
 
 function seatName(table, seat) {
   const info = table.seats[seat];
-  if (info.kind === "bot") return `${t("web-player", { seat: seat + 1 })} (${t("web-bot", { bot: info.bot })})`;
+  if (info.kind === "bot") return t("web-bot-name", { seat: seat + 1, bot: info.bot });
   return info.name || t("web-player", { seat: seat + 1 });
 }
 
@@ -59,8 +59,22 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+// One decision per question: from the click until the server answers (an event, a
+// state or an error), every control is disabled and further clicks or keys are dropped.
+let pending = null;
+
 function act(text) {
-  if (last) send({ type: "act", action: text, seq: last.seq });
+  if (!last || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
+  pending = setTimeout(settle, 15000);
+  root.classList.add("busy");
+  for (const button of root.querySelectorAll("#actions button, #board button")) button.disabled = true;
+  send({ type: "act", action: text, seq: last.seq });
+}
+
+function settle() {
+  clearTimeout(pending);
+  pending = null;
+  root.classList.remove("busy");
 }
 
 function drawSeats(message) {
@@ -171,7 +185,8 @@ function drawResult(message) {
   const table = el("table", {}, el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, ...rows.map((row, seat) => el("tr", { class: message.result.winners.includes(seat) ? "winner" : "" },
       ...row.map((cell, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row", text: seatName(message.table, seat) } : { text: cell }))))));
-  $("result").replaceChildren(el("div", { class: "scroll" }, table), tieLine(message));
+  // a game with a board shows its own final scores there: one result table per game
+  $("result").replaceChildren(root.dataset.board ? "" : el("div", { class: "scroll" }, table), tieLine(message));
   const info = message.table;
   $("rematch").hidden = !(message.seat !== null && !info.rematch_id);
   const link = $("rematch-link");
@@ -189,18 +204,30 @@ async function drawBoard(message) {
     });
   }
   const mounted = await board;
-  if (message === last) mounted.update(message);
+  if (message !== last) return;
+  mounted.update(message);
+  coverActions(message);
+}
+
+// The board is the way to act: the buttons below it stay only for actions it has no target for.
+function coverActions(message) {
+  const targets = new Set([...$("board").querySelectorAll("[data-action]")].map((node) => node.dataset.action));
+  const missing = message.legal.filter((action) => !targets.has(action.text));
+  $("actions-box").hidden = missing.length === 0;
+  for (const button of $("actions").querySelectorAll("button")) button.hidden = targets.has(button.dataset.action);
 }
 
 function drawLog(message) {
   const view = message.view;
   const lines = view ? transcript(game, view.history, view, t, (s) => seatName(message.table, s)) : [];
   $("log").replaceChildren(...lines.slice(-60).map((line) => el("li", { text: line })));
+  $("log-box").hidden = lines.length === 0;
   $("log").scrollTop = $("log").scrollHeight;
 }
 
 function draw(message) {
   drawSeats(message);
+  drawLeaveWarning(message);
   drawStatus(message);
   drawLobby(message);
   drawActions(message);
@@ -211,6 +238,7 @@ function draw(message) {
 }
 
 function onState(message) {
+  settle();
   last = message;
   draw(message);
 }
@@ -220,6 +248,7 @@ function onState(message) {
 function onEvent(event) {
   if (!last || event.seq <= last.seq) return;
   if (event.since !== last.seq) { send({ type: "resync" }); return; }
+  settle();
   const view = { ...(last.view || {}), ...event.view };
   if (event.history.length) view.history = [...(view.history || []), ...event.history];
   last = {
@@ -235,8 +264,44 @@ function onEvent(event) {
   draw(last);
 }
 
+// A person who closed the page: the others see when a bot will take their seat over.
+const leaving = new Map();
+let leavingTimer = null;
+
+function graceOf(table) {
+  const grace = table.settings && table.settings.grace;
+  return typeof grace === "number" ? grace : 60;
+}
+
+function drawLeaving() {
+  const now = Date.now();
+  const lines = [...leaving].filter(([, until]) => until > now).map(([seat, until]) =>
+    el("p", { text: t("web-bot-takeover-other", { name: seatName(last.table, seat), seconds: Math.ceil((until - now) / 1000) }) }));
+  $("leave-notice").replaceChildren(...lines);
+  $("leave-notice").hidden = lines.length === 0;
+  if (!lines.length) { clearInterval(leavingTimer); leavingTimer = null; }
+}
+
+function noteLeaving(message) {
+  const info = last.table.seats[message.seat];
+  const playing = last.table.status === "playing" && !last.over;
+  if (info && info.kind === "human" && playing && message.connected === false && !message.away && message.seat !== last.seat) {
+    if (!leaving.has(message.seat)) leaving.set(message.seat, Date.now() + graceOf(last.table) * 1000);
+  } else leaving.delete(message.seat);
+  if (!leavingTimer) leavingTimer = setInterval(drawLeaving, 1000);
+  drawLeaving();
+}
+
+function drawLeaveWarning(message) {
+  const { table } = message;
+  const seated = message.seat !== null && table.seats[message.seat] && table.seats[message.seat].kind === "human";
+  $("leave-warning").hidden = !(seated && table.status === "playing" && !message.over);
+  $("leave-warning").textContent = t("web-bot-takeover-warning", { seconds: graceOf(table) });
+}
+
 function onPresence(message) {
   if (!last) return;
+  if (message.seat !== undefined && message.watchers === undefined) noteLeaving(message);
   const table = { ...last.table };
   if (message.watchers !== undefined) table.watchers = message.watchers;
   else table.seats = table.seats.map((info) => (info.seat === message.seat ? { ...info, connected: message.connected, away: message.away } : info));
@@ -272,7 +337,8 @@ function connect() {
       if (message.code === "bad-token") { localStorage.removeItem(key); toast(t("web-error-bad-token")); send({ type: "join", lang }); }
       else toast(t("web-error", { message: message.message }));
       if (message.code === "table-crowded" || message.code === "too-many-connections") $("status").textContent = message.message;
-      if (last) drawActions(last);
+      settle();
+      if (last) draw(last);
     } else if (message.type === "chat") {
       $("chat").append(el("li", {}, el("strong", { text: `${message.name}: ` }), message.text));
     }

@@ -5,18 +5,19 @@
 // with rations, tiles and relics; other players' coin totals are shown as hidden.
 
 import {
-  actionButton, el, legalByText, nameOf, replace, seatBadge, seatShape, shape, svg, svgTarget,
+  SEAT_COLOURS, actionButton, el, legalByText, nameOf, replace, seatBadge, seatShape, shape, svg, svgTarget,
 } from "./kit.js";
 
-const PLAYER_COLOURS = { red: "#D55E00", green: "#009E73", blue: "#0072B2", yellow: "#F0E442", black: "#3a3a3a" };
 const TEMPLE_COLOURS = { ivory: "#f4ecd6", blue: "#5b9bd5", purple: "#9b6cc4" };
 const DASHES = ["", "2.4 1.2", "0.8 0.9", "3 1 0.8 1", "4 1.6"];
 const BRANCHES = ["machete", "compass", "shovel"];
 const RELICS = ["toad", "skull", "bird", "juju"];
 const SCALE = 1; // map units are the board file's 0..100 drawing coordinates
 
+// The page's colour for the seat (the chips, the log, every board), not the box's explorer
+// colour: one colour per person everywhere on the page.
 function colourOf(view, seat) {
-  return PLAYER_COLOURS[view.seats[seat].colour] || "#777";
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
 /** Split the legal actions into map targets (spaces, trails, tokens, toolbox nodes) and the rest. */
@@ -250,7 +251,7 @@ export function mount(root, ctx) {
         g.append(svg("text", { x: x - 4, y: y - 2.5, "text-anchor": "middle", class: "rr-relic-letter", text: t("rr-relic-letter", { relic: space.relic }) }));
       }
       const stack = space.levels.length ? t("rr-stack", { count: space.levels.length, levels: space.levels.join(", ") }) : "";
-      g.append(svg("title", { text: [spaceName(view, space.id), stack, space.top ? t("rr-top", { tile: space.top }) : "", space.relic ? t("rr-relic-here", { relic: space.relic }) : ""].filter(Boolean).join(" · ") }));
+      g.append(svg("title", { text: [spaceName(view, space.id), stack, space.top ? `${t("rr-top", { tile: space.top })} (${tileMeaning(space.top)})` : "", space.relic ? t("rr-relic-here", { relic: space.relic }) : ""].filter(Boolean).join(" · ") }));
       const entry = groups.spaces.get(space.id);
       if (entry) {
         g.prepend(svg("circle", { cx: x, cy: y, r: 5.6, class: "rr-space-glow" }));
@@ -291,6 +292,27 @@ export function mount(root, ctx) {
       return;
     }
     replace(actions, el("h3", { text: t("rr-more-actions") }), el("div", { class: "rr-act-list" }, buttons));
+  }
+
+  /** What a tile code means, in words: ivory and purple effects from the game's catalog. */
+  function tileMeaning(code) {
+    let match = /^I\d-[a-f]$/.exec(code);
+    if (match) return t(`game:rr-${code}`);
+    match = /^P(\d)-([a-h])$/.exec(code);
+    if (match) return t("rr-tip-purple", { level: Number(match[1]), effect: t(`game:rr-P-${match[2]}`) });
+    match = /^B?(\d)-(\d)$/.exec(code);
+    if (match) return t("rr-tip-blue", { level: Number(match[1]), points: Number(match[2]) });
+    match = /^\?(\d)$/.exec(code);
+    if (match) return t("rr-tip-blue-hidden", { level: Number(match[1]) });
+    match = /^I(\d)$/.exec(code);
+    if (match) return t("rr-tip-ivory", { level: Number(match[1]) });
+    return code;
+  }
+
+  /** The tooltip of a list of tile codes: one line per code. */
+  function explained(codes) {
+    if (!codes.length) return {};
+    return { title: codes.map((code) => `${code}: ${tileMeaning(code)}`).join("\n"), "data-explain": "yes" };
   }
 
   function toolTree(view, seat, groups) {
@@ -334,14 +356,13 @@ export function mount(root, ctx) {
       const relics = RELICS.filter((r) => info.relics[r]).map((r) => t("rr-relic-count", { relic: r, count: info.relics[r] }));
       return el("article", { class: "rr-board" + (own ? " rr-own" : ""), "data-seat": seat },
         el("h4", {}, seatBadge(seat, nameOf(ctx, seat), colourOf(view, seat), 22), " ",
-          el("span", { text: nameOf(ctx, seat) }), own ? ` (${t("board-you")})` : "",
-          el("span", { class: "rr-colour", text: t("rr-colour", { colour: info.colour }) })),
+          el("span", { text: nameOf(ctx, seat) }), own ? ` (${t("board-you")})` : ""),
         el("p", {}, el("span", { text: t("rr-rations-label") }), " ", rations, " ",
           el("span", { text: t("rr-pathways-left", { count: info.pathways_left }) })),
         el("p", { class: info.coins === null ? "rr-hidden" : "", text: info.coins === null ? t("rr-coins-hidden") : t("rr-coins", { coins: info.coins }) }),
         toolTree(view, seat, groups),
-        el("p", { text: t("rr-blue-tiles", { tiles: blue.length ? blue.join(" ") : "—", count: blue.length }) }),
-        el("p", { text: t("rr-ivory-tiles", { tiles: info.ivory.length ? info.ivory.join(" ") : "—", count: info.ivory.length }) }),
+        el("p", { text: t("rr-blue-tiles", { tiles: blue.length ? blue.join(" ") : "—", count: blue.length }), ...explained(blue) }),
+        el("p", { text: t("rr-ivory-tiles", { tiles: info.ivory.length ? info.ivory.join(" ") : "—", count: info.ivory.length }), ...explained(info.ivory) }),
         el("p", { text: t("rr-relics", { relics: relics.length ? relics.join(", ") : "—" }) }),
         info.ability ? el("p", { text: t("rr-ability", { ability: info.ability }) }) : null);
     });

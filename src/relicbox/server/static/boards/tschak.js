@@ -192,7 +192,7 @@ export function mount(root, ctx) {
   function partyRow(view, seat) {
     const revealed = view.revealed[seat] || [];
     const down = view.committed[seat] || 0;
-    const cards = revealed.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code) }, cardArt(code, 30)));
+    const cards = revealed.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code), title: cardName(code) }, cardArt(code, 30)));
     for (let i = 0; i < down; i++) cards.push(el("span", { class: "tk-mini", role: "img", "aria-label": t("tschak-face-down") }, backArt(30)));
     const state = view.to_act.includes(seat) ? t("tschak-choosing") : t("tschak-ready");
     return el("li", { class: "tk-party" + (seat === me() ? " tk-own" : ""), "data-seat": seat },
@@ -239,14 +239,14 @@ export function mount(root, ctx) {
       const cards = groups[cls].map((code) => {
         const entry = legal.get(`play ${code}`);
         if (entry) {
-          return actionButton(ctx, entry, [cardArt(code), el("span", { class: "tk-cap", text: code })],
+          return actionButton(ctx, entry, [cardArt(code), el("span", { class: "tk-cap", text: code, title: cardName(code) })],
             { class: "tk-play", "aria-label": t("tschak-play", { card: cardName(code) }) });
         }
         const reason = reasonFor(view, snapshot, code);
         return el("button", {
           type: "button", class: "tk-play tk-disabled", disabled: true,
           "aria-label": t("tschak-cannot-play", { card: cardName(code), reason }), title: reason,
-        }, cardArt(code), el("span", { class: "tk-cap", text: code }), el("span", { class: "tk-why", text: reason }));
+        }, cardArt(code), el("span", { class: "tk-cap", text: code, title: cardName(code) }), el("span", { class: "tk-why", text: reason }));
       });
       rows.push(el("div", { class: `tk-group tk-group-${cls}` },
         el("h4", { text: t("tschak-class", { cls, count: groups[cls].length }) }),
@@ -254,7 +254,7 @@ export function mount(root, ctx) {
     }
     const picks = view.picks && view.picks.length
       ? el("p", { class: "tk-picks" }, el("span", { text: t("tschak-your-picks") }), " ",
-        view.picks.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code) }, cardArt(code, 30))))
+        view.picks.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code), title: cardName(code) }, cardArt(code, 30))))
       : null;
     let prompt = null;
     if (legal.size && view.phase === "play") {
@@ -268,7 +268,7 @@ export function mount(root, ctx) {
     const parties = event.parties.map((party, seat) => el("li", { class: "tk-party" },
       seatBadge(seat, who(seat)),
       el("span", { class: "tk-name", text: who(seat) }),
-      el("span", { class: "tk-cards" }, party.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code) }, cardArt(code, 26)))),
+      el("span", { class: "tk-cards" }, party.map((code) => el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code), title: cardName(code) }, cardArt(code, 26)))),
       el("strong", { class: "tk-strength", text: t("tschak-strength", { strength: event.strengths[seat] }) })));
     const lines = [
       el("p", { text: t("tschak-took-treasure", { player: who(event.treasure_to), card: towerName(event.treasure) }) }),
@@ -292,7 +292,7 @@ export function mount(root, ctx) {
     const rows = event.cards.map((code, seat) => el("li", { class: "tk-party" },
       seatBadge(seat, who(seat)),
       el("span", { class: "tk-name", text: who(seat) }),
-      el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code) }, cardArt(code, 26)),
+      el("span", { class: "tk-mini", role: "img", "aria-label": cardName(code), title: cardName(code) }, cardArt(code, 26)),
       el("span", { text: t("tschak-loot-gold", { gold: event.gold[seat] }) })));
     return [
       el("h3", { text: t("tschak-loot-result", { tower: event.tower }) }),
@@ -322,7 +322,8 @@ export function mount(root, ctx) {
         el("span", { class: "tk-won", text: t("tschak-won-cards", {
           monsters: won.monsters.length, treasures: won.treasures.length,
         }) }),
-        el("span", { class: "tk-won-list", text: [...won.monsters, ...won.treasures].join(" ") })));
+        el("span", { class: "tk-won-list", text: [...won.monsters, ...won.treasures].join(" "),
+          title: [...won.monsters, ...won.treasures].map(towerName).join(", ") })));
     }
     replace(playersBox, el("h3", { text: t("tschak-players") }), el("ul", { class: "tk-player-list" }, rows));
   }

@@ -95,7 +95,11 @@ diamant-ev_round_end_trap = { $second } { $count ->
    *[other] { $busted } ztrácejí rubíny, které měli u sebe
 }
 diamant-ev_round_end_all = Všichni jsou zpět v táboře
-diamant-ev_lost_relics = Relikvie ztracené v jeskyni: { $relics }
+diamant-ev_lost_relics = { $count ->
+    [one] V jeskyni zůstala jedna relikvie
+    [few] V jeskyni zůstaly { $count } relikvie
+   *[other] V jeskyni zůstalo { $count } relikvií
+  }
 diamant-nobody = nikdo
 # The words an action starts with, as shown in option lists and typed at the prompt.
 diamant-verb-continue = pokračovat

@@ -85,7 +85,10 @@ diamant-ev_round_end_trap = { $second } { $count ->
    *[other] { $busted } lose the rubies in their pockets
 }
 diamant-ev_round_end_all = Everybody is back at the camp
-diamant-ev_lost_relics = Relics lost in the cave: { $relics }
+diamant-ev_lost_relics = { $count ->
+    [one] One relic was lost in the cave
+   *[other] { $count } relics were lost in the cave
+  }
 diamant-nobody = nobody
 # The words an action starts with, as shown in option lists and typed at the prompt.
 diamant-verb-continue = continue

@@ -1,0 +1,80 @@
+# Herna slovy, jak hrát na stránce stolu a upozornění při odchodu.
+web-summary-diamant = Riskujte v jeskyni: odneste rubíny do tábora dřív, než udeří druhá past.
+web-summary-tschak = Stavte družinu patro po patře: nejsilnější bere poklad, nejslabší netvora.
+web-summary-relic-runners = Prozkoumejte džungli, stavte stezky a závoďte o relikvie mezi svatyněmi.
+web-option-diamant-variant = Relikvie
+web-option-diamant-variant-help = Kolik bodů dávají karty relikvií.
+web-choice-diamant-variant-base = Klasicky: 5, 5, 5, 10, 10 podle pořadí záchrany
+web-choice-diamant-variant-relics = Jedna relikvie za kolo, boduje svou natištěnou hodnotou
+web-option-diamant-split = Dělení rubínů z cesty
+web-option-diamant-split-help = Jak se dělí rubíny na cestě, když odchází víc hráčů najednou.
+web-choice-diamant-split-pooled = Všechny rubíny z cesty dohromady
+web-choice-diamant-split-per-card = Karta po kartě
+web-option-tschak-chameleon_rank = Chameleon při remíze
+web-option-tschak-chameleon_rank-help = Jak se počítá chameleon, když jsou dvě družiny stejně silné.
+web-choice-tschak-chameleon_rank-lowest-wizard = Jako nejslabší čaroděj
+web-choice-tschak-chameleon_rank-no-wizard = Jako by čaroděj nebyl
+web-option-tschak-elixir = Elixír
+web-option-tschak-elixir-help = Zda elixír musí odstranit jednu z Vašich karet netvorů.
+web-choice-tschak-elixir-mandatory = Vždy odstraní netvora (podle pravidel)
+web-choice-tschak-elixir-optional = Jen když to pomůže
+web-option-relic-runners-setup = Rozložení chrámů
+web-option-relic-runners-setup-help = Jakou barvu dostane který chrám.
+web-choice-relic-runners-setup-first = První hra: pevné barvy, bez pokročilých dílků
+web-choice-relic-runners-setup-standard = Standardní: v každé čtvrtině jedna od každé barvy
+web-choice-relic-runners-setup-random = Náhodně
+web-option-relic-runners-abilities = Schopnosti průzkumníků
+web-option-relic-runners-abilities-help = Hrát se stranami desek průzkumníků se schopnostmi.
+web-choice-relic-runners-abilities-false = Vypnuto
+web-choice-relic-runners-abilities-true = Zapnuto (tři z pěti jsou zástupné)
+web-option-relic-runners-teleport_ends_turn = Teleport do tábora
+web-option-relic-runners-teleport_ends_turn-help = Zda fialový dílek, který Vás přenese do tábora, ukončí tah.
+web-choice-relic-runners-teleport_ends_turn-true = Ukončí tah jako vstup do tábora
+web-choice-relic-runners-teleport_ends_turn-false = Tah pokračuje
+web-option-relic-runners-shovel3 = Lopata, úroveň 3
+web-option-relic-runners-shovel3-help = Které body třetí úroveň lopaty zdvojnásobí.
+web-choice-relic-runners-shovel3-whole-turn = Všechny body toho tahu
+web-choice-relic-runners-shovel3-after = Jen body získané po jejím použití
+web-option-relic-runners-i2b = Slonovinový dílek „prohlédnout hromádku“
+web-option-relic-runners-i2b-help = Kdy lze tento slonovinový dílek použít.
+web-choice-relic-runners-i2b-any-exploration = Při každém průzkumu
+web-choice-relic-runners-i2b-explore-only = Jen při běžném průzkumu
+web-option-relic-runners-no_progress_rounds = Ukončit zaseknutou hru po
+web-option-relic-runners-no_progress_rounds-help = Počet kol, kdy nikdo nezkoumá, nestaví ani nebere relikvii, než hra skončí (0 = nikdy).
+web-option-relic-runners-max_turns = Limit tahů
+web-option-relic-runners-max_turns-help = Ukončit hru po tolika tazích (prázdné = bez limitu).
+web-bot-takeover-warning = Pokud tuto stránku zavřete, za { $seconds ->
+    [one] { $seconds } sekundu
+    [few] { $seconds } sekundy
+   *[other] { $seconds } sekund
+  } za Vás začne hrát bot.
+web-bot-takeover-other = { $name } odešel/odešla: pokud se nevrátí, za { $seconds ->
+    [one] { $seconds } sekundu
+    [few] { $seconds } sekundy
+   *[other] { $seconds } sekund
+  } za něj/ni začne hrát bot.
+web-bot-name = Bot { $seat } ({ $bot })
+web-how-to-play = Jak hrát
+web-key = Co znamenají kódy
+web-busy = Odesílám…
+web-no-moves-yet = Zatím se nic nestalo.
+web-howto-diamant-1 = S ostatními prozkoumáváte jeskyni, kartu po kartě. V každém kroku se všichni, kdo jsou uvnitř, rozhodnou současně: pokračovat, nebo odejít do tábora.
+web-howto-diamant-2 = Rubíny z karty se dělí rovným dílem mezi ty uvnitř; zbytek zůstává na cestě. Kdo odchází, sebere zbytky z cesty (dělí se s ostatními odcházejícími) a uloží je do bezpečí.
+web-howto-diamant-3 = Druhá past stejného druhu ukončí kolo: kdo je ještě uvnitř, ztratí, co nese. Relikvie získá jen hráč, který odchází sám.
+web-howto-diamant-4 = Hraje se pět kol; vyhrává ten, kdo má v truhle nejvíc rubínů.
+web-howto-tschak-1 = Čtyři věže po třech patrech. Na každém patře každý tajně zahraje do své družiny jednu kartu z ruky; pak se družiny odhalí.
+web-howto-tschak-2 = Karty: W čaroděj, R válečník, D trpaslík (číslo je síla), A artefakt (zdvojí slabší postavu družiny). W? je chameleon. Přípony značí symbol: * hůlka, + větší sekera, a sekera; podle nich se rozhodují remízy.
+web-howto-tschak-3 = Nejsilnější družina bere poklad patra (C truhla s mincemi, C-1 prokletá truhla, Ring prsten moci, Trophy trofej, Elixir elixír), nejslabší netvora (M s lebkami, Trog troglodyt).
+web-howto-tschak-4 = Po každé věži se ruce posunou dál. Na konci se sečtou mince a odečtou lebky netvorů; vyhrává nejvyšší součet.
+web-howto-relic-runners-1 = V každém tahu posunete průzkumníka z tábora (CAMP) po stezkách k ruinám (R) a chrámům (T), platíte proviantem a prozkoumáte místo, kde skončíte.
+web-howto-relic-runners-2 = Průzkum vezme horní dílek hromádky: slonovinové (I) dávají efekty nebo body, modré (B) body, fialové (P) akce. Kód je barva, úroveň a písmeno, např. P3-b. Najeďte na dílek nebo na něj klepněte a uvidíte, co dělá.
+web-howto-relic-runners-3 = Položené stezky zlevní další pohyb. Žetony nářadí na řekách vylepšují Vaše nástroje (mačeta, lopata, lucerna); mřížka ukazuje jejich úrovně.
+web-howto-relic-runners-4 = Pod posledním dílkem hromádky je relikvie; relikvie noste do svatyní. O vítězi rozhodují vítězné mince a body.
+rr-tip-purple = fialový dílek úrovně { $level }: { $effect }
+rr-tip-blue = modrý dílek úrovně { $level }: na konci { $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+  }
+rr-tip-blue-hidden = modrý dílek úrovně { $level }, body skryté až do konce
+rr-tip-ivory = slonovinový dílek úrovně { $level }

@@ -1,0 +1,77 @@
+# The lobby in words, how to play on the table page, and notices about leaving.
+web-summary-diamant = Push your luck in a cave: take the rubies home before a second trap strikes.
+web-summary-tschak = Build a party floor by floor: the strongest takes the treasure, the weakest the monster.
+web-summary-relic-runners = Explore the jungle, build pathways and race for relics between shrines.
+web-option-diamant-variant = Relics
+web-option-diamant-variant-help = How relic cards score.
+web-choice-diamant-variant-base = Classic: worth 5, 5, 5, 10, 10 in the order rescued
+web-choice-diamant-variant-relics = One relic added per round, scoring its printed value
+web-option-diamant-split = Sharing the path's rubies
+web-option-diamant-split-help = How several players leaving together share the rubies left on the path.
+web-choice-diamant-split-pooled = All the path's rubies together
+web-choice-diamant-split-per-card = Card by card
+web-option-tschak-chameleon_rank = Chameleon in a tie
+web-option-tschak-chameleon_rank-help = How a chameleon wizard counts when two parties are equally strong.
+web-choice-tschak-chameleon_rank-lowest-wizard = As the lowest wizard
+web-choice-tschak-chameleon_rank-no-wizard = As no wizard at all
+web-option-tschak-elixir = Elixir
+web-option-tschak-elixir-help = Whether the elixir must remove one of your monster cards.
+web-choice-tschak-elixir-mandatory = Always removes a monster (rulebook)
+web-choice-tschak-elixir-optional = Only when that helps
+web-option-relic-runners-setup = Temple layout
+web-option-relic-runners-setup-help = Which colour each temple gets.
+web-choice-relic-runners-setup-first = First game: fixed colours, no advanced tiles
+web-choice-relic-runners-setup-standard = Standard: one of each colour per quarter
+web-choice-relic-runners-setup-random = Random
+web-option-relic-runners-abilities = Explorer abilities
+web-option-relic-runners-abilities-help = Play the ability sides of the explorer boards.
+web-choice-relic-runners-abilities-false = Off
+web-choice-relic-runners-abilities-true = On (three of five are placeholders)
+web-option-relic-runners-teleport_ends_turn = Teleport to camp
+web-option-relic-runners-teleport_ends_turn-help = Whether the purple tile that teleports you to camp ends your turn.
+web-choice-relic-runners-teleport_ends_turn-true = Ends the turn, like walking into camp
+web-choice-relic-runners-teleport_ends_turn-false = The turn goes on
+web-option-relic-runners-shovel3 = Shovel, level 3
+web-option-relic-runners-shovel3-help = Which points the third shovel level doubles.
+web-choice-relic-runners-shovel3-whole-turn = Every point of that turn
+web-choice-relic-runners-shovel3-after = Only points gained after using it
+web-option-relic-runners-i2b = Ivory tile “look through a stack”
+web-option-relic-runners-i2b-help = When that ivory tile may be used.
+web-choice-relic-runners-i2b-any-exploration = On any exploration
+web-choice-relic-runners-i2b-explore-only = Only on a normal explore
+web-option-relic-runners-no_progress_rounds = Stop a stalled game after
+web-option-relic-runners-no_progress_rounds-help = Rounds in which nobody explores, builds or takes a relic before the game ends (0 = never).
+web-option-relic-runners-max_turns = Turn limit
+web-option-relic-runners-max_turns-help = End the game after this many turns (empty = no limit).
+web-bot-takeover-warning = If you close this page, a bot plays your seat after { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+  }.
+web-bot-takeover-other = { $name } has left: a bot plays for them in { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+  } unless they come back.
+web-bot-name = Bot { $seat } ({ $bot })
+web-how-to-play = How to play
+web-key = What the codes mean
+web-busy = Sending…
+web-no-moves-yet = Nothing has happened yet.
+web-howto-diamant-1 = You explore a cave with the others, one card at a time. Each turn everyone still inside decides at once: go on or leave for camp.
+web-howto-diamant-2 = Rubies on a card are shared equally among those inside; what is left over stays on the path. Whoever leaves picks up what is left on the path (shared among those leaving) and banks it safely.
+web-howto-diamant-3 = A second trap of the same kind ends the round: everyone still inside loses what they carry. Relics go only to a single player leaving alone.
+web-howto-diamant-4 = Five rounds; the most rubies in the chest wins.
+web-howto-tschak-1 = Four towers of three floors. On each floor every player secretly plays one card of the hand to their party; then the parties are revealed.
+web-howto-tschak-2 = Cards: W wizard, R warrior, D dwarf (the number is its strength), A artifact (doubles the party's weaker character). W? is a chameleon. Suffixes mark an icon: * a wand, + the bigger axe, a an axe; ties break by those icons.
+web-howto-tschak-3 = The strongest party takes the floor's treasure (C chest of coins, C-1 a cursed chest, Ring, Trophy, Elixir), the weakest the monster (M with its skulls, Trog a troglodyte).
+web-howto-tschak-4 = After each tower the hands pass on. At the end coins count, monster skulls subtract; the highest total wins.
+web-howto-relic-runners-1 = Each turn you move your explorer from camp (CAMP) along trails to ruins (R) and temples (T), paying rations, and explore the space you end on.
+web-howto-relic-runners-2 = Exploring takes the top tile of the stack: ivory (I) tiles give effects or points, blue (B) tiles points, purple (P) tiles actions. The code is colour, level and letter, e.g. P3-b. Hover or tap a tile for what it does.
+web-howto-relic-runners-3 = Pathways you place make later moves cheaper. Toolbox tokens on rivers upgrade your tools (Machete, Shovel, Lantern); the grid shows their levels.
+web-howto-relic-runners-4 = The last tile of a stack reveals a relic; bring relics to shrines. Victory coins and points decide the winner.
+rr-tip-purple = purple level { $level } tile: { $effect }
+rr-tip-blue = blue level { $level } tile: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+  } at the end
+rr-tip-blue-hidden = blue level { $level } tile, its points hidden until the end
+rr-tip-ivory = ivory level { $level } tile

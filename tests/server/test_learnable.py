@@ -1,0 +1,229 @@
+"""A first-time player can learn each game on the page: the lobby in words, a how-to-play
+panel, a tooltip on every code a board shows, one name and colour per seat everywhere,
+and one action per click (Debian's chromium through Playwright, one server per module)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import relicbox
+from relicbox.i18n import tr
+from support.server import LiveServer
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder: Path = tmp_path_factory.mktemp("learnable")
+    with LiveServer(f"sqlite:///{folder / 'relicbox.sqlite'}") as server:
+        yield server
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.set_default_timeout(20_000)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert errors == []
+
+
+def _open_table(page: Any, live: LiveServer, made: dict[str, Any], lang: str) -> None:
+    page.goto(f"{live.url}/t/{made['table']}?lang={lang}#seat={made['token']}")
+    page.wait_for_selector("#board:not([hidden])")
+
+
+IDENTIFIER = re.compile(r"^[a-z0-9_]+(-[a-z0-9_]+)*$")
+"""What an option name or value looks like to the engine (``no_progress_rounds``, ``per-card``)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_lobby_names_every_option_and_value_in_words(
+    live: LiveServer, page: Any, lang: str
+) -> None:
+    page.goto(f"{live.url}/?lang={lang}")
+    page.wait_for_selector("body[data-ready]")
+    for game in relicbox.games():
+        page.select_option("#game", game.name)
+        summary = page.inner_text("#game-summary")
+        assert summary == tr(lang, f"web-summary-{game.name}")
+        labels = page.eval_on_selector_all(
+            "#options label.option",
+            "nodes => nodes.map(n => [n.dataset.name, n.querySelector('.option-label').textContent,"
+            " [...n.querySelectorAll('option')].map(o => [o.value, o.textContent]),"
+            " n.nextElementSibling.textContent])",
+        )
+        assert labels, game.name
+        for name, label, choices, help_line in labels:
+            assert label != name and not IDENTIFIER.match(label), (game.name, name, label)
+            assert help_line.strip() and help_line != label
+            for value, text in choices:
+                assert text != value and not IDENTIFIER.match(text), (game.name, name, text)
+        bots = page.eval_on_selector_all(
+            "#seats option[value^='bot:']", "nodes => nodes.map(n => n.textContent)"
+        )
+        assert bots and not any(IDENTIFIER.match(text) or ":" not in text for text in bots)
+    if lang == "cs":
+        assert "Push your luck" not in page.inner_text("#create")
+    # the seconds of a time limit show only with a time limit
+    assert page.locator("#clock-seconds").is_hidden()
+    page.select_option("#clock-mode", "move")
+    assert page.locator("#clock-seconds").is_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_how_to_play_panel_opens_in_both_languages(
+    live: LiveServer, page: Any, lang: str
+) -> None:
+    for game in ("diamant", "tschak", "relic-runners"):
+        made = live.create(game, ["me", "rule", "rule"])
+        _open_table(page, live, made, lang)
+        panel = page.locator("#how-to-play")
+        assert panel.locator("p").first.is_hidden()
+        panel.locator("summary").click()
+        assert panel.locator("summary").inner_text() == tr(lang, "web-how-to-play")
+        text = panel.inner_text()
+        assert tr(lang, f"web-howto-{game}-1") in text
+        assert tr(lang, f"web-howto-{game}-4") in text
+
+
+UNEXPLAINED = """
+(pattern) => {
+  const code = new RegExp(pattern);
+  const explained = (node) => {
+    for (let at = node; at && at.id !== "board"; at = at.parentNode) {
+      if (at.getAttribute && at.getAttribute("title")) return true;
+      if (at.querySelector && [...at.children].some((c) => c.tagName === "title")) return true;
+    }
+    return false;
+  };
+  const walker = document.createTreeWalker(document.getElementById("board"), NodeFilter.SHOW_TEXT);
+  const missing = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const parent = text.parentNode;
+    if (parent.tagName === "title" || parent.closest("[hidden]")) continue;
+    for (const word of text.textContent.split(/[\\s,;:()]+/)) {
+      if (code.test(word) && !explained(parent)) missing.push(word);
+    }
+  }
+  return missing;
+}
+"""
+
+CODES = {
+    "tschak": r"^(W\d\*?|W\?|R\d\+?|D\d|D\da|M\d|Trog|C-?\d|Ring|Trophy|Elixir)$",
+    "relic-runners": r"^([IBP]\d-[a-h0-9]|\?\d)$",
+}
+
+
+@pytest.mark.parametrize("game", sorted(CODES))
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_every_code_a_board_shows_has_a_tooltip(
+    live: LiveServer, page: Any, game: str, lang: str
+) -> None:
+    made = live.create(game, ["me", "rule", "rule"])
+    _open_table(page, live, made, lang)
+    page.wait_for_selector("#board [data-action]")
+    shown = page.evaluate(UNEXPLAINED.replace("&& !explained(parent)", ""), CODES[game])
+    assert shown, "the board shows no code at all: the pattern is wrong"
+    assert page.evaluate(UNEXPLAINED, CODES[game]) == []
+
+
+SEAT_COLOUR = "(node) => getComputedStyle(node).color"
+
+
+def test_a_seat_has_one_name_and_colour_in_chips_board_log_and_results(
+    live: LiveServer, page: Any
+) -> None:
+    made = live.create("diamant", ["me", "rule", "cautious"], name="Clicker")
+    _open_table(page, live, made, "en")
+    names = page.locator("#seats .who").all_inner_texts()
+    assert names == ["Clicker", "Bot 2 (rule)", "Bot 3 (cautious)"]
+    for _ in range(40):  # leave at once, every round: five short rounds
+        page.wait_for_function(
+            "!document.querySelector('#result-box').hidden || "
+            "(!document.querySelector('#table.busy') && "
+            "document.querySelector('#board [data-action=leave]'))"
+        )
+        if page.locator("#result-box").is_visible():
+            break
+        page.click("#board [data-action=leave]")
+    assert page.locator("#result-box").is_visible()
+    log = "\n".join(page.locator("#log li").all_inner_texts())
+    board = page.inner_text("#board")
+    for name in names:
+        assert name in log and name in board
+    assert "Player 1" not in log + board
+    # one result table: the board's
+    assert page.locator("#result table").count() == 0
+    assert page.locator("#board table").count() >= 1
+    # one colour per seat: the chips' markers and the board's seat badges
+    chips = [
+        page.eval_on_selector(f"#seats .seat-{seat} .marker", SEAT_COLOUR) for seat in range(3)
+    ]
+    assert len(set(chips)) == 3
+
+
+def test_relic_runners_draws_each_seat_in_the_chips_colour(live: LiveServer, page: Any) -> None:
+    made = live.create("relic-runners", ["me", "rule", "rule", "rule"])
+    _open_table(page, live, made, "en")
+    page.wait_for_selector("#board .rr-board h4 svg")
+    for seat in range(4):
+        chip = page.eval_on_selector(f"#seats .seat-{seat} .marker", SEAT_COLOUR)
+        badge = page.eval_on_selector(
+            f"#board .rr-board[data-seat='{seat}'] h4 svg [fill]",
+            "(node) => { const probe = document.createElement('span');"
+            " probe.style.color = node.getAttribute('fill'); document.body.append(probe);"
+            " const colour = getComputedStyle(probe).color; probe.remove(); return colour; }",
+        )
+        assert badge == chip, seat
+
+
+COUNT_ACTS = """
+(() => {
+  window.__acts = 0;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (String(data).includes('"type":"act"')) window.__acts += 1;
+    return send.call(this, data);
+  };
+})();
+"""
+
+
+def test_a_double_click_sends_one_action(live: LiveServer, browser: Any) -> None:
+    context = browser.new_context(bypass_csp=True)
+    context.add_init_script(COUNT_ACTS)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    made = live.create("diamant", ["me", "rule", "rule"])
+    _open_table(page, live, made, "en")
+    target = page.locator("#board [data-action=continue]")
+    target.dblclick()
+    page.wait_for_function("!document.querySelector('#table.busy')")
+    assert page.evaluate("window.__acts") == 1
+    assert page.locator("#toast").is_hidden()
+    # the keyboard goes the same single way
+    page.wait_for_selector("#board [data-action=continue]")
+    page.keyboard.press("1")
+    page.keyboard.press("1")
+    page.wait_for_function("!document.querySelector('#table.busy')")
+    assert page.evaluate("window.__acts") == 2
+    context.close()
+
+
+def test_favicon_and_replay_controls_need_no_symbol_font(live: LiveServer) -> None:
+    icon = live.get("/favicon.ico")
+    assert icon.status_code == 200 and b"<svg" in icon.content
+    assert 'rel="icon"' in live.get("/").text
+    made = live.create("diamant", ["me", "rule", "rule"])
+    replay = live.get(f"/t/{made['table']}/replay").text
+    assert not any(symbol in replay for symbol in "⏮⏭")
+    assert replay.count('class="icon"') == 4
