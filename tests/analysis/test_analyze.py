@@ -166,7 +166,7 @@ def test_the_cli_prints_the_documented_json(tmp_path: Path, game: str, players: 
             "analyze",
             str(path),
             "--seat",
-            "0",
+            "1",
             "--budget",
             "1ms",
             "--worlds",
@@ -188,7 +188,7 @@ def test_the_cli_table_in_czech_and_a_refused_budget(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(_rigged_diamant()), encoding="utf-8")
     shown = CliRunner().invoke(
-        app, ["analyze", str(path), "--seat", "1", "--worlds", "40", "--lang", "cs"]
+        app, ["analyze", str(path), "--seat", "2", "--worlds", "40", "--lang", "cs"]
     )
     assert shown.exit_code == 0, shown.output
     assert "Diamant: rozebráno 5 rozhodnutí" in shown.stdout
@@ -196,6 +196,10 @@ def test_the_cli_table_in_czech_and_a_refused_budget(tmp_path: Path) -> None:
     refused = CliRunner().invoke(app, ["analyze", str(path), "--budget", "soon"])
     assert refused.exit_code == 2
     assert "'soon'" in refused.output
+    for seat in ("0", "4"):
+        outside = CliRunner().invoke(app, ["analyze", str(path), "--seat", seat])
+        assert outside.exit_code == 2
+        assert f"--seat {seat}" in outside.output and "1 to 3" in outside.output
 
 
 def test_a_loss_seen_on_too_few_worlds_is_no_verdict() -> None:

@@ -32,7 +32,10 @@ def analyze_command(
         Path, typer.Argument(help="A game record (JSON), as saved or exported.")
     ],
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Analyse this seat's decisions only (from 0).")
+        int | None,
+        typer.Option(
+            "--seat", help="Analyse this player's decisions only: 1 for Player 1, as tables show."
+        ),
     ] = None,
     budget: Annotated[
         str, typer.Option("--budget", help="Time for each decision, such as 2s or 500ms.")
@@ -60,10 +63,14 @@ def analyze_command(
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise _fail(lang, f"cannot read {quote(str(record_path))}: {error}") from None
     record = record.get("record", record) if isinstance(record, dict) else record
+    players = record.get("players") if isinstance(record, dict) else None
+    if seat is not None and isinstance(players, int) and not 1 <= seat <= players:
+        raise _fail(lang, f"--seat {seat} is not a player of this game: choose 1 to {players}")
     try:
         limits = Budget(parse_budget(budget), worlds)
         with _Bar(lang, quiet=False) as bar:
-            result = analyse(record, seat=seat, budget=limits, seed=seed, lang=lang, progress=bar)
+            index = None if seat is None else seat - 1  # the JSON counts seats from 0
+            result = analyse(record, seat=index, budget=limits, seed=seed, lang=lang, progress=bar)
     except RelicboxError as error:
         raise _fail(lang, str(error)) from None
     except (AttributeError, KeyError, TypeError, ValueError) as error:
