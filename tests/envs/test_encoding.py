@@ -145,3 +145,17 @@ def test_import_relicbox_imports_no_rl_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_fast_fill_into_a_buffer_equals_the_plain_values(game, players):
+    """Encoders that write into a reused buffer (and reuse counts of unchanged read-only
+    lists) give exactly the plain list of values, clipped, at every state of a game."""
+    encoder = encoder_for(game, players, _options(game))
+    buffer = np.full(encoder.shape, 7.0, dtype=np.float32)
+    for state in _random_states(game, players, seed=30 + players, every=2):
+        for seat in range(players):
+            view = state.view(seat)
+            plain = np.clip(np.asarray(encoder.values(view), dtype=np.float32), 0.0, 1.0)
+            assert encoder.encode(view, buffer) is buffer
+            assert np.array_equal(buffer, plain)

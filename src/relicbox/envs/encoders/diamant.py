@@ -42,10 +42,13 @@ the best score among the other seats.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from relicbox.core.game import Game
+from relicbox.core.history import FrozenList
 from relicbox.envs.encoding import Encoder, frac, one_hot, rotate
 from relicbox.games.diamant.data import CARDS, ROUNDS, variant_code
 
@@ -54,6 +57,9 @@ _VARIANT = Counter(variant_code(card) for card in CARDS)
 COPIES: dict[str, int] = {**_BASE, **_VARIANT}
 CODES: tuple[str, ...] = tuple(COPIES)
 _INDEX = {code: position for position, code in enumerate(CODES)}
+_SHARE = np.array([1.0 / COPIES[code] for code in CODES])
+_PATH = 11
+"""Where the ``path`` field starts (``removed`` follows it, then the scalars and seats)."""
 
 
 class GameEncoder(Encoder):
@@ -78,6 +84,71 @@ class GameEncoder(Encoder):
             ("my_choice", 2),
             ("chest", 1),
         ]
+
+        self._memo: dict[str, tuple[Sequence[Any], list[float]]] = {}
+        """Per list field, the last read-only list met and its counts (views share them)."""
+
+    def _counted(self, field: str, entries: Sequence[Any], key: str | None) -> list[float]:
+        """Each code's share of its copies in ``entries`` (cards, or path entries by ``key``).
+
+        The views hand out read-only lists that stay the same object until they
+        change, so the counts of the last one are kept and reused.
+        """
+        last = self._memo.get(field)
+        if last is not None and last[0] is entries:
+            return last[1]
+        found = np.zeros(len(CODES))
+        for entry in entries:
+            found[_INDEX[entry[key] if key else entry]] += 1.0
+        counts: list[float] = (found * _SHARE).astype(np.float32).tolist()
+        if type(entries) is FrozenList:
+            self._memo[field] = (entries, counts)
+        return counts
+
+    def fill(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        """:meth:`values` written straight into ``out``, list counts reused while unchanged.
+
+        The numbers are gathered in one list and written by one NumPy call.
+        """
+        seat = view["seat"]
+        n = view["players"]
+        path = view["path"]
+        head = [0.0] * _PATH
+        round_number = view["round"]
+        if 1 <= round_number <= ROUNDS:
+            head[round_number - 1] = 1.0
+        head[5] = 1.0 if view["phase"] == "over" else 0.0
+        head[6] = 1.0 if view["variant"] == "relics" else 0.0
+        head[7] = 1.0 if view["split"] == "per-card" else 0.0
+        head[8] = frac(view["deck_size"], 35)
+        head[9] = frac(view["path_gems"], 60)
+        head[10] = frac(len(path), 35)
+        head += self._counted("path", path, "card")
+        head += self._counted("removed", view["removed"], None)
+        inside, committed = view["inside"], view["committed"]
+        pockets, relics = view["pockets"], view["relics"]
+        head += (
+            frac(len(view["relic_pile"]), 5),
+            frac(view["relics_rescued"], 5),
+            frac(view["next_relic_value"], 10),
+            frac(view["explorers_inside"], n),
+        )
+        for other in (*range(seat, n), *range(seat)):
+            pocket = pockets[other]
+            held = len(relics[other])
+            head += (
+                1.0 if inside[other] else 0.0,
+                1.0 if committed[other] else 0.0,
+                (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
+                (held / 5 if held < 5 else 1.0) if held else 0.0,
+            )
+        choice = view["my_choice"]
+        head += (
+            1.0 if choice == "continue" else 0.0,
+            1.0 if choice == "leave" else 0.0,
+            frac(view["chest"], 250),
+        )
+        out[:] = head
 
     @staticmethod
     def _codes(codes: list[str]) -> list[float]:
