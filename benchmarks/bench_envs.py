@@ -9,11 +9,21 @@ resolved by the seed) of one game at its default player count:
 * gymnasium: seat 0 learning against random bots; counts the learning seat's steps
   only (the bots' decisions run inside them), so it is not comparable line for line;
 * openspiel: ``apply_action``/``apply_actions`` with ``legal_actions`` per node, no
-  observations (chance nodes are counted as decisions too).
+  observations (chance nodes are counted as decisions too);
+* openspiel-tensors: the same, reading every acting seat's information-state tensor
+  (the observation tensor and its own past decisions) at each decision node, as
+  ``rl_environment`` does;
+* vector (Diamant only): :class:`relicbox.envs.vector.DiamantVectorEnv` with 4,096
+  games, the learner playing ``threshold:5`` from its observation against three
+  ``threshold:5`` seats; counts the learner's env steps (the other seats' decisions run
+  inside them), so it is not comparable line for line either.
 
+The plays' timing windows are taken in turn (:func:`harness.best_rates`), so the
+ratios to the engine come from the same run under the same load; rates are in CPU time.
 Relic Runners games are capped with ``max_turns=80``.
 
-Usage: python3 benchmarks/bench_envs.py [--seconds 3] [--games diamant,tschak,relic-runners]
+Usage: python3 benchmarks/bench_envs.py [--seconds 3] [--players 4]
+       [--games diamant,tschak,relic-runners]
 """
 
 from __future__ import annotations
@@ -24,13 +34,14 @@ from collections.abc import Callable
 
 import numpy as np
 import pyspiel
-from harness import best_rate, calibration
+from harness import best_rates, calibration
 
 import relicbox
 from relicbox.envs import openspiel
 from relicbox.envs.gymnasium import RelicboxEnv
 from relicbox.envs.pettingzoo import env as aec_env
 from relicbox.envs.pettingzoo import parallel_env
+from relicbox.envs.vector import DiamantVectorEnv
 
 Play = Callable[[int, random.Random], int]
 
@@ -110,7 +121,7 @@ def gymnasium(name: str, players: int) -> Play:
     return play
 
 
-def spiel(name: str, players: int) -> Play:
+def spiel(name: str, players: int, tensors: bool = False) -> Play:
     short = {v: k for k, v in openspiel.GAMES.items()}[name]
     params: dict[str, object] = {"players": players}
     if name == "relic-runners":
@@ -128,13 +139,36 @@ def spiel(name: str, players: int) -> Play:
                 joint = []
                 for seat in range(players):
                     legal = state.legal_actions(seat)
+                    if tensors and len(legal) > 1:
+                        state.information_state_tensor(seat)
                     joint.append(legal[rng.randrange(len(legal))])
                 state.apply_actions(joint)
             else:
                 legal = state.legal_actions()
+                if tensors:
+                    state.information_state_tensor(state.current_player())
                 state.apply_action(legal[rng.randrange(len(legal))])
             count += 1
         return count
+
+    return play
+
+
+def spiel_tensors(name: str, players: int) -> Play:
+    return spiel(name, players, tensors=True)
+
+
+def vector(name: str, players: int) -> Play:
+    envs = DiamantVectorEnv(4096, players, opponents="threshold:5")
+    observation, _ = envs.reset(seed=0)
+    pocket = 61 + 2  # the learner's pocket / 50
+
+    def play(seed: int, rng: random.Random) -> int:
+        nonlocal observation
+        for _ in range(8):
+            action = (observation[:, pocket] * 50.0 >= 4.5).astype(np.int64)
+            observation, *_ = envs.step(action)
+        return 8 * envs.num_envs
 
     return play
 
@@ -143,25 +177,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--games", default="diamant,tschak,relic-runners")
+    parser.add_argument("--players", type=int, default=4, help="clamped to each game's range")
     args = parser.parse_args()
     openspiel.register()
     print(calibration())
     for name in args.games.split(","):
         game = relicbox.get_game(name)
-        players = game.default_players or game.min_players
-        base = None
-        for label, build in (
-            ("engine", engine),
-            ("pettingzoo-aec", aec),
-            ("pettingzoo-parallel", parallel),
-            ("openspiel", spiel),
-            ("gymnasium", gymnasium),
-        ):
-            rate, games = best_rate(build(name, players), args.seconds)
-            base = base or rate
+        players = min(max(args.players, game.min_players), game.max_players)
+        builds: dict[str, Callable[[str, int], Play]] = {
+            "engine": engine,
+            "pettingzoo-aec": aec,
+            "pettingzoo-parallel": parallel,
+            "openspiel": spiel,
+            "openspiel-tensors": spiel_tensors,
+            "gymnasium": gymnasium,
+        }
+        if name == "diamant":
+            builds["vector-4096"] = vector
+        rates = best_rates(
+            {label: build(name, players) for label, build in builds.items()}, args.seconds
+        )
+        base = rates["engine"]
+        for label, rate in rates.items():
             print(
                 f"{name:<14} {players}p {label:<20} {rate:>10,.0f} steps/s "
-                f"({rate / base:4.0%} of engine, {games} games)"
+                f"({rate / base:4.0%} of engine)"
             )
 
 
