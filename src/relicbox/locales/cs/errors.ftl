@@ -32,15 +32,15 @@ error-table-too-large = zpráva je příliš dlouhá
 error-table-rate-limited = příliš mnoho zpráv: zpomalte
 error-table-stale = toto rozhodnutí neodpovídá tomu, na co se místo právě ptá (odesláno u kroku { $seq }, stůl je u kroku { $current }): podívejte se na stůl a rozhodněte se znovu
 error-table-unavailable = server tohoto stolu je na chvíli nedostupný: zkuste to prosím znovu za několik sekund
-error-table-crowded = u tohoto stolu už { $limit ->
-    [one] je { $limit } spojení
-    [few] jsou { $limit } spojení
-   *[other] je { $limit } spojení
+error-table-crowded = tento stůl už má { $limit ->
+    [one] { $limit } otevřené spojení
+    [few] { $limit } otevřená spojení
+   *[other] { $limit } otevřených spojení
   }: další diváci se teď dívat nemohou
-error-too-many-connections = z vaší adresy už { $limit ->
-    [one] je otevřeno { $limit } spojení
-    [few] jsou otevřena { $limit } spojení
-   *[other] je otevřeno { $limit } spojení
+error-too-many-connections = vaše adresa už má { $limit ->
+    [one] { $limit } otevřené spojení
+    [few] { $limit } otevřená spojení
+   *[other] { $limit } otevřených spojení
   }: nejdřív zavřete některou stránku se stolem
 error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
 error-no-save = uložená hra { $path } neexistuje
