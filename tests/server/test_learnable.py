@@ -118,7 +118,10 @@ UNEXPLAINED = """
 """
 
 CODES = {
-    "tschak": r"^(W\d\*?|W\?|R\d\+?|D\d|D\da|M\d|Trog|C-?\d|Ring|Trophy|Elixir)$",
+    "tschak": (
+        r"^(W\d\*?|W\?|R\d\+?|D\d|D\da|M\d|C-?\d|"
+        r"Trog|Troglodyt|Ring|Prsten|Trophy|Trofej|Elixir|Elixír)$"
+    ),
     "relic-runners": r"^([IBP]\d-[a-h0-9]|\?\d)$",
 }
 

@@ -98,13 +98,6 @@ rr-branch-level = { $branch ->
     [few] { $count } bedny
    *[other] { $count } beden
 }
-rr-colour = { $colour ->
-    [red] červená
-    [green] zelená
-    [blue] modrá
-    [yellow] žlutá
-   *[black] černá
-}
 rr-rations-label = Příděly:
 rr-rations = { $count ->
     [one] { $count } příděl
@@ -142,3 +135,12 @@ rr-winners = { $count ->
     [one] Vítěz: { $names }
    *[other] Vítězové: { $names }
 }
+rr-tip-purple = fialový dílek úrovně { $level }: { $effect }
+rr-tip-blue = modrý dílek úrovně { $level }: na konci { $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+  }
+rr-tip-blue-hidden = modrý dílek úrovně { $level }, body skryté až do konce
+rr-tip-ivory = slonovinový dílek úrovně { $level }
+rr-tip-coins = Vítězné mince: body za průzkum chrámů, relikvie donesené do svatyní a efekty dílků; ostatním skryté až do konce.

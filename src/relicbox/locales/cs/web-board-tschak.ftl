@@ -136,3 +136,11 @@ tschak-winners = { $count ->
     [one] Vítěz: { $names }
    *[other] Vítězové: { $names }
 }
+tschak-short = { $code ->
+    [Ring] Prsten
+    [Trog] Troglodyt
+    [Trophy] Trofej
+    [Elixir] Elixír
+   *[other] { $code }
+  }
+tschak-decision-hint = Družina, kterou na tomto patře skládáte: nejsilnější bere poklad, nejslabší netvora; vyšší číslo je silnější, artefakt zdvojí Vaši slabší postavu.

@@ -68,13 +68,5 @@ web-howto-tschak-3 = Nejsilnější družina bere poklad patra (C truhla s mince
 web-howto-tschak-4 = Po každé věži se ruce posunou dál. Na konci se sečtou mince a odečtou lebky netvorů; vyhrává nejvyšší součet.
 web-howto-relic-runners-1 = V každém tahu posunete průzkumníka z tábora (CAMP) po stezkách k ruinám (R) a chrámům (T), platíte proviantem a prozkoumáte místo, kde skončíte.
 web-howto-relic-runners-2 = Průzkum vezme horní dílek hromádky: slonovinové (I) dávají efekty nebo body, modré (B) body, fialové (P) akce. Kód je barva, úroveň a písmeno, např. P3-b. Najeďte na dílek nebo na něj klepněte a uvidíte, co dělá.
-web-howto-relic-runners-3 = Položené stezky zlevní další pohyb. Žetony nářadí na řekách vylepšují Vaše nástroje (mačeta, lopata, lucerna); mřížka ukazuje jejich úrovně.
+web-howto-relic-runners-3 = Položené stezky zlevní další pohyb. Žetony nářadí na řekách vylepšují Vaše nástroje (mačeta, kompas, lopata); mřížka ukazuje jejich úrovně.
 web-howto-relic-runners-4 = Pod posledním dílkem hromádky je relikvie; relikvie noste do svatyní. O vítězi rozhodují vítězné mince a body.
-rr-tip-purple = fialový dílek úrovně { $level }: { $effect }
-rr-tip-blue = modrý dílek úrovně { $level }: na konci { $points ->
-    [one] { $points } bod
-    [few] { $points } body
-   *[other] { $points } bodů
-  }
-rr-tip-blue-hidden = modrý dílek úrovně { $level }, body skryté až do konce
-rr-tip-ivory = slonovinový dílek úrovně { $level }

@@ -89,13 +89,6 @@ rr-branch-level = { $branch ->
     [one] { $count } toolbox
    *[other] { $count } toolboxes
 }
-rr-colour = { $colour ->
-    [red] red
-    [green] green
-    [blue] blue
-    [yellow] yellow
-   *[black] black
-}
 rr-rations-label = Rations:
 rr-rations = { $count ->
     [one] { $count } ration
@@ -131,3 +124,11 @@ rr-winners = { $count ->
     [one] Winner: { $names }
    *[other] Winners: { $names }
 }
+rr-tip-purple = purple level { $level } tile: { $effect }
+rr-tip-blue = blue level { $level } tile: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+  } at the end
+rr-tip-blue-hidden = blue level { $level } tile, its points hidden until the end
+rr-tip-ivory = ivory level { $level } tile
+rr-tip-coins = Victory coins: points, earned by exploring temples, bringing relics to shrines and tile effects; hidden from the others until the end.

@@ -129,3 +129,11 @@ tschak-winners = { $count ->
     [one] Winner: { $names }
    *[other] Winners: { $names }
 }
+tschak-short = { $code ->
+    [Ring] Ring
+    [Trog] Trog
+    [Trophy] Trophy
+    [Elixir] Elixir
+   *[other] { $code }
+  }
+tschak-decision-hint = The party you build on this floor: the strongest takes the treasure, the weakest the monster; a higher number is stronger, an artifact doubles your weaker character.

@@ -66,12 +66,5 @@ web-howto-tschak-3 = The strongest party takes the floor's treasure (C chest of 
 web-howto-tschak-4 = After each tower the hands pass on. At the end coins count, monster skulls subtract; the highest total wins.
 web-howto-relic-runners-1 = Each turn you move your explorer from camp (CAMP) along trails to ruins (R) and temples (T), paying rations, and explore the space you end on.
 web-howto-relic-runners-2 = Exploring takes the top tile of the stack: ivory (I) tiles give effects or points, blue (B) tiles points, purple (P) tiles actions. The code is colour, level and letter, e.g. P3-b. Hover or tap a tile for what it does.
-web-howto-relic-runners-3 = Pathways you place make later moves cheaper. Toolbox tokens on rivers upgrade your tools (Machete, Shovel, Lantern); the grid shows their levels.
+web-howto-relic-runners-3 = Pathways you place make later moves cheaper. Toolbox tokens on rivers upgrade your tools (machete, compass, shovel); the grid shows their levels.
 web-howto-relic-runners-4 = The last tile of a stack reveals a relic; bring relics to shrines. Victory coins and points decide the winner.
-rr-tip-purple = purple level { $level } tile: { $effect }
-rr-tip-blue = blue level { $level } tile: { $points ->
-    [one] { $points } point
-   *[other] { $points } points
-  } at the end
-rr-tip-blue-hidden = blue level { $level } tile, its points hidden until the end
-rr-tip-ivory = ivory level { $level } tile

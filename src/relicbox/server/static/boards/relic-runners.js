@@ -359,7 +359,7 @@ export function mount(root, ctx) {
           el("span", { text: nameOf(ctx, seat) }), own ? ` (${t("board-you")})` : ""),
         el("p", {}, el("span", { text: t("rr-rations-label") }), " ", rations, " ",
           el("span", { text: t("rr-pathways-left", { count: info.pathways_left }) })),
-        el("p", { class: info.coins === null ? "rr-hidden" : "", text: info.coins === null ? t("rr-coins-hidden") : t("rr-coins", { coins: info.coins }) }),
+        el("p", { class: info.coins === null ? "rr-hidden" : "", title: t("rr-tip-coins"), "data-explain": "yes", text: info.coins === null ? t("rr-coins-hidden") : t("rr-coins", { coins: info.coins }) }),
         toolTree(view, seat, groups),
         el("p", { text: t("rr-blue-tiles", { tiles: blue.length ? blue.join(" ") : "—", count: blue.length }), ...explained(blue) }),
         el("p", { text: t("rr-ivory-tiles", { tiles: info.ivory.length ? info.ivory.join(" ") : "—", count: info.ivory.length }), ...explained(info.ivory) }),

@@ -165,7 +165,7 @@ export function mount(root, ctx) {
         const kind = towerCardKind(code);
         const g = svg("g", { class: `tk-tcard tk-${kind}` });
         g.append(svg("rect", { x, y: y + 5, width: 78, height: floorH - 14, rx: 4 }));
-        g.append(svg("text", { x: x + 39, y: y + 23, "text-anchor": "middle", class: "tk-tcard-code", text: code || "?" }));
+        g.append(svg("text", { x: x + 39, y: y + 23, "text-anchor": "middle", class: "tk-tcard-code", text: code ? t("tschak-short", { code }) : "?" }));
         g.append(svg("text", { x: x + 39, y: y + 37, "text-anchor": "middle", class: "tk-tcard-kind", text: t(kind === "monster" ? "tschak-kind-monster" : "tschak-kind-treasure") }));
         g.append(svg("title", { text: winner === null || winner === undefined ? towerName(code) : t("tschak-won-by", { card: towerName(code), player: who(winner) }) }));
         box.append(g);
@@ -259,7 +259,8 @@ export function mount(root, ctx) {
     let prompt = null;
     if (legal.size && view.phase === "play") {
       const chosen = (view.picks || []).length;
-      prompt = el("p", { class: "tk-prompt", text: t("tschak-prompt", { left: view.need - chosen }) });
+      prompt = el("div", {}, el("p", { class: "tk-prompt", text: t("tschak-prompt", { left: view.need - chosen }) }),
+        el("p", { class: "tk-decision-hint", text: t("tschak-decision-hint") }));
     }
     replace(handBox, el("h3", { text: t("tschak-your-hand") }), prompt, picks, rows);
   }
