@@ -152,7 +152,7 @@ class _Engine:
     for several times per node and some games build by enumeration.
     """
 
-    __slots__ = ("_outcomes", "decisions", "state")
+    __slots__ = ("_outcomes", "decisions", "initial", "moves", "state")
 
     def __init__(
         self,
@@ -164,6 +164,10 @@ class _Engine:
         self._outcomes = outcomes
         self.decisions = decisions or [[] for _ in range(state.players)]
         """Each seat's own actions so far, in order (for the information-state tensor)."""
+        self.moves = 0
+        """Moves applied to this copy (observers tell a state they have just encoded)."""
+        self.initial = False
+        """True for a game's fresh initial state (all alike until the first move)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         copied = [list(seat) for seat in self.decisions]
@@ -176,6 +180,7 @@ class _Engine:
 
     def changed(self) -> None:
         self._outcomes = None
+        self.moves += 1
 
 
 class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
@@ -212,7 +217,9 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> RelicboxState:
-        return RelicboxState(self, _Engine(self._fresh.clone()))
+        engine = _Engine(self._fresh.clone())
+        engine.initial = True
+        return RelicboxState(self, engine)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -319,13 +326,28 @@ class RelicboxObserver:
         self.recall = game.recall if perfect_recall else 0
         self.scale = 1.0 / game.relicbox.num_actions
         self.tensor = np.zeros(size + self.recall, np.float32)
+        self._last: tuple[_Engine, int, int] | None = None
+        self._initial: dict[int, np.ndarray] = {}
+        """Each seat's tensor at the initial state (pyspiel encodes one per tensor asked)."""
         self.dict = {"observation": self.tensor[:size]}
         if perfect_recall:
             self.dict["decisions"] = self.tensor[size:]
 
     def set_from(self, state: RelicboxState, player: int) -> None:
+        # pyspiel asks twice per tensor; the same copy at the same move is encoded once.
+        # (The engine object is held, so its id cannot be reused while it is compared.)
+        engine = state._engine
+        last = self._last
+        if last is not None and last[0] is engine and last[1:] == (engine.moves, player):
+            return
+        self._last = (engine, engine.moves, player)
+        if engine.initial and not engine.moves:
+            known = self._initial.get(player)
+            if known is not None:
+                self.tensor[:] = known
+                return
         size = self.encoder.size
-        self.tensor[:size] = self.encoder.encode(state.engine.view(player))
+        self.encoder.encode(engine.state.view(player), self.tensor[:size])
         if self.recall:
             own = state.own_decisions(player)[: self.recall]
             slots = self.tensor[size:]
@@ -333,6 +355,8 @@ class RelicboxObserver:
             if own:
                 slots[: len(own)] = np.asarray(own, np.float32) + 1.0
                 slots[: len(own)] *= self.scale
+        if engine.initial and not engine.moves:
+            self._initial[player] = self.tensor.copy()
 
     def string_from(self, state: RelicboxState, player: int) -> str:
         view = state.engine.view(player)
