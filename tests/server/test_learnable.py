@@ -230,3 +230,56 @@ def test_favicon_and_replay_controls_need_no_symbol_font(live: LiveServer) -> No
     replay = live.get(f"/t/{made['table']}/replay").text
     assert not any(symbol in replay for symbol in "⏮⏭")
     assert replay.count('class="icon"') == 4
+
+
+def test_the_others_see_when_a_bot_will_take_over_a_person_who_left(
+    live: LiveServer, page: Any, browser: Any
+) -> None:
+    made = live.create("diamant", ["me", "open", "rule"], name="Ann")
+    page.goto(f"{live.url}/t/{made['table']}?lang=cs#seat={made['token']}")
+    page.wait_for_selector("#lobby-box:not([hidden])")
+    # the waiting room shows no empty log
+    assert page.locator("#log-box").is_hidden()
+    bob = live.join(made["table"], "Bob")
+    other = browser.new_context()
+    bob_page = other.new_page()
+    bob_page.goto(f"{live.url}/t/{made['table']}?lang=en#seat={bob['token']}")
+    bob_page.wait_for_selector("#board [data-action]")
+    warning = bob_page.inner_text("#leave-warning")
+    assert warning == tr("en", "web-bot-takeover-warning", seconds=60)
+    page.wait_for_selector("#board [data-action]")
+    other.close()
+    page.wait_for_selector("#leave-notice:not([hidden])")
+    notice = page.inner_text("#leave-notice")
+    assert notice.startswith("Bob ") and "bot" in notice
+    assert re.search(r"\b(5\d|60) sekund", notice), notice
+
+
+def test_a_replay_names_seats_as_the_table_does_with_one_result_table(
+    live: LiveServer, page: Any
+) -> None:
+    made = live.create("diamant", ["me", "rule", "cautious"], name="Clicker")
+    _open_table(page, live, made, "en")
+    for _ in range(40):
+        page.wait_for_function(
+            "!document.querySelector('#result-box').hidden || "
+            "(!document.querySelector('#table.busy') && "
+            "document.querySelector('#board [data-action=leave]'))"
+        )
+        if page.locator("#result-box").is_visible():
+            break
+        page.click("#board [data-action=leave]")
+    page.goto(f"{live.url}/t/{made['table']}/replay?lang=en")
+    page.wait_for_selector("#board:not([hidden])")
+    page.click("#last")
+    page.wait_for_function("document.querySelector('#where').textContent.includes('of')")
+    page.wait_for_selector("#board table")
+    assert page.locator("#result-box").is_hidden()
+    log = "\n".join(page.locator("#log li").all_inner_texts())
+    assert "Bot 2 (rule)" in log or "Bot 3 (cautious)" in log
+    assert "Player 1" not in log + page.inner_text("#board")
+    # the newest line is in sight
+    assert page.evaluate(
+        "(() => { const log = document.getElementById('log');"
+        " return log.scrollTop + log.clientHeight >= log.scrollHeight - 2; })()"
+    )

@@ -38,7 +38,8 @@ async function show(wanted) {
   const lines = written.length ? written : data.log;
   $("log").replaceChildren(...lines.slice(-40).map((line) => el("li", { text: line })));
   $("log").scrollTop = $("log").scrollHeight;  // the newest line in sight, as on the table page
-  $("result-box").hidden = !data.result;
+  // a game with a board shows its final scores there: one result table per game
+  $("result-box").hidden = !data.result || Boolean(root.dataset.board);
   if (data.result) {
     const { headers, rows } = data.result;
     $("result").replaceChildren(el("div", { class: "scroll" }, el("table", {},
