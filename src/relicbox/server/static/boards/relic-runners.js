@@ -320,6 +320,7 @@ export function mount(root, ctx) {
     const w = 96;
     const h = 60;
     const tree = svg("svg", { class: "rr-tree", viewBox: `0 0 ${w} ${h}`, role: "group", "aria-label": t("rr-toolboxes") });
+    tree.append(svg("title", { text: t("rr-tip-toolboxes") }));
     const node = (x, y, count, label, key) => {
       const g = svg("g", { class: "rr-tool" + (count ? " rr-tool-full" : "") });
       g.append(svg("rect", { x: x - 6, y: y - 5, width: 12, height: 10, rx: 2 }));
