@@ -27,6 +27,7 @@ import numpy as np
 
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game, State
+from relicbox.core.history import FrozenList
 
 ENCODER_MODULES = {
     "diamant": "relicbox.envs.encoders.diamant",
@@ -160,13 +161,34 @@ def rotate(values: Sequence[Any], seat: int) -> list[Any]:
     return list(values[seat:]) + list(values[:seat])
 
 
-def counts(codes: Iterable[str], vocabulary: Mapping[str, int], scale: float) -> list[float]:
-    """How often each vocabulary entry occurs in ``codes``, divided by ``scale``."""
+_COUNTS: dict[tuple[int, int, float], tuple[object, object, tuple[float, ...]]] = {}
+_COUNTS_MEMO = 4096
+"""Counts of read-only lists met before (views hand out the same list until it changes)."""
+
+
+def counts(codes: Iterable[str], vocabulary: Mapping[str, int], scale: float) -> Sequence[float]:
+    """How often each vocabulary entry occurs in ``codes``, divided by ``scale``.
+
+    For a read-only list (:class:`FrozenList`, as views hold) the answer is kept and
+    given again while the very same list comes back: encoding then costs only what
+    changed since the last view.
+    """
+    frozen = type(codes) is FrozenList
+    if frozen:
+        key = (id(codes), id(vocabulary), scale)
+        known = _COUNTS.get(key)
+        # The entry holds the list and the vocabulary, so their ids are not reused.
+        if known is not None and known[0] is codes and known[1] is vocabulary:
+            return known[2]
     out = [0.0] * len(vocabulary)
     for code in codes:
         position = vocabulary.get(code)
         if position is not None:
             out[position] += 1.0 / scale
+    if frozen:
+        if len(_COUNTS) >= _COUNTS_MEMO:
+            _COUNTS.clear()
+        _COUNTS[key] = (codes, vocabulary, tuple(out))
     return out
 
 
