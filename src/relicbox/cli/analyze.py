@@ -29,7 +29,10 @@ VERDICT_STYLE = {"good": "", "mistake": "yellow", "blunder": "bold red"}
 
 def analyze_command(
     record_path: Annotated[
-        Path, typer.Argument(help="A game record (JSON), as saved or exported.")
+        Path,
+        typer.Argument(
+            help="A game record (JSON), as saved or exported.", metavar="GAME_RECORD.json"
+        ),
     ],
     seat: Annotated[
         int | None,
