@@ -14,12 +14,14 @@ mean iterations per decision it searched. Figures are printed every ``--every`` 
 and at the end (also after Ctrl-C or SIGTERM).
 
 Usage: nice -n 15 python3 scripts/relic_runners_search_strength.py --games 64 \\
-    --search ismcts:ms=200,clock=cpu [--jobs 1] [--first-deal 0]
+    --search ismcts:ms=200,clock=cpu [--jobs 1] [--first-deal 0] [--out games.csv]
+    [--add earlier.csv ...]  (``--add`` counts an earlier run's games in the figures)
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import math
 import multiprocessing
 import signal
@@ -69,6 +71,15 @@ def play(job: tuple[int, int, str, str]) -> Result:
     margin = scores[seat_of_search] - sum(others) / len(others)
     spent = time.process_time() - begun
     return Result(deal, seat_of_search, share, margin, searched, iterations, spent)
+
+
+def read_rows(path: str) -> list[Result]:
+    """Games written by an earlier run's ``--out``."""
+    with open(path, newline="") as handle:
+        return [
+            Result(int(d), int(s), float(w), float(m), int(n), int(i), float(t))
+            for d, s, w, m, n, i, t in csv.reader(handle)
+        ]
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -134,17 +145,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=8, help="print figures this often")
     parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--out", help="also write each game's figures to this CSV file")
+    parser.add_argument(
+        "--add", nargs="*", default=[], help="CSV files of earlier runs to count in"
+    )
     args = parser.parse_args()
     jobs = [
         (args.first_deal + number // PLAYERS, number % PLAYERS, args.search, args.rule)
         for number in range(args.games)
     ]
-    rows: list[Result] = []
+    rows: list[Result] = [row for path in args.add for row in read_rows(path)]
+    out = open(args.out, "a", newline="") if args.out else None  # noqa: SIM115
     begun = time.time()
     pool = multiprocessing.Pool(args.jobs, initializer=_worker_signals)
     try:
         for result in pool.imap(play, jobs):
             rows.append(result)
+            if out is not None:
+                csv.writer(out).writerow(result)
+                out.flush()
             if len(rows) % args.every == 0:
                 print(f"-- {len(rows)} games, {time.time() - begun:.0f} s wall", flush=True)
                 report(rows, args.search)
@@ -154,6 +173,8 @@ def main() -> None:
     else:
         pool.close()
     pool.join()
+    if out is not None:
+        out.close()
     print(f"== {len(rows)} games, {time.time() - begun:.0f} s wall")
     report(rows, args.search)
 
