@@ -233,3 +233,10 @@ def test_a_diamant_path_whose_last_treasure_keeps_the_pooled_rest_loads_and_samp
     assert state.game.sample_state(view, 1).view(0) == view
     bot = IsmctsAgent(state.game, iters=30)
     assert bot.choose(view, state.legal_actions(0), Rng(2)).text in ("continue", "leave")
+
+
+def test_a_paired_search_names_its_margin_when_it_is_not_the_default():
+    named = make_bot("ismcts:iters=5,paired=1,margin=2", RELIC_RUNNERS)
+    assert named.name.endswith(",paired=1,margin=2")
+    assert make_bot(named.name, RELIC_RUNNERS).margin == 2.0
+    assert "margin" not in make_bot("ismcts:iters=5,paired=1", RELIC_RUNNERS).name

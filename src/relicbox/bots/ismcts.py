@@ -68,6 +68,9 @@ SCORE_WEIGHT = 0.05
 
 MAX_PLAYOUT_DECISIONS = 5_000
 
+DEFAULT_MARGIN = 1.5
+"""Standard errors by which a paired comparison's best must beat the prior's move."""
+
 MIN_PAIRED_ROUNDS = 3
 """Worlds every root action must have played before a prior's move can be overruled."""
 
@@ -165,7 +168,7 @@ class IsmctsAgent:
         worlds: int | None = None,
         clock: str = "wall",
         paired: bool = False,
-        margin: float = 1.5,
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         if iters is None and ms is None:
             iters = 1000
@@ -213,6 +216,8 @@ class IsmctsAgent:
         pool = "" if worlds is None else f",worlds={worlds}"
         timer = "" if clock == "wall" else f",clock={clock}"
         pairs = ",paired=1" if paired else ""
+        if paired and margin != DEFAULT_MARGIN:  # the name must replay the same search
+            pairs += f",margin={margin:g}"
         self.name = f"ismcts:{budget},rollout={rollout}{reach}{guide}{pool}{timer}{pairs}"
         self.last_iterations = 0
 
