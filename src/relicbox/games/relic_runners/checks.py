@@ -428,10 +428,14 @@ def check_position(state: RelicRunnersState) -> None:
                 )
     _check_pools(state)
     reveals: set[tuple[int, int]] = set()
+    coloured: set[int] = set()
     for event in state._chance:
         if event[0] == "colour":
             if g.kind[event[1]] != "temple":
                 raise StateFormatError(f"a colour event names {NODE_IDS[event[1]]}, not a temple")
+            if event[1] in coloured:
+                raise checks.fail("body.chance", f"deals {NODE_IDS[event[1]]} a colour twice")
+            coloured.add(event[1])
             continue
         _, node, level, _ = event
         colour = state._colour[node]
