@@ -59,15 +59,24 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-// One decision per question: from the click until the server answers (an event, a
-// state or an error), every control is disabled and further clicks or keys are dropped.
+// One decision per question: from the click until the server answers (the question
+// changes, a state or an error arrives), every control is disabled and further clicks or
+// keys are dropped. Other seats' choices at a simultaneous step do not answer ours.
 let pending = null;
+let askedWith = "";
+
+const question = (legal) => (legal || []).map((action) => action.text).join("\n");
+
+function disableControls() {
+  for (const button of root.querySelectorAll("#actions button, #board button")) button.disabled = true;
+}
 
 function act(text) {
   if (!last || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
   pending = setTimeout(settle, 15000);
+  askedWith = question(last.legal);
   root.classList.add("busy");
-  for (const button of root.querySelectorAll("#actions button, #board button")) button.disabled = true;
+  disableControls();
   send({ type: "act", action: text, seq: last.seq });
 }
 
@@ -153,7 +162,8 @@ function drawLobby(message) {
 
 function drawActions(message) {
   const box = $("actions");
-  $("actions-box").hidden = message.legal.length === 0;
+  // with a board, the buttons show only once the board says which actions it has no target for
+  $("actions-box").hidden = message.legal.length === 0 || Boolean(root.dataset.board && message.view);
   const buttons = message.legal.map((action, number) => {
     const button = el("button", { type: "button", class: "action", "data-action": action.text,
       "aria-keyshortcuts": number < 9 ? String(number + 1) : "" });
@@ -164,6 +174,7 @@ function drawActions(message) {
     return button;
   });
   box.replaceChildren(...buttons);
+  if (pending) disableControls();
 }
 
 function tieLine(message) {
@@ -207,6 +218,7 @@ async function drawBoard(message) {
   if (message !== last) return;
   mounted.update(message);
   coverActions(message);
+  if (pending) disableControls();
 }
 
 // The board is the way to act: the buttons below it stay only for actions it has no target for.
@@ -234,7 +246,10 @@ function draw(message) {
   drawResult(message);
   drawClocks(message);
   drawLog(message);
-  drawBoard(message).catch((error) => console.error(error));
+  drawBoard(message).catch((error) => {
+    console.error(error);
+    $("actions-box").hidden = message.legal.length === 0;  // no board: the buttons are the way to act
+  });
 }
 
 function onState(message) {
@@ -248,7 +263,8 @@ function onState(message) {
 function onEvent(event) {
   if (!last || event.seq <= last.seq) return;
   if (event.since !== last.seq) { send({ type: "resync" }); return; }
-  settle();
+  // answered: the question changed, or something happened (a new one may ask the same)
+  if (event.history.length || question(event.legal) !== askedWith) settle();
   const view = { ...(last.view || {}), ...event.view };
   if (event.history.length) view.history = [...(view.history || []), ...event.history];
   last = {
