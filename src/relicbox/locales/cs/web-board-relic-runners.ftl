@@ -145,3 +145,4 @@ rr-tip-blue-hidden = modrý dílek úrovně { $level }, body skryté až do konc
 rr-tip-ivory = slonovinový dílek úrovně { $level }
 rr-tip-coins = Vítězné mince: body za průzkum chrámů, relikvie donesené do svatyní a efekty dílků; ostatním skryté až do konce.
 rr-tip-toolboxes = Bedny s nářadím: čísla udávají počet beden na každé úrovni mačety, kompasu a lopaty; otočení žetonu na řece posune bednu o krok (ze startovní řady do nástroje, pak o úroveň výš); použitím dá bedna efekt své úrovně a vrátí se do startovní řady. V zásobě jsou bedny, které ještě nejsou ve hře.
+rr-camp-name = tábor

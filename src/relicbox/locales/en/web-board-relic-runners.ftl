@@ -133,3 +133,4 @@ rr-tip-blue-hidden = blue level { $level } tile, its points hidden until the end
 rr-tip-ivory = ivory level { $level } tile
 rr-tip-coins = Victory coins: points, earned by exploring temples, bringing relics to shrines and tile effects; hidden from the others until the end.
 rr-tip-toolboxes = Toolboxes: the numbers count the toolboxes on each level of the machete, compass and shovel; flipping a river token moves a toolbox one step (from the start row into a tool, then up a level); using a toolbox gives its level's effect and sends it back to the start row. The reserve holds the ones not yet brought in.
+rr-camp-name = camp

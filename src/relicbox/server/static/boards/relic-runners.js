@@ -148,7 +148,7 @@ export function mount(root, ctx) {
     }
     const turn = view.this_turn;
     if (turn && turn.route && turn.route.length > 1 && !snapshot.over) {
-      lines.push(el("p", { class: "rr-route-line", text: t("rr-this-turn", { route: turn.route.join(" → "), moved: turn.trails_moved }) }));
+      lines.push(el("p", { class: "rr-route-line", text: t("rr-this-turn", { route: turn.route.map((id) => (id === "CAMP" ? t("rr-camp-name") : id)).join(" → "), moved: turn.trails_moved }) }));
     }
     replace(decision, lines);
   }
