@@ -46,7 +46,7 @@ def test_settings_are_read_from_the_spec_and_checked():
     assert isinstance(bot, IsmctsAgent)
     assert (bot.iters, bot.horizon, bot.bias, bot.worlds) == (5, 4, 0.3, 3)
     assert bot.name == (
-        "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,worlds=3,clock=cpu,paired=1"
+        "ismcts:iters=5,rollout=rule,horizon=4,prior=rule,worlds=3,clock=cpu,paired=1,margin=2"
     )
     for spec, message in (
         ("ismcts:clock=sundial", "clock='sundial' is not known"),
@@ -62,7 +62,7 @@ def test_settings_are_read_from_the_spec_and_checked():
 
 def test_a_game_names_its_search_defaults_and_a_spec_overrides_them():
     guided = make_bot("ismcts:ms=200", RELIC_RUNNERS)
-    assert guided.name == "ismcts:ms=200,rollout=rule,prior=rule,paired=1"
+    assert guided.name == "ismcts:ms=200,rollout=rule,horizon=40,prior=rule,paired=1,margin=2"
     assert guided.evaluate is relic_runners_bots.evaluate
     plain = make_bot("ismcts:ms=200,rollout=random,horizon=0,prior=none,paired=0", RELIC_RUNNERS)
     assert plain.name == "ismcts:ms=200,rollout=random"
@@ -239,4 +239,4 @@ def test_a_paired_search_names_its_margin_when_it_is_not_the_default():
     named = make_bot("ismcts:iters=5,paired=1,margin=2", RELIC_RUNNERS)
     assert named.name.endswith(",paired=1,margin=2")
     assert make_bot(named.name, RELIC_RUNNERS).margin == 2.0
-    assert "margin" not in make_bot("ismcts:iters=5,paired=1", RELIC_RUNNERS).name
+    assert "margin" not in make_bot("ismcts:iters=5,paired=1,margin=1.5", RELIC_RUNNERS).name
