@@ -70,7 +70,6 @@ def test_empty_pools_are_refused_while_the_temples_are_still_being_dealt():
         loaded(data)
 
 
-
 def test_a_temple_dealt_its_colour_twice_is_refused():
     data = new_data(setup="standard", auto_chance=False)
     chance = data["body"]["chance"]
@@ -78,6 +77,7 @@ def test_a_temple_dealt_its_colour_twice_is_refused():
     chance.append(list(first))
     with pytest.raises(StateFormatError, match=r"body\.chance.*colour .*twice"):
         loaded(data)
+
 
 def test_a_pool_with_spare_tiles_loads_and_plays_to_the_end():
     data = new_data(setup="standard", max_turns=60)
