@@ -36,6 +36,7 @@ def test_the_code_is_formatted_with_ruff_format():
     assert result.returncode == 0, "run `ruff format`:\n" + result.stdout + result.stderr
 
 
+@pytest.mark.slow  # a minute without its cache: run with -m slow
 def test_mypy_strict_is_clean_on_all_of_src():
     pytest.importorskip("mypy")
     result = subprocess.run(

@@ -56,6 +56,7 @@ def _other_deals(record: dict[str, Any], prefix: int, seat: int) -> dict[str, An
     return {**record, "events": events}
 
 
+@pytest.mark.slow
 def test_a_seats_review_does_not_depend_on_what_others_hid() -> None:
     record = _played("tschak", 3, 11, ["rule", "rule", "rule"])
     prefix = 26

@@ -84,6 +84,7 @@ def _without_ray(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.mark.slow
 def test_ray_gives_the_same_numbers_as_local_processes():
     try:
         import ray

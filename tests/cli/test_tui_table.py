@@ -144,7 +144,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((80, 24), id="80x24"),
+        # the roomier screen clips less: a long test, run with -m slow
+        pytest.param((120, 40), id="120x40", marks=pytest.mark.slow),
+    ],
+)
 @pytest.mark.parametrize("lang", ["en", "cs"])
 @pytest.mark.parametrize(("game", "seats", "options", "seed"), CASES, ids=[c[0] for c in CASES])
 def test_the_newest_event_is_always_visible_at_the_bottom_of_the_log(

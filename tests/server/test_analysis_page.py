@@ -46,6 +46,7 @@ def test_a_table_that_hides_the_hands_after_the_game_is_not_analysed(server: Liv
     assert "hidden" in refused.json()["message"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_the_replay_page_shows_the_analysis(server: LiveServer, browser: Any, lang: str) -> None:
     table = _finished(server)

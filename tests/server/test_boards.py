@@ -249,6 +249,7 @@ def quick_server(sqlite_url: str) -> Iterator[LiveServer]:
         yield live
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_a_person_plays_a_full_game_by_clicking_the_board_then_replays_it(
     browser: Any, quick_server: LiveServer, name: str, players: int
@@ -303,6 +304,7 @@ def test_a_person_plays_a_full_game_by_clicking_the_board_then_replays_it(
         table.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_phone_page_has_no_horizontal_scroll_and_every_action_in_reach(
     browser: Any, server: LiveServer, name: str, players: int

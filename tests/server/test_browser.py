@@ -70,6 +70,7 @@ def _expected_log(server: LiveServer, table: str, seat: int, lang: str) -> list[
     return [plain(line) for line in lines][-60:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "players", "options", "pick", "lang"),
     [
@@ -110,6 +111,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     context.close()
 
 
+@pytest.mark.slow
 def test_two_people_play_each_other_through_an_invite_link(
     server: LiveServer, browser: Any
 ) -> None:

@@ -31,6 +31,8 @@ from relicbox.server.store import Append, Fenced, Store
 from support.cluster import Player, ServerProcess, play
 from support.environment import unavailable
 
+pytestmark = pytest.mark.slow  # a long test: run by .ci/run after the quick suite
+
 REDIS = os.environ.get("RELICBOX_TEST_REDIS", "redis://127.0.0.1:6379/15")
 POSTGRES = os.environ.get(
     "RELICBOX_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -11,9 +11,12 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 import relicbox
 from support.server import Player, free_port, play_to_end
+
+pytestmark = pytest.mark.slow  # a long test: run by .ci/run after the quick suite
 
 
 class ServerProcess:

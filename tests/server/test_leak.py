@@ -39,7 +39,8 @@ STATE_KEYS = {"type", "seq", "seat", "view", "legal", "to_act", "over", "result"
 EVENT_KEYS = {"type", "seq", "since", "history", "view", "to_act", "over", "legal", "result"}
 FRAME_TYPES = {"welcome", "state", "event", "presence", "table", "error"}
 CASES = [
-    (game.name, count)
+    # the largest tables take longest: they run with -m slow
+    pytest.param(game.name, count, marks=[pytest.mark.slow] if count > min(game.players) else [])
     for game in relicbox.games()
     for count in sorted({min(game.players), max(game.players)})
 ]

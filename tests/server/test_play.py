@@ -82,6 +82,7 @@ def test_bad_tokens_and_messages_before_join_are_refused(server: LiveServer) -> 
         assert json.loads(nowhere.recv(timeout=10))["code"] == "no-table"
 
 
+@pytest.mark.slow
 def test_rate_limit_refuses_floods(server: LiveServer) -> None:
     made = server.create("diamant", ["me", "rule", "rule"])
     with players(server, made["table"], [made["token"]]) as (ann,):
@@ -186,6 +187,7 @@ def test_a_seat_left_empty_is_played_by_a_bot_and_given_back(sqlite_url: str) ->
         assert any(e.reason == "takeover" and e.seat == 0 for e in events)
 
 
+@pytest.mark.slow
 def test_clock_expiry_applies_the_documented_default_and_records_why(server: LiveServer) -> None:
     made = server.create("diamant", ["me", "rule", "rule"], clock={"mode": "move", "seconds": 5})
     table = made["table"]
