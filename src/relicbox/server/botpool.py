@@ -525,6 +525,7 @@ QUICK_BOT_WORDS = {
     "rule": "web-bot-choice-rule",
     "rule-v1": "web-bot-choice-rule-v1",
     "cautious": "web-bot-choice-cautious",
+    "expert": "web-bot-choice-expert",
 }
 
 

@@ -105,4 +105,5 @@ web-bot-choice-random = Bot: náhodné tahy
 web-bot-choice-rule = Bot: hraje podle osvědčených pravidel
 web-bot-choice-rule-v1 = Bot: osvědčená pravidla, první verze
 web-bot-choice-cautious = Bot: opatrný
+web-bot-choice-expert = Bot: počítá všechny truhly a poslední kolo hraje na výhru
 web-bot-choice-search = Bot: propočítává tahy dopředu, nejvýš { $seconds } s na tah

@@ -104,4 +104,5 @@ web-bot-choice-random = Bot: random moves
 web-bot-choice-rule = Bot: plays by rules of thumb
 web-bot-choice-rule-v1 = Bot: rules of thumb, first version
 web-bot-choice-cautious = Bot: cautious
+web-bot-choice-expert = Bot: counts every chest and plays the last round to win
 web-bot-choice-search = Bot: searches ahead, up to { $seconds } s a move
