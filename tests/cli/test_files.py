@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -324,3 +325,37 @@ def test_a_save_of_built_in_bots_still_resumes(tmp_path):
     save = _save_seating(tmp_path, ["human", "bot:ismcts:iters=5", "bot:threshold:4"])
     _state, seats, _ = load_saved(save)
     assert [str(seat) for seat in seats] == ["human", "bot:ismcts:iters=5", "bot:threshold:4"]
+
+
+def test_a_reseated_save_replays_with_who_played_each_part(tmp_path):
+    save = tmp_path / "game.json"
+    run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n")
+    played_by_hand = len(json.loads(save.read_text())["record"]["events"])
+    assert run("play", "--resume", str(save), "-s", "rule,rule,rule", "--reseat").exit_code == 0
+    data = json.loads(save.read_text())
+    assert data["seats"] == ["bot:rule"] * 3
+    assert data["earlier_seats"] == [
+        {"events": played_by_hand, "seats": ["human", "bot:rule", "bot:rule"]}
+    ]
+
+    replayed = run("replay", str(save), "--events")
+    assert replayed.exit_code == 0, replayed.output
+    text = " ".join(replayed.output.split())
+    assert f"Player 1 (human until event {played_by_hand}, then bot:rule)" in text
+    assert "Player 2 (bot:rule)," in text  # unchanged seats keep their plain label
+    seat_one = [
+        line.strip()
+        for line in replayed.output.splitlines()
+        if re.match(r"\s+Player 1( \(bot:rule\))?: ", line)
+    ]
+    assert seat_one[0].startswith("Player 1: ")  # the decision typed by hand
+    assert seat_one[-1].startswith("Player 1 (bot:rule): ")  # one the bot made after
+
+
+def test_a_save_with_a_seating_history_that_does_not_fit_is_refused(tmp_path):
+    save = tmp_path / "game.json"
+    run("play", "diamant", "-s", "human,rule,rule", "--seed", "3", "--save", str(save), input="1\n")
+    data = json.loads(save.read_text())
+    data["earlier_seats"] = [{"events": 10**6, "seats": ["human", "bot:rule", "bot:rule"]}]
+    save.write_text(json.dumps(data))
+    one_line_error(run("replay", str(save)), "earlier_seats")

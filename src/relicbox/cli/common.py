@@ -7,10 +7,12 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console
 
     from relicbox.core.game import State
-    from relicbox.play.match import SeatSpec
+    from relicbox.play.match import EarlierSeating, SeatSpec
 
 
 class _LazyConsole:
@@ -87,24 +89,62 @@ def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
     return t(lang, "player", n=seat + 1)
 
 
-def seat_labels(players: int, seats: list[SeatSpec] | None, lang: str) -> list[str]:
-    """Every seat's label, in seat order."""
-    return [seat_label(seat, seats, lang) for seat in range(players)]
+def seat_labels(
+    players: int,
+    seats: list[SeatSpec] | None,
+    lang: str,
+    earlier: Sequence[EarlierSeating] = (),
+) -> list[str]:
+    """Every seat's label, in seat order; a seat reseated during the game names who
+    played it before the last change and who after."""
+    return [history_label(seat, seats, earlier, lang) for seat in range(players)]
 
 
-def transcript_lines(state: State, seats: list[SeatSpec] | None, lang: str) -> list[str]:
+def history_label(
+    seat: int, seats: list[SeatSpec] | None, earlier: Sequence[EarlierSeating], lang: str
+) -> str:
+    """``Player 2 (human until event 14, then bot:rule)`` for a reseated seat, else
+    :func:`seat_label`."""
+    if seats is None or not earlier:
+        return seat_label(seat, seats, lang)
+    kinds = [seating.seats[seat] for seating in earlier] + [seats[seat]]
+    changes = [i for i in range(len(kinds) - 1) if kinds[i] != kinds[i + 1]]
+    if not changes:
+        return seat_label(seat, seats, lang)
+    last = changes[-1]
+    return t(
+        lang,
+        "player-reseated",
+        n=seat + 1,
+        before=str(kinds[last]),
+        events=earlier[last].events,
+        after=str(kinds[-1]),
+    )
+
+
+def seating_at(
+    event: int, seats: list[SeatSpec] | None, earlier: Sequence[EarlierSeating]
+) -> list[SeatSpec] | None:
+    """The seating that played the record's event number ``event`` (counted from 0)."""
+    for seating in earlier:
+        if event < seating.events:
+            return list(seating.seats)
+    return seats
+
+
+def transcript_lines(
+    state: State,
+    seats: list[SeatSpec] | None,
+    lang: str,
+    earlier: Sequence[EarlierSeating] = (),
+) -> list[str]:
     """The game's public history as sentences, each seat named by its label (bots shown)."""
     text = state.game.text
     if text is None or not hasattr(text, "transcript"):
         return []
-    names = seat_labels(state.players, seats, lang)
+    names = seat_labels(state.players, seats, lang, earlier)
     lines: list[str] = text.transcript(state.view(None), lang, names=names)
     return lines
-
-
-def label_rows(rows: list[list[str]], seats: list[SeatSpec] | None, lang: str) -> list[list[str]]:
-    """Result rows (one per seat, the seat's name first) with each bot named."""
-    return [[seat_label(i, seats, lang), *row[1:]] for i, row in enumerate(rows)]
 
 
 def prompt_aliases(state: State, lang: str) -> dict[str, str]:

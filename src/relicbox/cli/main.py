@@ -29,11 +29,11 @@ from relicbox.cli.common import (
     alias_hint,
     console,
     error_text,
-    label_rows,
     read_answer,
     rules_summary,
     seat_label,
     seat_labels,
+    seating_at,
     shown_action,
     t,
     transcript_lines,
@@ -43,10 +43,12 @@ from relicbox.core.errors import ConfigurationError, RelicboxError, clip, quote
 from relicbox.core.i18n import LANGUAGES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.table import Table
 
     from relicbox.core.game import Option, State
-    from relicbox.play.match import Match, SeatSpec
+    from relicbox.play.match import EarlierSeating, Match, SeatSpec
 
 LAZY_COMMANDS = {
     "serve": "server_commands",
@@ -300,6 +302,7 @@ def play_command(
                 console.print(t(chosen_lang, "finished", path=str(resume)))
                 return
             match = _resumed_match(state, saved_seats, seats, reseat, chosen_lang)
+            match.earlier_seats = _seatings_after_resume(resume_path, data, state, match)
             console.print(
                 t(chosen_lang, "resumed", game=state.game.title, events=len(state.record["events"]))
             )
@@ -373,6 +376,25 @@ def _resumed_match(
     if len(specs) != state.players:
         raise ConfigurationError(t(lang, "seat-count", seats=len(specs), players=state.players))
     return _match(state, specs, state.seed)
+
+
+def _seatings_after_resume(
+    path: Path, data: dict[str, Any], state: State, match: Match
+) -> list[EarlierSeating]:
+    """The save's earlier seatings, and the one a reseat just replaced, if it did."""
+    from relicbox.play.match import EarlierSeating, SeatSpec, default_seats, earlier_seatings
+
+    seatings = earlier_seatings(path, data, state)
+    saved = data.get("seats")
+    before = (
+        tuple(SeatSpec(str(seat).strip().removeprefix("bot:")) for seat in saved)
+        if isinstance(saved, list) and len(saved) == state.players
+        else tuple(default_seats(state.players))
+    )
+    events = len(state.record["events"])
+    if tuple(match.seats) != before and events > (seatings[-1].events if seatings else 0):
+        seatings.append(EarlierSeating(events, before))
+    return seatings
 
 
 def _new_match(
@@ -726,13 +748,18 @@ def _free_default_name(match: Match) -> Path:
 
 
 def _show_results(
-    state: State, seats: list[SeatSpec] | None, lang: str, last_round: bool = True
+    state: State,
+    seats: list[SeatSpec] | None,
+    lang: str,
+    last_round: bool = True,
+    earlier: Sequence[EarlierSeating] = (),
 ) -> None:
     view = state.view(None)
     text = state.game.text
+    labels = seat_labels(state.players, seats, lang, earlier)
     rounds_fn = getattr(text, "finished_rounds", None)
     if last_round and rounds_fn is not None:
-        rounds = rounds_fn(view, lang, seat_labels(state.players, seats, lang))
+        rounds = rounds_fn(view, lang, labels)
         if rounds:
             console.print(f"[bold]{t(lang, 'last-round')}[/]")
             for line in rounds[-1]:
@@ -742,11 +769,14 @@ def _show_results(
         headers, rows = text.result_rows(view, lang)
         console.print(
             _results_table(
-                headers, label_rows(rows, seats, lang), t(lang, "game-over"), console.width
+                headers,
+                [[labels[seat], *row[1:]] for seat, row in enumerate(rows)],
+                t(lang, "game-over"),
+                console.width,
             )
         )
     winners = state.winners()
-    names = ", ".join(seat_label(seat, seats, lang) for seat in winners)
+    names = ", ".join(labels[seat] for seat in winners)
     console.print(f"[bold green]{t(lang, 'winners', players=names, count=len(winners))}[/]")
 
 
@@ -781,11 +811,12 @@ def replay_command(
         ),
     ] = None,
 ) -> None:
-    from relicbox.play.match import load_saved
+    from relicbox.play.match import earlier_seatings, load_saved
 
     chosen = _check_lang(lang)
     try:
         state, seats, data = load_saved(file, seats_as_labels=True)
+        earlier = earlier_seatings(file, data, state) if seats is not None else []
     except RelicboxError as error:
         raise _fail(chosen, error_text(error, chosen)) from None
     if lang is None and data.get("lang") in LANGUAGES:
@@ -797,23 +828,23 @@ def replay_command(
     )
     console.print(f"[bold]{title}[/]")
     if seats is not None:
-        labels = ", ".join(seat_label(s, seats, lang) for s in range(state.players))
+        labels = ", ".join(seat_labels(state.players, seats, lang, earlier))
         console.print(t(lang, "seating", seats=labels))
     text = state.game.text
-    for line in transcript_lines(state, seats, lang):
+    for line in transcript_lines(state, seats, lang, earlier):
         console.print(line)
     if events or text is None or not hasattr(text, "transcript"):
         console.print(t(lang, "record-events", count=len(record["events"])))
-        for event in record["events"]:
+        for number, event in enumerate(record["events"]):
             if "chance" in event:
                 console.print("  " + t(lang, "chance-event", outcome=event["chance"]))
             else:
-                player = seat_label(event["seat"], seats, lang)
+                player = seat_label(event["seat"], seating_at(number, seats, earlier), lang)
                 console.print(
                     "  " + t(lang, "decision-event", player=player, action=event["action"])
                 )
     if state.is_over:
-        _show_results(state, seats, lang, last_round=False)  # the transcript just told it
+        _show_results(state, seats, lang, last_round=False, earlier=earlier)  # told just now
     else:
         decisions = sum(1 for event in record["events"] if "chance" not in event)
         console.print(f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]")

@@ -37,6 +37,17 @@ SAVE_FORMAT = "relicbox-save/1"
 
 
 @dataclass(frozen=True)
+class EarlierSeating:
+    """A seating that played the record's first ``events`` events (before a reseat)."""
+
+    events: int
+    seats: tuple[SeatSpec, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"events": self.events, "seats": [str(spec) for spec in self.seats]}
+
+
+@dataclass(frozen=True)
 class SeatSpec:
     """Who sits in a seat: ``human`` or a bot name (``bot:rule`` and ``rule`` both work)."""
 
@@ -93,6 +104,9 @@ class Match:
             if not spec.is_human
         }
         self.rngs = {seat: Rng(seed * 1_000_003 + seat) for seat in range(state.players)}
+        self.earlier_seats: list[EarlierSeating] = []
+        """The seatings before each ``--reseat``, oldest first, so a replay names who
+        played each decision rather than relabelling the whole game."""
 
     def next_seat(self) -> int | None:
         """The next seat to ask, bots first so people see the latest position; None at the end.
@@ -200,6 +214,11 @@ def save_match(path: Path, match: Match, extra: dict[str, Any] | None = None) ->
     data = {
         "format": SAVE_FORMAT,
         "seats": [str(spec) for spec in match.seats],
+        **(
+            {"earlier_seats": [seating.to_json() for seating in match.earlier_seats]}
+            if match.earlier_seats
+            else {}
+        ),
         **(extra or {}),
         "record": match.state.record,
     }
@@ -305,6 +324,33 @@ def load_saved(
             )
         seats = _checked_count(path, parse_seats(",".join(saved), state.game), state)
     return state, seats, data
+
+
+def earlier_seatings(path: Path, data: dict[str, Any], state: State) -> list[EarlierSeating]:
+    """The seatings a save names for its record's earlier events, as labels: never started.
+
+    Refused unless each names every seat and they follow one another along the record."""
+    given = data.get("earlier_seats", [])
+    total = len(state.record["events"])
+    seatings: list[EarlierSeating] = []
+    if not isinstance(given, list) or len(given) > total:
+        raise RecordError(f"{str(path)!r}: 'earlier_seats' must be a short list of seatings")
+    for entry in given:
+        events = entry.get("events") if isinstance(entry, dict) else None
+        seats = entry.get("seats") if isinstance(entry, dict) else None
+        last = seatings[-1].events if seatings else 0
+        if (
+            not isinstance(events, int)
+            or isinstance(events, bool)
+            or not last <= events <= total
+            or not isinstance(seats, list)
+            or len(seats) != state.players
+            or not all(isinstance(seat, str) and len(seat) <= 200 for seat in seats)
+        ):
+            raise RecordError(f"{str(path)!r}: 'earlier_seats' holds a seating that does not fit")
+        labels = tuple(SeatSpec(seat.strip().removeprefix("bot:")) for seat in seats)
+        seatings.append(EarlierSeating(events, labels))
+    return seatings
 
 
 def _checked_count(path: Path, seats: list[SeatSpec], state: State) -> list[SeatSpec]:

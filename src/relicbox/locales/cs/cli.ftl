@@ -2,6 +2,7 @@
 
 cli-player = Hráč { $n }
 cli-player-bot = Hráč { $n } (bot:{ $bot })
+cli-player-reseated = Hráč { $n } ({ $before } do události { $events }, potom { $after })
 cli-col-game = Hra
 cli-col-players = Hráči
 cli-col-options = Volby

@@ -2,6 +2,7 @@
 
 cli-player = Player { $n }
 cli-player-bot = Player { $n } (bot:{ $bot })
+cli-player-reseated = Player { $n } ({ $before } until event { $events }, then { $after })
 cli-col-game = Game
 cli-col-players = Players
 cli-col-options = Options
