@@ -857,8 +857,9 @@ decisions (about two rounds at four players) judged by :func:`evaluate`; the rul
 is overruled only when another beats it by two standard errors. Whole-game playouts cost
 about a second each early on, so at 200 ms they judged nothing before the late game; at
 this horizon the search runs 100-200 iterations a second. Measured at ``ms=200,clock=cpu``
-against three rule bots (64 seat-rotated games): win share 0.469, 95% [0.35, 0.59], score
-+6.4 +/- 2.9 VP over theirs, where whole-game playouts had 0.438 [0.32, 0.56]. Shorter
+against three rule bots (128 seat-rotated games, 32 deals): win share 0.414, 95% [0.33,
+0.50], score +5.5 VP over theirs, where whole-game playouts had 0.438 [0.32, 0.56] in 64
+games: as strong within the intervals, and many times faster. Shorter
 horizons lost clearly: 8 decisions judged by the score, or the end of the seat's turn
 judged by :func:`evaluate` (a biased judgement then overrules the rule bot where it is
 right)."""
