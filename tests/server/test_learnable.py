@@ -215,8 +215,15 @@ def test_a_double_click_sends_one_action(live: LiveServer, browser: Any) -> None
     assert page.locator("#toast").is_hidden()
     # the keyboard goes the same single way
     page.wait_for_selector("#board [data-action=continue]")
-    page.keyboard.press("1")
-    page.keyboard.press("1")
+    # both presses in one task, so the server's answer cannot arrive between them and
+    # make the second a new decision of its own
+    page.evaluate(
+        """() => {
+            const press = () => new KeyboardEvent("keydown", {key: "1", bubbles: true});
+            document.body.dispatchEvent(press());
+            document.body.dispatchEvent(press());
+        }"""
+    )
     page.wait_for_function("!document.querySelector('#table.busy')")
     assert page.evaluate("window.__acts") == 2
     context.close()
