@@ -9,7 +9,7 @@ Whole numbers are plain ``int`` (``True`` is not a number here), text is ``str``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from relicbox.core.errors import StateFormatError, quote
 
@@ -50,8 +50,9 @@ def fail(field: str, reason: str) -> StateFormatError:
     return StateFormatError(f"state field {field!r} {reason}")
 
 
-def whole(value: object, field: str, low: int | None = 0, high: int | None = None) -> int:
-    """A plain ``int`` within ``low..high`` (either bound may be ``None``)."""
+def whole_problem(value: object, low: int | None = 0, high: int | None = None) -> str | None:
+    """Why ``value`` is not a plain ``int`` within ``low..high`` (either bound may be
+    ``None``), or ``None`` when it is one."""
     if (
         type(value) is not int
         or (low is not None and value < low)
@@ -60,8 +61,16 @@ def whole(value: object, field: str, low: int | None = 0, high: int | None = Non
         lo = "" if low is None else f" >= {low}"
         hi = "" if high is None else f" <= {high}"
         joined = " and".join(part for part in (lo, hi) if part)
-        raise fail(field, f"must be a whole number{joined}, got {quote(value)}")
-    return value
+        return f"must be a whole number{joined}, got {quote(value)}"
+    return None
+
+
+def whole(value: object, field: str, low: int | None = 0, high: int | None = None) -> int:
+    """A plain ``int`` within ``low..high`` (either bound may be ``None``)."""
+    problem = whole_problem(value, low, high)
+    if problem is not None:
+        raise fail(field, problem)
+    return cast(int, value)
 
 
 def optional_whole(

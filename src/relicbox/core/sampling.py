@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from relicbox.core.checks import whole_problem
 from relicbox.core.errors import StateFormatError, quote
 from relicbox.core.game import State
 
@@ -35,15 +36,9 @@ def whole(low: int | None = 0, high: int | None = None) -> Spec:
     """A plain ``int`` (not ``True``) within ``low..high``."""
 
     def check(value: Any, field: str) -> None:
-        if (
-            type(value) is not int
-            or (low is not None and value < low)
-            or (high is not None and value > high)
-        ):
-            lo = "" if low is None else f" >= {low}"
-            hi = "" if high is None else f" <= {high}"
-            joined = " and".join(part for part in (lo, hi) if part)
-            raise refuse(field, f"must be a whole number{joined}, got {quote(value)}")
+        problem = whole_problem(value, low, high)
+        if problem is not None:
+            raise refuse(field, problem)
 
     return check
 
