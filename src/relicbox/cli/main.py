@@ -387,7 +387,7 @@ def _seatings_after_resume(
     seatings = earlier_seatings(path, data, state)
     saved = data.get("seats")
     before = (
-        tuple(SeatSpec(str(seat).strip().removeprefix("bot:")) for seat in saved)
+        tuple(SeatSpec.written(str(seat)) for seat in saved)
         if isinstance(saved, list) and len(saved) == state.players
         else tuple(default_seats(state.players))
     )

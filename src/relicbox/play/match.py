@@ -53,6 +53,12 @@ class SeatSpec:
 
     kind: str
 
+    @classmethod
+    def written(cls, text: str) -> SeatSpec:
+        """A seat as a save writes it (``bot:rule``), kept as text to name the seat by:
+        nothing is parsed, imported or started."""
+        return cls(text.strip().removeprefix("bot:"))
+
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
@@ -316,7 +322,7 @@ def load_saved(
         if outside and seats_replaced:
             return state, None, data
         if outside and seats_as_labels:
-            seats = [SeatSpec(seat.strip().removeprefix("bot:")) for seat in saved]
+            seats = [SeatSpec.written(seat) for seat in saved]
             return state, _checked_count(path, seats, state), data
         if outside:
             raise reason_error(
@@ -348,7 +354,7 @@ def earlier_seatings(path: Path, data: dict[str, Any], state: State) -> list[Ear
             or not all(isinstance(seat, str) and len(seat) <= 200 for seat in seats)
         ):
             raise RecordError(f"{str(path)!r}: 'earlier_seats' holds a seating that does not fit")
-        labels = tuple(SeatSpec(seat.strip().removeprefix("bot:")) for seat in seats)
+        labels = tuple(SeatSpec.written(seat) for seat in seats)
         seatings.append(EarlierSeating(events, labels))
     return seatings
 
