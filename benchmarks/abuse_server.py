@@ -36,7 +36,6 @@ import contextlib
 import json
 import os
 import random
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -51,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from load_server import free_port
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus, WebSocketException
 
@@ -65,12 +65,6 @@ ATTACKS = (
 )
 HANG = 10.0
 """Seconds after which an attacker's request counts as a hang."""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:

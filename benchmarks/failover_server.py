@@ -32,7 +32,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -44,17 +43,12 @@ from typing import Any
 import httpx
 import redis
 import websockets
+from load_server import free_port
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from relicbox.core.registry import replay
 from relicbox.server.store import Store
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
