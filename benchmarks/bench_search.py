@@ -140,7 +140,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     args = parser.parse_args()
     print(calibration())
-    for game in relicbox.games():
+    for game in relicbox.list_games():
         if game.sampler is None or PLAYERS not in game.players:
             print(f"{game.name:>14}: no sample_state yet, no ISMCTS figure")
             continue

@@ -376,7 +376,7 @@ def main() -> None:
 
 def campaign(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    games = [relicbox.get_game(args.game)] if args.game else relicbox.games()
+    games = [relicbox.get_game(args.game)] if args.game else relicbox.list_games()
     kinds = [k for k in args.kinds.split(",") if k]
     unknown = set(kinds) - set(KINDS)
     if unknown:

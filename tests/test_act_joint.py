@@ -30,7 +30,7 @@ from relicbox import (
 )
 from relicbox.core.conformance import canonical
 
-GAMES = relicbox.games()
+GAMES = relicbox.list_games()
 ODD_KEYS: list[object] = ["x", 10**20, True, -1, 1.5, None, (0,), "0"]
 """Keys that are no seat (``False`` is left out: a dict takes it for the key ``0``)."""
 

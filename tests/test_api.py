@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_games_lists_the_registry_with_player_ranges_and_options():
     diamant = relicbox.get_game("Diamant")
-    assert diamant in relicbox.games()
+    assert diamant in relicbox.list_games()
     assert (diamant.min_players, diamant.max_players) == (3, 8)
     assert {o.name for o in diamant.options} == {"variant", "split"}
     assert relicbox.get_game("incan_gold") is diamant

@@ -22,7 +22,7 @@ def rules_page(game: relicbox.Game) -> Path:
     return ROOT / "docs" / "rules" / f"{game.name.replace('-', '_')}.md"
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_each_game_has_a_rules_page_naming_its_options_and_defaults(game):
     text = rules_page(game).read_text(encoding="utf-8")
     assert f"`{game.rules_version}`" in text
@@ -38,7 +38,7 @@ def test_each_game_has_a_rules_page_naming_its_options_and_defaults(game):
         assert meaning
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_the_changelog_says_what_each_rules_version_means(game):
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert re.search(rf"^\| [^|]+ \| `{re.escape(game.rules_version)}` \| \S", changelog, re.M)

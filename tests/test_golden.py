@@ -33,7 +33,7 @@ golden = _load_script()
 
 
 def test_every_registered_game_has_a_golden_playthrough():
-    assert {p.game for p in golden.PLAYTHROUGHS} == {game.name for game in relicbox.games()}
+    assert {p.game for p in golden.PLAYTHROUGHS} == {game.name for game in relicbox.list_games()}
 
 
 @pytest.mark.parametrize("playthrough", golden.PLAYTHROUGHS, ids=lambda p: p.game)

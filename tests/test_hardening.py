@@ -32,7 +32,7 @@ from relicbox.core.history import CHUNK, FrozenDict, History
 from relicbox.datafiles import read_data_file
 from relicbox.play.match import Match, SeatSpec, load_saved
 
-GAMES = relicbox.games()
+GAMES = relicbox.list_games()
 
 
 def random_steps(state: relicbox.State, steps: int, seed: int = 0) -> relicbox.State:

@@ -30,7 +30,7 @@ from relicbox import (
 from relicbox.core.checks import MAX_EVENTS, MAX_OPTION_WHOLE
 from relicbox.core.errors import quote
 
-GAMES = relicbox.games()
+GAMES = relicbox.list_games()
 HUGE = 10**5000
 """More digits than Python turns into text (4,300): quoting it must not fail."""
 MESSAGE_LIMIT = 600

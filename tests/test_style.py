@@ -169,7 +169,7 @@ GAME_TEST_FILES = (
 def test_every_game_has_the_same_test_layout():
     import relicbox
 
-    for game in relicbox.games():
+    for game in relicbox.list_games():
         folder = ROOT / "tests" / game.name.replace("-", "_")
         missing = [name for name in GAME_TEST_FILES if not (folder / name).is_file()]
         assert not missing, f"{folder.relative_to(ROOT)} lacks {missing}"

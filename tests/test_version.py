@@ -34,5 +34,5 @@ def test_a_tree_that_was_never_installed_still_has_a_version(monkeypatch):
     def not_installed(name: str) -> str:
         raise importlib.metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(relicbox, "version", not_installed)
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
     assert relicbox._installed_version() == "0+unknown"

@@ -179,7 +179,7 @@ SECRETS: dict[str, list[Edit]] = {
 
 
 def test_every_registered_game_has_its_secrets_listed_here():
-    assert set(SECRETS) == {game.name for game in relicbox.games()}
+    assert set(SECRETS) == {game.name for game in relicbox.list_games()}
     assert {name for name, _ in GAMES} == set(SECRETS)
 
 

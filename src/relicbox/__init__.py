@@ -4,12 +4,15 @@
 >>> state = relicbox.new_game("diamant", players=4, seed=7)
 >>> state.to_act
 (0, 1, 2, 3)
+>>> [game.name for game in relicbox.list_games()]
+['diamant', 'relic-runners', 'tschak']
+
+``relicbox.games`` is the package of the built-in games (``relicbox.games.diamant``, ...);
+:func:`list_games` lists every registered game.
 """
 
 import importlib as _importlib
-import sys as _sys
-import types as _types
-from importlib.metadata import PackageNotFoundError, version
+from collections.abc import Mapping as _Mapping
 
 from relicbox.core import (
     Action,
@@ -22,45 +25,52 @@ from relicbox.core import (
     SeatError,
     State,
     StateFormatError,
-    games,
     get_game,
+    list_games,
     new_game,
     replay,
     state_from_dict,
 )
 from relicbox.core import i18n as _i18n
 from relicbox.core import registry as _registry
-from relicbox.datafiles import load_file_options
 
 # The built-in games register themselves, and the Fluent catalogs install themselves as the
 # games' message backend, the first time either is needed: `relicbox --help` loads neither.
 _registry.add_loader(lambda: _importlib.import_module("relicbox.games"))
-
-
-class _Package(_types.ModuleType):
-    """``relicbox.games()`` stays the function when the subpackage ``relicbox.games`` loads."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "games" and isinstance(value, _types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package
 _i18n.set_backend_loader(lambda: _importlib.import_module("relicbox.i18n"))
+
+
+def _read_files(game: Game, options: _Mapping[str, object]) -> dict[str, object]:
+    """The data files named by ``options``; their reader loads with the first game that has one."""
+    from relicbox.datafiles import load_file_options
+
+    return load_file_options(game, options)
+
+
 # One new_game (the core's) for every caller; the data files it reads come from here.
-_registry.set_file_reader(load_file_options)
+_registry.set_file_reader(_read_files)
 
 
 def _installed_version() -> str:
     """The version pyproject.toml declares, as installed; the only place it is written."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("relicbox")
     except PackageNotFoundError:  # run from a source tree that was never installed
         return "0+unknown"
 
 
-__version__ = _installed_version()
+def __getattr__(name: str) -> object:
+    # Reading the installed metadata costs more than the rest of the import: only on demand.
+    if name == "__version__":
+        found = _installed_version()
+        globals()["__version__"] = found
+        return found
+    if name == "games":  # the subpackage, whether or not anything has loaded it yet
+        return _importlib.import_module("relicbox.games")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Action",
@@ -74,8 +84,8 @@ __all__ = [
     "State",
     "StateFormatError",
     "__version__",
-    "games",
     "get_game",
+    "list_games",
     "new_game",
     "replay",
     "state_from_dict",

@@ -20,7 +20,7 @@ def test_pairings():
     assert tables_for(4, 3, "gauntlet") == ((0, 1, 2), (0, 1, 3), (0, 2, 3))
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_a_short_tournament_per_game(game, tmp_path):
     players = game.min_players
     options = dict(game.extra.get("test_options", {}))

@@ -20,7 +20,7 @@ def run(*args: str, input: str | None = None):
 def test_games_lists_every_registered_game():
     result = run("games")
     assert result.exit_code == 0
-    for game in relicbox.games():
+    for game in relicbox.list_games():
         assert game.title in result.output
 
 

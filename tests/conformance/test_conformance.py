@@ -11,7 +11,7 @@ SEEDS = (1, 2)
 
 CASES = [
     pytest.param(game, players, seed, id=f"{game.name}-{players}p-seed{seed}")
-    for game in relicbox.games()
+    for game in relicbox.list_games()
     for players in game.players
     for seed in SEEDS
 ]
@@ -49,7 +49,7 @@ def test_a_joint_commit_equals_one_act_per_seat_and_a_refused_one_changes_nothin
     conformance.check_joint(game, players, seed)
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_typed_settings_mirror_the_options_and_stay_frozen(game):
     conformance.check_settings(game, game.min_players, SEEDS[0])
 
@@ -80,12 +80,12 @@ def test_views_are_json_and_leak_nothing(game, players, seed):
     conformance.check_views(game, players, seed)
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_action_args_are_immutable_kept_by_every_form_and_tell_actions_apart(game):
     conformance.check_action_args(game)
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_game_metadata_is_complete(game):
     info = game.info()
     assert info["name"] == game.name
@@ -99,7 +99,7 @@ def test_game_metadata_is_complete(game):
     assert game.text is not None, "each game has a text module for the terminal"
 
 
-@pytest.mark.parametrize("game", relicbox.games(), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_a_state_from_another_rules_version_is_refused(game):
     state = conformance.fresh(game, game.min_players, 3)
     data = state.to_dict()

@@ -25,7 +25,7 @@ import relicbox
 from support import fuzz
 
 EXAMPLES = int(os.environ.get("RELICBOX_FUZZ_EXAMPLES", "0")) or None
-GAMES = relicbox.games()
+GAMES = relicbox.list_games()
 
 
 def fuzz_settings(default: int) -> settings:

@@ -20,7 +20,7 @@ from support import fuzz
 
 CASES = [
     pytest.param(game, players, id=f"{game.name}-{players}p")
-    for game in relicbox.games()
+    for game in relicbox.list_games()
     for players in game.players
 ]
 

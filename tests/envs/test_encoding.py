@@ -17,7 +17,7 @@ from relicbox.envs.encoding import ENCODER_MODULES, action_mask, encoder_for
 
 CASES = [
     pytest.param(game, players, id=f"{game.name}-{players}p")
-    for game in relicbox.games()
+    for game in relicbox.list_games()
     for players in game.players
 ]
 

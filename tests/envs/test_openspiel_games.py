@@ -28,7 +28,7 @@ def _params(name: str, players: int) -> dict[str, object]:
 
 CASES = [
     pytest.param(game.name, players, id=f"{game.name}-{players}p")
-    for game in relicbox.games()
+    for game in relicbox.list_games()
     for players in game.players
 ]
 

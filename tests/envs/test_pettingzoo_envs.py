@@ -11,7 +11,7 @@ from relicbox.envs.pettingzoo import env, parallel_env
 
 CASES = [
     pytest.param(game.name, players, id=f"{game.name}-{players}p")
-    for game in relicbox.games()
+    for game in relicbox.list_games()
     for players in game.players
 ]
 

@@ -41,7 +41,7 @@ FRAME_TYPES = {"welcome", "state", "event", "presence", "table", "error"}
 CASES = [
     # the largest tables take longest: they run with -m slow
     pytest.param(game.name, count, marks=[pytest.mark.slow] if count > min(game.players) else [])
-    for game in relicbox.games()
+    for game in relicbox.list_games()
     for count in sorted({min(game.players), max(game.players)})
 ]
 

@@ -50,7 +50,7 @@ def test_the_lobby_names_every_option_and_value_in_words(
 ) -> None:
     page.goto(f"{live.url}/?lang={lang}")
     page.wait_for_selector("body[data-ready]")
-    for game in relicbox.games():
+    for game in relicbox.list_games():
         page.select_option("#game", game.name)
         summary = page.inner_text("#game-summary")
         assert summary == tr(lang, f"web-summary-{game.name}")

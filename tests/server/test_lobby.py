@@ -8,7 +8,7 @@ from support.server import LiveServer, Player, play_to_end
 
 def test_games_list_every_registered_game_with_its_options_and_bots(server: LiveServer) -> None:
     games = {g["name"]: g for g in server.get("/api/games").json()}
-    assert set(games) == {g.name for g in relicbox.games()}
+    assert set(games) == {g.name for g in relicbox.list_games()}
     assert "rule" in games["diamant"]["bots"] and "random" in games["tschak"]["bots"]
     diamant_options = {o["name"]: o for o in games["diamant"]["options"]}
     assert diamant_options["variant"]["choices"] == ["base", "relics"]

@@ -15,8 +15,8 @@ stays quick.
 from __future__ import annotations
 
 import contextlib
-import secrets
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -84,7 +84,15 @@ class _LazyCommands(TyperGroup):
             if self.listing:
                 return TyperCommand(cmd_name, help=_short_help(module, cmd_name))
             self._load(module)
-        return super().get_command(ctx, cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _pass_through(command, ctx)
+        return command
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _pass_through(self, ctx)
+        rest: list[str] = super().parse_args(ctx, args)
+        return rest
 
     def _load(self, module: str) -> None:
         commands = typer.Typer(rich_markup_mode=None, pretty_exceptions_enable=False)
@@ -103,6 +111,52 @@ class _LazyCommands(TyperGroup):
             commands.command("export")(server_commands.export_command)
         for name, command in typer.main.get_group(commands).commands.items():
             self.add_command(command, name)
+
+
+def _pass_through(command: Any, ctx: Any) -> None:
+    """Let a command's text and yes/no parameters (``--lang``, a game's name, ``--version``)
+    through as click read them.
+
+    Typer checks every parameter's value with a pydantic adapter, and building the first one
+    imports pydantic: a third of the start of ``relicbox games``. A value click already read
+    as ``str`` or ``bool`` for a parameter of that type needs no checking; anything else
+    keeps Typer's own.
+    """
+    if _PassThrough is None:
+        return
+    for param in command.get_params(ctx):  # with --help, which click adds
+        descriptor = getattr(param, "type_descriptor", None)
+        if (
+            getattr(param, "_runtime_param", "") is None
+            and descriptor is not None
+            and descriptor.annotation in (str, bool)
+            and descriptor.file_annotation is None
+            and not descriptor.is_path
+            and not descriptor.is_choice
+        ):
+            param._runtime_param = _PassThrough(
+                parameter_info=descriptor.parameter_info, annotation=descriptor.annotation
+            )
+
+
+def _pass_through_class() -> type | None:
+    """The pass-through coercion, on a Typer whose parameters coerce through ``RuntimeParam``."""
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+    except ImportError:  # a Typer that checks values without pydantic: nothing to spare
+        return None
+
+    class PassThrough(RuntimeParam):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if type(value) is self.annotation:
+                return value
+            checked = build_runtime_param(param.type_descriptor)
+            return checked._coerce_value(value, param=param, ctx=ctx)
+
+    return dataclass(frozen=True)(PassThrough)
+
+
+_PassThrough = _pass_through_class()
 
 
 def _short_help(module: str, command: str) -> str:
@@ -178,7 +232,7 @@ def games_command(lang: LangOption = None) -> None:
     from relicbox.bots import bot_names, is_bot_spec
 
     lang = _check_lang(lang)
-    for number, game in enumerate(relicbox.games()):
+    for number, game in enumerate(relicbox.list_games()):
         names = ", ".join([game.name, *game.aliases])
         players = t(lang, "games-players", low=game.min_players, high=game.max_players)
         console.print(("\n" if number else "") + f"[bold]{game.title}[/] ({names}) · {players}")
@@ -409,7 +463,7 @@ def _new_match(
     from relicbox.play.match import default_seats, parse_seats
 
     if game is None:
-        names = ", ".join(g.name for g in relicbox.games())
+        names = ", ".join(g.name for g in relicbox.list_games())
         raise ConfigurationError(t(lang, "no-game", games=names))
     info = relicbox.get_game(game)
     specs = parse_seats(seats, info) if seats else None
@@ -422,6 +476,8 @@ def _new_match(
         count = info.default_players or info.min_players
     if specs is not None and len(specs) != count:
         raise ConfigurationError(t(lang, "seat-count", seats=len(specs), players=count))
+    import secrets
+
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     state = relicbox.new_game(info.name, count, chosen_seed, **options)
     return _match(state, specs or default_seats(count), chosen_seed)

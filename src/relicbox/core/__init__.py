@@ -11,7 +11,14 @@ from relicbox.core.errors import (
     StateFormatError,
 )
 from relicbox.core.game import Game, Option, State
-from relicbox.core.registry import games, get_game, new_game, register, replay, state_from_dict
+from relicbox.core.registry import (
+    get_game,
+    list_games,
+    new_game,
+    register,
+    replay,
+    state_from_dict,
+)
 from relicbox.core.rng import Rng, as_rng
 
 __all__ = [
@@ -29,8 +36,8 @@ __all__ = [
     "State",
     "StateFormatError",
     "as_rng",
-    "games",
     "get_game",
+    "list_games",
     "new_game",
     "register",
     "replay",

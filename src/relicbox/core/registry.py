@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +40,11 @@ def _key(name: str) -> str:
     return name.strip().casefold().replace("_", "-").replace(" ", "-").replace("!", "")
 
 
+LAZY_PARTS = ("view", "codec", "text", "sampler")
+"""The parts a game may register by where they are instead of as objects (as ``bots`` may
+for each bot), so that importing a game's package loads its rules and nothing above them."""
+
+
 def register(game: Game, **parts: Any) -> Game:
     """Add a game to the registry under its name and aliases, and bind it to its state class.
 
@@ -46,7 +52,21 @@ def register(game: Game, **parts: Any) -> Game:
     registers it at the bottom, adding the ``parts`` built on the rules (``view``,
     ``codec``, ``text``, ``bots``, ``sampler``), so the rules never import the modules
     above them. Returns the registered game (``state_class.game`` is that same object).
+
+    A part (or one bot of ``bots``) may be given as where it is, ``"package.module:name"``
+    (``text`` as the module's own path): the module is imported the first time any of the
+    game's deferred parts is used, and from then on the game holds the objects themselves.
+    Listing the games (``relicbox games``) then needs only their rules.
     """
+    deferred: list[_Deferred] = []
+    for name in LAZY_PARTS:
+        if isinstance(parts.get(name), str):
+            parts[name] = _Deferred(parts[name])
+            deferred.append(parts[name])
+    bots = parts.get("bots")
+    if isinstance(bots, Mapping) and any(isinstance(bot, str) for bot in bots.values()):
+        parts["bots"] = _DeferredBots(bots)
+        deferred.append(parts["bots"])
     if parts:
         game = replace(game, **parts)
     for name in (game.name, *game.aliases):
@@ -54,9 +74,79 @@ def register(game: Game, **parts: Any) -> Game:
         if key in _NAMES and _NAMES[key] != game.name:
             raise ValueError(f"game name {name!r} is already taken by {_NAMES[key]!r}")
         _NAMES[key] = game.name
+    for part in deferred:
+        part.owner = game
     _GAMES[game.name] = game
     game.state_class.game = game
     return game
+
+
+def _import(where: str) -> Any:
+    """The object ``"package.module:name"`` names, or the module ``"package.module"``."""
+    module, _, name = where.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, name) if name else found
+
+
+def _resolve(game: Game) -> None:
+    """Replace every deferred part of ``game`` with the object it names, in place: states
+    and callers holding the game then use the objects at no extra cost."""
+    for name in (*LAZY_PARTS, "bots"):
+        value = getattr(game, name)
+        if isinstance(value, _Deferred):
+            # A frozen dataclass: the registry alone fills in what it deferred.
+            object.__setattr__(game, name, _import(value.where))
+        elif isinstance(value, _DeferredBots):
+            bots = {bot: _import(f) if isinstance(f, str) else f for bot, f in value.given.items()}
+            object.__setattr__(game, name, bots)
+
+
+class _Deferred:
+    """A part registered by its place; using it in any way loads the game's deferred parts."""
+
+    owner: Game | None = None
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def _target(self) -> Any:
+        if self.owner is None:
+            raise RuntimeError(f"{self.where} was never registered with a game")
+        _resolve(self.owner)
+        return _import(self.where)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._target()(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copy, pickle and the like probe for hooks
+            raise AttributeError(name)
+        return getattr(self._target(), name)
+
+    def __repr__(self) -> str:
+        return f"<deferred {self.where}>"
+
+
+class _DeferredBots(Mapping[str, Callable[[], Any]]):
+    """A game's bots whose names are known while their modules are not loaded yet."""
+
+    owner: Game | None = None
+
+    def __init__(self, given: Mapping[str, Any]) -> None:
+        self.given = dict(given)
+
+    def __getitem__(self, name: str) -> Callable[[], Any]:
+        if self.owner is None:
+            raise RuntimeError("bots that were never registered with a game")
+        _resolve(self.owner)
+        factory: Callable[[], Any] = self.owner.bots[name]
+        return factory
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.given)
+
+    def __len__(self) -> int:
+        return len(self.given)
 
 
 def get_game(name: str) -> Game:
@@ -75,7 +165,7 @@ def get_game(name: str) -> Game:
     return _GAMES[canonical]
 
 
-def games() -> list[Game]:
+def list_games() -> list[Game]:
     """All registered games, by name."""
     _load_pending()
     return [_GAMES[name] for name in sorted(_GAMES)]

@@ -293,7 +293,7 @@ def create_app(settings: Settings) -> FastAPI:
         lang = language(request)
         bots = service_of(request).bots
         out = []
-        for game in relicbox.games():
+        for game in relicbox.list_games():
             info = game.info()
             info["options"] = [
                 {**o, "integer": opt.integer, **option_words(lang, game.name, o)}

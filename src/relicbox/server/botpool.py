@@ -132,7 +132,7 @@ def _exit_with_parent(parent: int) -> None:
 def _warm_up() -> None:
     """Load every game and make one decision with each quick bot, so a new worker's first
     real decision takes no longer than any other (a replacement must be ready at once)."""
-    for game in relicbox.games():
+    for game in relicbox.list_games():
         view, legal = first_decision(game.name)
         for name in bot_names(game):
             if not name.startswith("ismcts"):
@@ -170,7 +170,7 @@ def _serve(conn: Connection, parent: int, measure: bool) -> None:
     _exit_with_parent(parent)
     _warm_up()
     measured = {}
-    for game in relicbox.games() if measure else []:
+    for game in relicbox.list_games() if measure else []:
         if "ismcts" in bot_names(game):
             measured[game.name] = float(measure_search(game.name))
     if CANCEL is not None:

@@ -1,0 +1,68 @@
+"""A game may register its parts by where they are: they load at their first use, not before."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+PARTS = """
+def build_view(state, seat):
+    return {"seat": seat, "round": state.round}
+
+def describe_action(view, action, lang="en"):
+    return "toy " + action
+
+class Bot:
+    pass
+"""
+
+SCRIPT = """
+import dataclasses, json, sys
+import relicbox
+from relicbox.core.registry import register
+from relicbox.games.diamant import rules
+
+game = register(
+    dataclasses.replace(rules.GAME, name="toy", aliases=()),
+    view="toyparts:build_view",
+    text="toyparts",
+    bots={"rule": "toyparts:Bot"},
+)
+seen = {"registered": "toyparts" in sys.modules}
+listed = [g.name for g in relicbox.list_games()]
+seen["listed"] = "toyparts" in sys.modules
+seen["bots"] = sorted(game.bots)
+seen["after_bot_names"] = "toyparts" in sys.modules
+state = relicbox.new_game("toy", players=3, seed=1)
+seen["view"] = state.view(2)
+import toyparts
+seen["in_place"] = [
+    game.view is toyparts.build_view,
+    game.text is toyparts,
+    game.bots["rule"] is toyparts.Bot,
+    state.game is game,
+]
+seen["text"] = game.renderer.describe_action({}, "leave")
+seen["toy_listed"] = "toy" in listed
+print(json.dumps(seen))
+"""
+
+
+def test_parts_registered_by_place_load_at_first_use_and_then_stay(tmp_path):
+    (tmp_path / "toyparts.py").write_text(textwrap.dedent(PARTS), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["registered"] is seen["listed"] is seen["after_bot_names"] is False
+    assert seen["bots"] == ["rule"] and seen["toy_listed"]
+    assert seen["view"] == {"seat": 2, "round": 1}
+    assert seen["in_place"] == [True, True, True, True]
+    assert seen["text"] == "toy leave"
