@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from relicbox.core import i18n as _core_i18n
 from relicbox.core.errors import number_text
+from relicbox.core.i18n import LANGUAGES as LANGUAGES
 
 if TYPE_CHECKING:  # Fluent loads at the first message that needs it (a slow import)
-    from fluent.runtime import FluentBundle, FluentLocalization
+    from fluent.runtime import FluentBundle
 
-LANGUAGES = ("en", "cs")
-FALLBACK = "en"
+FALLBACK = LANGUAGES[0]
 LOCALES_DIR = Path(__file__).parent / "locales"
 GAMES_DIR = Path(__file__).parent / "games"
 
@@ -60,16 +60,6 @@ def _check(lang: str) -> str:
             f"language {lang!r} is not available: choose one of {', '.join(LANGUAGES)}"
         )
     return lang
-
-
-@cache
-def localization(lang: str) -> FluentLocalization:
-    """The catalogs for ``lang`` (falling back to English) as a Fluent localization."""
-    from fluent.runtime import FluentLocalization, FluentResourceLoader
-
-    loader = FluentResourceLoader([str(root / "{locale}") for root in locale_roots()])
-    chain = [_check(lang)] if lang == FALLBACK else [lang, FALLBACK]
-    return FluentLocalization(chain, resource_names(), loader, use_isolating=False)
 
 
 @cache

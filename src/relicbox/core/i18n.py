@@ -15,20 +15,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 LANGUAGES = ("en", "cs")
+"""The languages of every catalog, English (the fallback) first."""
 
 Formatter = Callable[[str, str, Mapping[str, Any]], str]
 """``formatter(lang, message_id, args)`` -> the sentence."""
 
 _formatter: Formatter | None = None
 _loader: Callable[[], object] | None = None
-
-
-def check_language(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(
-            f"language {lang!r} is not available: choose one of {', '.join(LANGUAGES)}"
-        )
-    return lang
 
 
 def install_formatter(formatter: Formatter) -> None:

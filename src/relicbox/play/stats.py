@@ -93,10 +93,6 @@ class MeanCI:
     low: float
     high: float
 
-    @property
-    def half_width(self) -> float:
-        return (self.high - self.low) / 2
-
 
 def mean_ci(values: Sequence[float]) -> MeanCI:
     """Mean and 95% interval; the interval is the mean itself for fewer than 2 values."""

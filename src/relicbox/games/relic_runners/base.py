@@ -137,10 +137,6 @@ class StateBase(State):
         return bool(self._chance) and self._stage is not OVER
 
     @property
-    def current_seat(self) -> int:
-        return self._seat
-
-    @property
     def phase(self) -> str:
         """What is being decided: a task name, or ``setup``/``move``/``post``/``over``."""
         if self._stage is OVER:

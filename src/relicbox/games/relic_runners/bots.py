@@ -542,16 +542,6 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
 
     # -- toolboxes ---------------------------------------------------------------
 
-    def _branch_worth(self, w: Map) -> dict[str, float]:
-        relics = sum(w.me["relics"].values())
-        line = line_length(w.adj, w.own, "CAMP")
-        collected = w.view["relics_collected"] / max(1, w.view["relics_to_end"])
-        return {
-            "machete": 4.0 * (relics + 1.5 * (1.0 - collected)),
-            "compass": 2.0 * (line + min(w.me["pathways_left"], 3) * (1.0 - collected)),
-            "shovel": 7.0,
-        }
-
     def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         # Steps are few (three or four a game) and Machete and Shovel toolboxes often wait
         # unused at the end, so one toolbox climbs the compass branch to level 3, which

@@ -102,15 +102,6 @@ ABILITIES = {
 colour; ``extra-toolbox`` is known but its colour is a PLACEHOLDER guess; the other three
 are PLACEHOLDER inventions of the spec (§3) standing in for abilities we could not find."""
 
-ABILITY_TEXT = {
-    "extra-toolbox": "starts with a second toolbox on the start row",
-    "head-start": "may start on a space one trail away from the camp",
-    "camp-pathway": "starts with a pathway on a trail touching the camp (placeholder)",
-    "full-pack": "starts with 5 rations instead of 3 (placeholder)",
-    "big-refill": "takes 4 rations instead of 3 at the camp (placeholder)",
-}
-PLACEHOLDER_ABILITIES = frozenset({"camp-pathway", "full-pack", "big-refill"})
-
 
 @dataclass(frozen=True, slots=True)
 class Tile:

@@ -257,9 +257,6 @@ TASK_TYPES: dict[str, type[Task]] = {
 }
 """Every task by its JSON kind."""
 
-DECISIONS = frozenset(kind for kind, cls in TASK_TYPES.items() if cls.DECISION)
-"""The kinds of task that wait for a decision."""
-
 
 def task_from_list(entry: Sequence[Any]) -> Task:
     """A task from its JSON form ``[kind, *fields]``; raises ``ValueError`` if unknown."""

@@ -209,10 +209,6 @@ RESULT_COLUMNS = (
 )
 
 
-def _signed(value: int, field: str) -> str:
-    return str(value) if field == "gold" else f"{value:+d}"
-
-
 def result_rows(view: dict[str, Any], lang: str) -> tuple[list[str], list[list[str]]]:
     headers = [_t(lang, "seat")] + [_t(lang, key) for key, _ in RESULT_COLUMNS]
     headers += [_t(lang, "col_elixir"), _t(lang, "col_total"), _t(lang, "col_winner")]
