@@ -90,14 +90,13 @@ class TrailView(TypedDict):
 
 
 class ToolboxesView(TypedDict):
+    """Toolboxes in the reserve, on the start row, and per branch at levels 1, 2 and 3."""
+
     reserve: int
     start: int
     machete: list[int]
     compass: list[int]
     shovel: list[int]
-
-
-"""Toolboxes in the reserve, on the start row, and per branch at levels 1, 2 and 3."""
 
 
 class RelicsView(TypedDict):

@@ -101,6 +101,7 @@ _WIZARD_VALUE = tuple(k.value or 0 if k.kind is Kind.WIZARD else 0 for k in KIND
 _CHAMELEON = tuple(k.chameleon for k in KINDS)
 _ARTIFACT = KIND_BY_CODE["A"].index
 _LOOT_TYPE_RANK = (3, 2, 1, 0)
+"""At equal value on the 10th card, a wizard beats a warrior beats a dwarf."""
 _LOOT_KEY = tuple(
     (k.value, _LOOT_TYPE_RANK[k.kind.value], k.icon) if k.value else () for k in KINDS
 )
@@ -193,7 +194,6 @@ def _without_table() -> dict[tuple[tuple[int, ...], int], tuple[int, ...]]:
 
 _WITHOUT = _without_table()
 """``to_act`` once ``seat`` has committed, for every possible ``to_act``."""
-"""At equal value on the 10th card, a wizard beats a warrior beats a dwarf."""
 
 
 class _BestWizard(dict[int, int]):
