@@ -1,20 +1,11 @@
 // The lobby: make a table from any registered game's options, join or watch others.
+import { el } from "./boards/kit.js";
 import { loadCatalog } from "./i18n.js";
 
 const lang = document.body.dataset.lang;
 const $ = (id) => document.getElementById(id);
 let t = (id) => id;
 let games = [];
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 // A catalog message, or the server's English text when the catalog has none for it.
 function words(id, fallback) {

@@ -1,5 +1,6 @@
 // Step through a game's record: the public view (or a seat's view once the game is over,
 // when the table allows it), drawn by the game's board module if it has one.
+import { el } from "./boards/kit.js";
 import { loadCatalog } from "./i18n.js";
 import { transcript } from "./log.js";
 
@@ -11,16 +12,6 @@ let t = (id) => id;
 let step = 0;
 let steps = 1;
 let board = null;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 async function show(wanted) {
   const seat = $("seat").value;

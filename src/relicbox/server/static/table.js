@@ -4,6 +4,7 @@
 // labels, whom we wait for, the log (written here from the history entries, in the
 // page's language) and the result; a game's board module, if present, draws the same
 // snapshot (see docs/boards.md for the interface).
+import { el } from "./boards/kit.js";
 import { loadCatalog, listNames } from "./i18n.js";
 import { transcript } from "./log.js";
 
@@ -29,16 +30,6 @@ function takeTokenFromUrl() {
     localStorage.setItem(key, match[1]);
     history.replaceState(null, "", location.pathname + location.search);
   }
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
 }
 
 function seatName(table, seat) {
