@@ -15,7 +15,7 @@
   the end;
 * full-record act_joint path: ``record=True``, one ``act_joint`` per step with the actions'
   texts (what a server receives), the JSON record built at the end;
-* batch: the NumPy lock-step simulator ``relicbox.play.batch_diamant`` (what ``simulate``
+* batch: the NumPy lock-step simulator ``relicbox.games.diamant.batch`` (what ``simulate``
   uses for such policies), whole chunks of games at a time;
 * peer: the Katze2664/Incan_Gold Python simulator, run only when the environment variable
   ``RELICBOX_PEER_INCAN_GOLD`` names a checkout of it (it is never part of this repository).
@@ -44,7 +44,8 @@ from harness import best_rates, calibration, ratio
 
 import relicbox
 from relicbox.core.game import State
-from relicbox.play.batch_diamant import CHUNK, NEVER, play_batch
+from relicbox.games.diamant.batch import NEVER, play_batch
+from relicbox.play.batch import CHUNK
 
 PLAYERS = 4
 PEER_VARIABLE = "RELICBOX_PEER_INCAN_GOLD"

@@ -47,7 +47,7 @@ Play = Callable[[int, random.Random], int]
 
 
 def options(name: str) -> dict[str, object]:
-    return dict(relicbox.get_game(name).extra.get("test_options", {}))
+    return dict(relicbox.get_game(name).test_options)
 
 
 def engine(name: str, players: int) -> Play:
@@ -122,7 +122,7 @@ def gymnasium(name: str, players: int) -> Play:
 
 
 def spiel(name: str, players: int, tensors: bool = False) -> Play:
-    short = {v: k for k, v in openspiel.GAMES.items()}[name]
+    short = openspiel.short_name(relicbox.get_game(name))
     params: dict[str, object] = {"players": players}
     if name == "relic-runners":
         params["max_turns"] = 80

@@ -8,7 +8,7 @@ its partner (the current policy, sampled) against two ``threshold:5`` seats,
 rewarded with the bloc's win share at the end of each game.
 
 The policy is a small multilayer perceptron on the observation
-(:mod:`relicbox.envs.encoders.diamant`'s layout) giving the probability of
+(:mod:`relicbox.games.diamant.encoder`'s layout) giving the probability of
 leaving; REINFORCE with a batch baseline and Adam, all in NumPy on the CPU.
 Every ``--eval-every`` updates the greedy policy plays seat-rotated evaluation
 blocs (the learned pair in seats s and s+1, for every s), and the best policy

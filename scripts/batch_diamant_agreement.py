@@ -19,8 +19,9 @@ import time
 
 import numpy as np
 
-from relicbox.play.batch_diamant import LeavePolicy, play_batch, play_engine, seatings
-from relicbox.play.simulate import Job
+from relicbox.games.diamant.batch import LeavePolicy, play_batch, play_engine
+from relicbox.play.batch import seatings
+from relicbox.play.simulate import Job, deal_seed
 
 POLICIES = (
     LeavePolicy.random(0.5, "random"),
@@ -72,6 +73,7 @@ def main() -> int:
                     engine_seats,
                     seed=args.seed * 1000 + players,
                     options={"variant": variant, "split": split},
+                    deal_seed=deal_seed,
                 )
                 batch_seats = table(players, args.batch_games)
                 batch, _ = play_batch(

@@ -22,10 +22,10 @@ SCRIPT = """
 import dataclasses, json, sys
 import relicbox
 from relicbox.core.registry import register
-from relicbox.games.diamant import rules
+from relicbox.games import diamant
 
 game = register(
-    dataclasses.replace(rules.GAME, name="toy", aliases=()),
+    dataclasses.replace(diamant.GAME, name="toy", aliases=()),
     view="toyparts:build_view",
     text="toyparts",
     bots={"rule": "toyparts:Bot"},

@@ -12,21 +12,17 @@ from typer.testing import CliRunner
 
 from relicbox.cli.main import app
 from relicbox.core.registry import get_game
-from relicbox.games.diamant.data import CARDS, variant_code
-from relicbox.games.diamant.rules import CONTINUE, LEAVE
-from relicbox.play.batch_diamant import (
-    CHUNK,
+from relicbox.games.diamant.batch import (
     LeavePolicy,
     Step,
-    batch_policies,
     play_batch,
     play_engine,
     policy_for_spec,
-    run_batch,
-    seatings,
-    summarize_batch,
 )
-from relicbox.play.simulate import Job, make_job, seating, simulate, summarize
+from relicbox.games.diamant.data import CARDS, variant_code
+from relicbox.games.diamant.rules import CONTINUE, LEAVE
+from relicbox.play.batch import CHUNK, batch_plan, run_batch, seatings, summarize_batch
+from relicbox.play.simulate import Job, deal_seed, make_job, seating, simulate, summarize
 
 POLICIES = (
     LeavePolicy.random(0.5, "random"),
@@ -130,7 +126,7 @@ def _z(a: np.ndarray, b: np.ndarray) -> float:
 def test_mean_scores_and_win_rates_agree_with_independent_engine_games(players, variant, split):
     options = {"variant": variant, "split": split}
     engine_table = _table(players, 1500)
-    engine = play_engine(POLICIES, engine_table, seed=players, options=options)
+    engine = play_engine(POLICIES, engine_table, players, options, deal_seed=deal_seed)
     batch_table = _table(players, 16000)
     thresholds = np.array([p.thresholds for p in POLICIES])[batch_table]
     leave_p = np.array([p.leave_p for p in POLICIES])[batch_table]
@@ -218,13 +214,13 @@ def test_specs_that_are_leave_policies():
 
 
 def test_the_batch_path_declines_what_it_cannot_play():
-    assert batch_policies(make_job("diamant", 4, "random,threshold:5", 0)) is not None
-    assert batch_policies(make_job("diamant", 4, "random,rule", 0)) is None
-    assert batch_policies(make_job("tschak", 3, "random", 0)) is None
+    assert batch_plan(make_job("diamant", 4, "random,threshold:5", 0)) is not None
+    assert batch_plan(make_job("diamant", 4, "random,rule", 0)) is None
+    assert batch_plan(make_job("tschak", 3, "random", 0)) is None
     unknown = Job("diamant", 4, ("random",), (("split", "pooled"), ("speed", "fast")), 0)
-    assert batch_policies(unknown) is None
+    assert batch_plan(unknown) is None
     odd = Job("diamant", 4, ("random",), (("split", "by-weight"),), 0)
-    assert batch_policies(odd) is None
+    assert batch_plan(odd) is None
 
 
 def test_simulate_uses_the_batch_when_every_bot_is_a_policy_and_says_so():
@@ -257,9 +253,9 @@ def _close(mine: object, theirs: object) -> bool:
 
 def test_the_batch_summary_is_the_engine_paths_summary_of_the_same_games():
     job = make_job("diamant", 5, "random,threshold:4,threshold:9", 11, {"variant": "relics"})
-    policies = batch_policies(job)
-    assert policies is not None
-    batch = run_batch(job, range(300), policies)
+    plan = batch_plan(job)
+    assert plan is not None
+    batch = run_batch(job, range(300), plan)
     mine = summarize_batch(job, batch)
     theirs = summarize(job, list(batch))
     assert _close(mine["seats"], theirs["seats"])

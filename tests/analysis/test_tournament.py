@@ -23,7 +23,7 @@ def test_pairings():
 @pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda g: g.name)
 def test_a_short_tournament_per_game(game, tmp_path):
     players = game.min_players
-    options = dict(game.extra.get("test_options", {}))
+    options = dict(game.test_options)
     tournament = make_tournament(
         game.name,
         players,

@@ -188,7 +188,7 @@ def test_a_turn_horizon_judges_playouts_when_the_searching_seat_has_finished_its
         judged.append(tuple(state.to_act))
         return relic_runners_bots.evaluate(state)
 
-    game = dataclasses.replace(RELIC_RUNNERS, extra={**RELIC_RUNNERS.extra, "evaluate": judge})
+    game = dataclasses.replace(RELIC_RUNNERS, evaluate=judge)
     state = _rule_positions("relic-runners", 4, 9, 3)[2]
     seat = state.to_act[0]
     bot = IsmctsAgent(game, iters=12, rollout="rule", horizon="turn", prior="rule", paired=True)

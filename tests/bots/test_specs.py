@@ -7,9 +7,9 @@ import pytest
 import relicbox
 from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
 from relicbox.bots.ismcts import IsmctsAgent
-from relicbox.bots.threshold import DiamantThresholdBot
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.rng import Rng
+from relicbox.games.diamant.bots import DiamantThresholdBot
 from relicbox.play.match import parse_seats
 
 DIAMANT = relicbox.get_game("diamant")
@@ -58,9 +58,16 @@ def test_bad_specs_say_what_is_wrong(spec, message):
         make_bot(spec, DIAMANT)
 
 
-def test_threshold_is_for_diamant_only():
-    with pytest.raises(ConfigurationError, match="Diamant only"):
-        make_bot("threshold:5", relicbox.get_game("tschak"))
+def test_a_bot_family_belongs_to_the_game_that_registers_it():
+    tschak = relicbox.get_game("tschak")
+    assert "threshold" in DIAMANT.bot_families and "threshold" not in tschak.bot_families
+    with pytest.raises(ConfigurationError, match="unknown bot 'threshold:5' for tschak"):
+        make_bot("threshold:5", tschak)
+    with pytest.raises(ConfigurationError, match="threshold:N"):
+        make_bot("nobody", DIAMANT)
+    with pytest.raises(ConfigurationError) as refused:
+        make_bot("nobody", tschak)
+    assert "threshold" not in str(refused.value)
 
 
 def test_threshold_bot_leaves_once_its_pocket_reaches_the_threshold():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import relicbox
@@ -20,6 +22,21 @@ CASES = [
 @pytest.mark.parametrize(("game", "players", "seed"), CASES)
 def test_random_game_finishes_and_is_reproducible(game, players, seed):
     conformance.check_same_seed_same_game(game, players, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_random_games_stay_within_the_declared_length_in_both_forms(game, players, seed):
+    conformance.check_length(game, players, seed)
+
+
+def test_the_length_check_catches_an_understated_bound_and_an_undeclared_simultaneous_game():
+    diamant = relicbox.get_game("diamant")
+    short = dataclasses.replace(diamant, max_length=lambda players, settings: 40)
+    with pytest.raises(conformance.ConformanceError, match="beyond the declared max_length 40"):
+        conformance.check_length(short, 3, 1)
+    sequential = dataclasses.replace(diamant, simultaneous=False)
+    with pytest.raises(conformance.ConformanceError, match="not declare itself simultaneous"):
+        conformance.check_length(sequential, 3, 1)
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), CASES)

@@ -13,7 +13,7 @@ import pytest
 
 import relicbox
 from relicbox.core.rng import Rng
-from relicbox.envs.encoding import ENCODER_MODULES, action_mask, encoder_for
+from relicbox.envs.encoding import action_mask, encoder_for
 
 CASES = [
     pytest.param(game, players, id=f"{game.name}-{players}p")
@@ -23,7 +23,7 @@ CASES = [
 
 
 def _options(game):
-    return dict(game.extra.get("test_options", {}))
+    return dict(game.test_options)
 
 
 def _random_states(game, players, seed, every=1):
@@ -122,10 +122,10 @@ def test_public_changes_do_show_in_the_observation():
     assert not np.array_equal(before, encoder.encode(state.view(0)))
 
 
-@pytest.mark.parametrize("name", sorted(ENCODER_MODULES))
-def test_module_docstring_documents_every_field_in_order(name):
-    module = importlib.import_module(ENCODER_MODULES[name])
-    game = relicbox.get_game(name)
+@pytest.mark.parametrize("game", relicbox.list_games(), ids=lambda game: game.name)
+def test_module_docstring_documents_every_field_in_order(game):
+    assert game.encoder is not None, "every built-in game has an observation encoder"
+    module = importlib.import_module(game.encoder.module)
     documented = re.findall(r"^``(\w+)``\s{2,}\S", module.__doc__, flags=re.MULTILINE)
     for players in (game.min_players, game.max_players):
         encoder = encoder_for(game, players, _options(game))

@@ -18,7 +18,7 @@ CASES = [
 
 
 def _options(env_id: str) -> dict[str, object]:
-    return dict(relicbox.get_game(ENV_IDS[env_id]).extra.get("test_options", {}))
+    return dict(relicbox.get_game(ENV_IDS[env_id]).test_options)
 
 
 @pytest.mark.parametrize(("env_id", "players"), CASES)

@@ -14,7 +14,9 @@ from relicbox.envs import openspiel
 
 openspiel.register()
 
-SHORT = {name: short for short, name in openspiel.GAMES.items()}
+FORMS = openspiel.forms()
+SHORT = {game.name: openspiel.short_name(game) for game in relicbox.list_games()}
+SEQUENTIAL_FORMS = sorted(short for short in FORMS if short.endswith(openspiel.SEQUENTIAL))
 TURNS = {"relic-runners": 15}
 """Relic Runners is capped for the random simulations (a random walk takes long to end)."""
 
@@ -43,7 +45,7 @@ def test_random_sim_test_passes(name, players):
         pyspiel.random_sim_test(turn_based, num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("short", sorted(openspiel.SEQUENTIAL_FORMS))
+@pytest.mark.parametrize("short", SEQUENTIAL_FORMS)
 def test_sequential_forms_pass_random_sim_test(short):
     game = pyspiel.load_game(short, {"players": 3})
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -139,7 +141,7 @@ def _play_random(game, rng, bold=False):
 
 LENGTH_CASES = [
     pytest.param(short, players, id=f"{short}-{players}p")
-    for short, name in {**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}.items()
+    for short, name in FORMS.items()
     for players in relicbox.get_game(name).players
 ]
 
@@ -148,7 +150,7 @@ LENGTH_CASES = [
 def test_random_games_stay_within_the_declared_length(short, players):
     import random
 
-    name = {**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}[short]
+    name = FORMS[short]
     game = pyspiel.load_game(short, _params(name, players))
     rng = random.Random(players)
     bold = name == "diamant"
@@ -156,9 +158,9 @@ def test_random_games_stay_within_the_declared_length(short, players):
     assert longest <= game.max_game_length()
 
 
-@pytest.mark.parametrize("short", sorted({**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}))
+@pytest.mark.parametrize("short", sorted(FORMS))
 def test_information_state_tensor_is_declared_and_recalls_own_decisions(short):
-    name = {**openspiel.GAMES, **openspiel.SEQUENTIAL_FORMS}[short]
+    name = FORMS[short]
     game = pyspiel.load_game(short, _params(name, 3))
     assert game.get_type().provides_information_state_tensor
     size = game.observation_tensor_size()

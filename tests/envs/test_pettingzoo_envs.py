@@ -17,7 +17,7 @@ CASES = [
 
 
 def _options(name: str) -> dict[str, object]:
-    return dict(relicbox.get_game(name).extra.get("test_options", {}))
+    return dict(relicbox.get_game(name).test_options)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

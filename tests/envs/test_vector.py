@@ -12,7 +12,7 @@ import relicbox
 from relicbox.core.errors import ConfigurationError
 from relicbox.envs.encoding import encoder_for
 from relicbox.envs.vector import DiamantVectorEnv
-from relicbox.play.batch_diamant import LeavePolicy, play_engine
+from relicbox.games.diamant.batch import LeavePolicy, play_engine
 from relicbox.play.simulate import deal_seed
 
 POCKET = 61 + 2  # the learner's pocket / 50 in a 4-player observation
@@ -83,7 +83,7 @@ def test_outcomes_agree_with_the_engine_in_distribution():
     policies += [LeavePolicy.threshold(4), LeavePolicy.threshold(11)]
     engine_games = 1500
     seating = np.tile(np.arange(4), (engine_games, 1))
-    engine = play_engine(policies, seating, seed=deal_seed(99, 0))
+    engine = play_engine(policies, seating, deal_seed(99, 0), deal_seed=deal_seed)
     envs = DiamantVectorEnv(512, 4, opponents=specs[1:])
     observation, _ = envs.reset(seed=5)
     scores = []

@@ -23,9 +23,8 @@ and plays the game out:
   name the game knows).
 * **horizon** (optional): playouts stop after that many decisions (or, with
   ``horizon=turn``, as soon as the searching seat is not among those to act) and are judged
-  by the game's evaluation of the position (a function ``evaluate(state) -> list
-  of per-seat win shares`` in the game's bots module, or ``Game.extra["evaluate"]``;
-  see :func:`game_hook`),
+  by the game's evaluation of the position (``Game.evaluate``, a function
+  ``evaluate(state) -> list of per-seat win shares``),
   or by the scores so far where the game has none, for long games such as Relic
   Runners.
 * **prior** (optional): a bot (``prior=rule``) asked once at each new information
@@ -39,7 +38,7 @@ and plays the game out:
   worlds and the same luck (see :meth:`IsmctsAgent._choose_paired`), which is what
   lets tens of iterations tell actions apart when their values differ by little.
 * **a game's defaults**: a game may name the settings its search plays best with
-  (hook ``SEARCH_DEFAULTS``, a mapping of spec settings such as
+  (``Game.search_defaults``, a mapping of spec settings such as
   ``{"rollout": "rule", "horizon": "turn"}``); a spec's own settings override them.
 * **budget** in iterations (``iters``, reproducible: the same view, rng seed
   and budget give the same decision) or milliseconds (``ms``, not reproducible
@@ -52,7 +51,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -117,24 +115,9 @@ def _inner_key(view: dict[str, Any]) -> str:
     return repr(view)
 
 
-def game_hook(game: Game, name: str) -> Any:
-    """What a game offers its searches under ``name``: ``Game.extra[name]``, or an
-    attribute ``name`` of the module that defines the game's bots; ``None`` if neither."""
-    found = game.extra.get(name)
-    if found is not None:
-        return found
-    for factory in game.bots.values():
-        module = sys.modules.get(getattr(factory, "__module__", ""))
-        found = getattr(module, name, None)
-        if found is not None:
-            return found
-    return None
-
-
 def game_evaluator(game: Game) -> Evaluator | None:
-    """The game's position evaluation (hook ``evaluate``), or ``None`` if it has none."""
-    found = game_hook(game, "evaluate")
-    return found if callable(found) else None
+    """The game's position evaluation (``Game.evaluate``), or ``None`` if it has none."""
+    return game.evaluate
 
 
 def _helper_bot(role: str, name: str, game: Game) -> Agent:

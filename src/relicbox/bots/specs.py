@@ -12,7 +12,8 @@
 ``ismcts:ms=200,clock=cpu``            200 ms of CPU time (fair on a busy machine)
 ``ismcts:ms=200,paired=1,prior=rule``  root actions compared on the same worlds; the
                                        rule's move kept unless clearly beaten
-``threshold:5``                        Diamant: leave once the pocket holds 5 rubies
+``threshold:5``                        a game's own family of bots taking an argument
+                                       (Diamant: leave once the pocket holds 5 rubies)
 ``module:callable``                    a Python function ``f(view, legal) -> action``
 ``stdio:COMMAND``                      a program in any language speaking JSON lines
 ``stdio@500:COMMAND``                  the same with a 500 ms limit per decision
@@ -80,8 +81,7 @@ def _families(game: Game) -> str:
         if game.sampler
         else []
     )
-    if game.name == "diamant":
-        families.append("threshold:N")
+    families += [family.usage for family in game.bot_families.values()]
     return ", ".join([*families, "module:callable", "stdio:COMMAND"])
 
 
@@ -121,7 +121,7 @@ def runs_outside_code(spec: str, game: Game) -> bool:
     base = spec.strip().partition(":")[0].strip()
     if base.startswith("stdio"):
         return True
-    own = {*spec_names(game), "ismcts", "threshold"}
+    own = {*spec_names(game), "ismcts", *game.bot_families}
     return base not in own and base.lower() not in own
 
 
@@ -154,29 +154,22 @@ def make_agent(spec: str, game: Game) -> Agent:
         )
     if name == "ismcts":
         return _ismcts(text, rest, game)
-    if name == "threshold":
-        if game.name != "diamant":
-            raise ConfigurationError(f"bot {spec!r}: the threshold family is for Diamant only")
-        from relicbox.bots.threshold import DiamantThresholdBot
-
-        value = rest.strip()
-        digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_SETTING))
-        if not digits or int(value) > MAX_SETTING:
-            raise ConfigurationError(
-                f"bot {quote(spec)}: write threshold:N with N a whole number up to {MAX_SETTING}"
-            )
-        return DiamantThresholdBot(int(value))
+    family = game.bot_families.get(name)
+    if family is not None:
+        try:
+            return family.make(rest)
+        except ConfigurationError as error:
+            raise ConfigurationError(f"bot {quote(spec)}: {error}") from None
     return PythonAgent(text, game)
 
 
 def _ismcts(spec: str, rest: str, game: Game) -> Agent:
-    """ISMCTS from a spec, over the game's ``SEARCH_DEFAULTS``; ``horizon=0`` and
+    """ISMCTS from a spec, over the game's ``search_defaults``; ``horizon=0`` and
     ``prior=none`` switch a default off."""
-    from relicbox.bots.ismcts import IsmctsAgent, game_hook
+    from relicbox.bots.ismcts import IsmctsAgent
 
-    defaults = game_hook(game, "SEARCH_DEFAULTS") or {}
     values = {
-        **{str(k): str(v) for k, v in defaults.items()},
+        **game.search_defaults,
         **_keywords(spec, rest, ISMCTS_SETTINGS),
     }
     if values.get("horizon") == "0":
@@ -249,9 +242,9 @@ class PythonAgent:
 
 def default_action(game: Game, legal: Sequence[Action]) -> Action:
     """What a seat gets when its bot fails: the game's documented default
-    (``Game.extra["default_action"]``, Diamant's ``leave``) when legal, else the first legal
+    (``Game.default_action``, Diamant's ``leave``) when legal, else the first legal
     action."""
-    preferred = game.extra.get("default_action")
+    preferred = game.default_action
     for action in legal:
         if action.text == preferred:
             return action

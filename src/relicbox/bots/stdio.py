@@ -16,7 +16,7 @@ at that seat would see.
 
 The time limit is per decision. A late answer, a line that is not such an
 object, an action that is not legal, or a program that has exited all give the
-game's **default action** (``Game.extra["default_action"]`` when it is legal,
+game's **default action** (``Game.default_action`` when it is legal,
 such as Diamant's ``leave``, else the first legal action), and are reported in
 :attr:`StdioAgent.faults` (answers arriving after their limit are recognised by
 their ``id`` and dropped). A program that has exited is

@@ -5,8 +5,8 @@ raises :class:`ConformanceError` naming the game, seed, step and fault. The
 pytest suite in ``tests/conformance/`` runs them over every game in the
 registry and every allowed player count; a new game gets them for free.
 
-A game may put ``"test_options"`` in ``Game.extra`` (for example a turn cap so
-random games stay short).
+A game may declare ``Game.test_options`` (for example a turn cap so random games
+stay short).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
 
 
 def fresh(game: Game, players: int, seed: int, **extra: Any) -> State:
-    options = dict(game.extra.get("test_options", {}))
+    options: dict[str, Any] = dict(game.test_options)
     options.update(extra)
     return game.new_state(players, seed, **options)
 
@@ -76,6 +76,46 @@ def check_game_finishes(game: Game, players: int, seed: int) -> State:
     if state.to_act or state.legal_actions(0):
         raise ConformanceError(f"{game.name} seed={seed}: decisions offered after the end")
     return state
+
+
+def check_length(game: Game, players: int, seed: int) -> None:
+    """A random game stays within ``Game.max_length``, played one seat at a time and with
+    every due seat deciding at each step (where each step counts once per seat at the
+    table); a game where several seats are due at once declares itself ``simultaneous``."""
+    state = fresh(game, players, seed)
+    bound = None if game.max_length is None else game.max_length(players, state.settings)
+    rng = Rng(seed)
+    steps = several = 0
+    while not state.is_over:
+        if steps >= MAX_DECISIONS:
+            raise ConformanceError(f"{game.name} seed={seed}: no end after {steps} steps")
+        seats = state.to_act
+        if not seats:
+            raise ConformanceError(f"{state!r}: no seat to act, no chance pending, not over")
+        several += len(seats) > 1
+        for seat in seats:
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[rng.below(len(legal))])
+        steps += 1
+    chance = sum(1 for event in state.record["events"] if "chance" in event)
+    if several and not game.simultaneous:
+        raise ConformanceError(
+            f"{game.name} seed={seed}: {several} steps with several seats due, but the game "
+            "does not declare itself simultaneous"
+        )
+    sequential = check_game_finishes(game, players, seed)
+    # A step of a simultaneous game counts once per seat at the table, as OpenSpiel's
+    # simultaneous nodes do; a sequential game has one decision a step.
+    lengths = {
+        "all due seats at once": steps * (players if game.simultaneous else 1) + chance,
+        "one seat at a time": len(sequential.record["events"]),
+    }
+    for form, length in lengths.items():
+        if bound is not None and length > bound:
+            raise ConformanceError(
+                f"{game.name} seed={seed} players={players}: {length} steps played "
+                f"{form}, beyond the declared max_length {bound}"
+            )
 
 
 def check_same_seed_same_game(game: Game, players: int, seed: int) -> None:
@@ -626,6 +666,7 @@ def check_all(game: Game, players: int, seed: int) -> None:
     """Every check above, for one game, player count and seed."""
     checks = [
         check_same_seed_same_game,
+        check_length,
         check_actions,
         check_legality_hooks,
         check_roundtrips,

@@ -18,10 +18,11 @@ seat has committed, then all resolve at once.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.agents import Agent, TextRenderer
@@ -133,6 +134,47 @@ class Codec:
     read: Callable[[Any, Mapping[str, Any]], None]
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of a game kept in a module of its own, imported the first time it is used.
+
+    Parts that need more than the rules (NumPy for an accelerator) live there, so importing
+    the game never loads what they need.
+    """
+
+    module: str
+    attribute: str
+
+    def load(self) -> Any:
+        return getattr(importlib.import_module(self.module), self.attribute)
+
+
+@dataclass(frozen=True)
+class BotFamily:
+    """Bots of one game that take an argument: ``name:ARG`` (``threshold:5``)."""
+
+    usage: str
+    """How a spec of the family is written, for messages (``threshold:N``)."""
+    make: Callable[[str], Agent]
+    """The bot for the text after the colon; a :class:`ConfigurationError` if it is not one."""
+
+
+class BatchSimulator(Protocol):
+    """Many games of simple bots played at once, to the game's rules (an accelerator).
+
+    A simulation asks :meth:`plan` whether the accelerator can play its bots with its options
+    and, if so, hands it games to :meth:`play`. Its games agree with the engine's in
+    distribution, not game by game: it draws its own random numbers.
+    """
+
+    def plan(self, specs: Sequence[str], options: Mapping[str, OptionValue]) -> object | None:
+        """What to play for these bot specs and resolved options, or ``None`` if it cannot."""
+
+    def play(self, plan: Any, seating: Any, rng: Any) -> tuple[Any, Any]:
+        """Play one game per row of ``seating`` (the entry of ``plan`` in each seat) with the
+        generator ``rng``; return the scores (games x seats) and each game's decisions."""
+
+
 _SETTINGS_KEPT = 256
 """How many distinct option sets a game keeps parsed settings for."""
 
@@ -156,7 +198,35 @@ class Game:
     """Game-specific bots by name (e.g. ``"rule"``); ``"random"`` works for every game."""
     text: TextRenderer | None = None
     """The game's text module (see :class:`relicbox.core.agents.TextRenderer`)."""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    bot_families: Mapping[str, BotFamily] = field(default_factory=dict)
+    """Game-specific bots that take an argument, by family name (Diamant's ``threshold:N``)."""
+    default_action: str | None = None
+    """The action text a seat gets when its bot or its player fails to answer in time (when
+    it is legal then; otherwise the first legal action)."""
+    simultaneous: bool = False
+    """Whether several seats can be due to decide at once (see :attr:`State.to_act`)."""
+    max_length: Callable[[int, Any], int | None] | None = None
+    """``max_length(players, settings)``: an upper bound on the steps of one game, its chance
+    outcomes and its decisions, where a simultaneous step counts one decision for every seat
+    at the table (so it also bounds the game played one seat at a time); ``None`` where no
+    rule bounds the game. The conformance suite checks it against random games."""
+    chance_bound: int | None = None
+    """The most outcomes a chance event can have, where a later event can have more than the
+    opening ones (Diamant's relic variant adds a card every round); ``None`` where the opening
+    events have the most (decks and pools only shrink)."""
+    evaluate: Callable[[Any], Sequence[float]] | None = None
+    """The game's judgement of an unfinished position, one expected win share per seat: what
+    a search's playout cut short is worth."""
+    search_defaults: Mapping[str, str] = field(default_factory=dict)
+    """The settings a search plays this game best with (``{"rollout": "rule"}``), spec
+    settings by name; a spec's own settings override them."""
+    test_options: Mapping[str, OptionValue] = field(default_factory=dict)
+    """Options that keep random test games short (a turn cap), for the conformance suite."""
+    encoder: Part | None = None
+    """The game's fixed-shape observation encoder class (see :mod:`relicbox.core.encoding`)."""
+    batch: Part | None = None
+    """An optional accelerator: a :class:`BatchSimulator` that plays many games of simple bots
+    at once (Diamant's NumPy lock-step); loaded only when a simulation asks for it."""
     sampler: Callable[[Mapping[str, Any], Rng], State] | None = None
     """Builds a full state from one seat's view (see :meth:`sample_state`)."""
     view: Callable[[Any, int | None], Any] | None = None
@@ -982,4 +1052,16 @@ _LOAD_FAULTS = (
 """What a game's body loader may trip over on malformed input; reported as StateFormatError."""
 
 
-__all__ = ["Codec", "Game", "JointChoice", "LogEntry", "Option", "State", "as_rng", "replay"]
+__all__ = [
+    "BatchSimulator",
+    "BotFamily",
+    "Codec",
+    "Game",
+    "JointChoice",
+    "LogEntry",
+    "Option",
+    "Part",
+    "State",
+    "as_rng",
+    "replay",
+]

@@ -1,15 +1,16 @@
 """Gymnasium environments: one learning seat of a relicbox game, the other seats bots.
 
-Importing this module registers ``relicbox/Diamant-v0``, ``relicbox/Tschak-v0``
-and ``relicbox/RelicRunners-v0``; without importing it first, name the module in
-the id (Gymnasium 1.x has no plugin entry points)::
+Importing this module registers one id for every registered game, ``relicbox/`` and
+the game's title in letters and digits (``relicbox/Diamant-v0``, ``relicbox/Tschak-v0``,
+``relicbox/RelicRunners-v0``); without importing it first, name the module in the id
+(Gymnasium 1.x has no plugin entry points)::
 
     import gymnasium
     env = gymnasium.make("relicbox.envs.gymnasium:relicbox/Diamant-v0", players=4)
 
 The observation is the learning seat's view encoded by
 :mod:`relicbox.envs.encoding` (a float32 ``Box`` in [0, 1]; the layout is in the
-game's module under :mod:`relicbox.envs.encoders`). The action is an index in
+game's ``encoder`` module, such as :mod:`relicbox.games.diamant.encoder`). The action is an index in
 the game's fixed action space. The action mask (int8, 1 = legal) is in
 ``info["action_mask"]`` after every ``reset`` and ``step``, as in Gymnasium's
 own Taxi, and :meth:`RelicboxEnv.action_masks` returns it as booleans (the
@@ -40,6 +41,7 @@ from relicbox.bots import make_bot
 from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError, IllegalActionError, RelicboxError
 from relicbox.core.game import Game, State
+from relicbox.core.registry import list_games
 from relicbox.core.rng import Rng
 from relicbox.envs._common import (
     ILLEGAL,
@@ -52,11 +54,14 @@ from relicbox.envs._common import (
 )
 from relicbox.envs.encoding import action_mask, encoder_for
 
-ENV_IDS = {
-    "relicbox/Diamant-v0": "diamant",
-    "relicbox/Tschak-v0": "tschak",
-    "relicbox/RelicRunners-v0": "relic-runners",
-}
+
+def env_id(game: Game) -> str:
+    """The Gymnasium id of ``game``: ``relicbox/`` and its title in letters and digits."""
+    return "relicbox/" + "".join(char for char in game.title if char.isalnum()) + "-v0"
+
+
+ENV_IDS = {env_id(game): game.name for game in list_games()}
+"""Every registered game's id, and the game."""
 
 
 class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -171,7 +176,7 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 
 def register() -> None:
-    """Register the three environment ids with Gymnasium (done on import; repeatable)."""
+    """Register every game's environment id with Gymnasium (done on import; repeatable)."""
     for env_id, game in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
@@ -184,4 +189,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["ENV_IDS", "RelicboxEnv", "register"]
+__all__ = ["ENV_IDS", "RelicboxEnv", "env_id", "register"]

@@ -5,24 +5,25 @@
 >>> import pyspiel
 >>> game = pyspiel.load_game("relicbox_diamant", {"players": 4})
 
-:func:`register` registers ``relicbox_diamant``, ``relicbox_tschak`` and
-``relicbox_relic_runners`` as pyspiel Python games. Game parameters:
-``players`` and every game option with a fixed set of values (``variant``,
-``split``, ``chameleon_rank``, ``setup``, ...); Relic Runners also takes
-``max_turns`` (0 = no cap, the default).
+:func:`register` registers every registered game as a pyspiel Python game named
+``relicbox_`` and its name (``relicbox_diamant``, ``relicbox_tschak``,
+``relicbox_relic_runners``). Game parameters: ``players`` and every game option with a
+fixed set of values (``variant``, ``split``, ``chameleon_rank``, ``setup``, ...) or a
+whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
 
 * **Chance nodes** are the engine's chance events with their probabilities.
   Chance action ``i`` is the ``i``-th outcome of ``state.chance_outcomes()`` at
   that node (its text is the outcome's name, e.g. the card revealed).
   ``max_chance_outcomes`` is the largest outcome list of the opening chance
-  events of a fresh game (decks and tile pools only shrink afterwards), or
-  :data:`CHANCE_BOUNDS` where a game adds cards later.
-* **Simultaneous nodes**: Diamant and Tschak! have simultaneous dynamics; at
-  every decision node all seats in the engine's ``to_act`` choose at once, and
-  every other seat has the single action ``wait`` (id ``game.num_actions``).
-  Relic Runners is sequential. ``pyspiel.convert_to_turn_based`` works on both
-  simultaneous games. ``relicbox_diamant_sequential`` and
-  ``relicbox_tschak_sequential`` are the same games with one seat deciding at a
+  events of a fresh game (decks and tile pools only shrink afterwards), or the
+  game's ``Game.chance_bound`` where it adds cards later.
+* **Simultaneous nodes**: the games that declare ``Game.simultaneous`` (Diamant and
+  Tschak!) have simultaneous dynamics; at every decision node all seats in the
+  engine's ``to_act`` choose at once, and every other seat has the single action
+  ``wait`` (id ``game.num_actions``). Relic Runners is sequential.
+  ``pyspiel.convert_to_turn_based`` works on the simultaneous games. Each also has a
+  ``_sequential`` form (``relicbox_diamant_sequential``,
+  ``relicbox_tschak_sequential``): the same game with one seat deciding at a
   time, lowest seat first: the engine keeps each commitment out of the other
   seats' views until all are in, so a later seat learns only *that* an earlier
   one has chosen (as at the table), never what.
@@ -43,10 +44,10 @@
   tensor.)
 * **Length**: ``max_game_length`` bounds ``len(state.history())`` (every seat's
   action at a simultaneous node counts, as do chance outcomes) for the player
-  count and form: Diamant ``5 * (26 + 25 * players)`` (a round reveals at most
-  26 cards and asks for a choice after all but the last), Tschak!
-  ``36 * players + 20`` (4 towers of 9 picks a seat, 20 chance draws); Relic
-  Runners ``60 * max_turns + 100`` when capped, else :data:`NO_CAP`.
+  count, options and form: it is the game's ``Game.max_length`` (Diamant
+  ``5 * (26 + 25 * players)``: a round reveals at most 26 cards and asks for a
+  choice after all but the last; Tschak! ``4 * (9 * players + 5)``; Relic Runners
+  ``60 * max_turns + 100`` when capped), or :data:`NO_CAP` where no rule bounds it.
 * **Returns**: at the end 1 shared among the winners, 0 otherwise (constant sum 1).
 
 Search with hidden information: OpenSpiel's Python ISMCTS needs a sequential
@@ -72,26 +73,14 @@ import pyspiel
 
 from relicbox.core.errors import RelicboxError
 from relicbox.core.game import Game, State
-from relicbox.core.registry import get_game
+from relicbox.core.registry import get_game, list_games
 from relicbox.envs.encoding import encoder_for
 
-GAMES = {
-    "relicbox_diamant": "diamant",
-    "relicbox_tschak": "tschak",
-    "relicbox_relic_runners": "relic-runners",
-}
-SEQUENTIAL_FORMS = {
-    "relicbox_diamant_sequential": "diamant",
-    "relicbox_tschak_sequential": "tschak",
-}
-"""The simultaneous games with one seat deciding at a time (for sequential-only tools)."""
-SIMULTANEOUS = {"diamant", "tschak"}
-CHANCE_BOUNDS = {"diamant": 22}
-"""Games whose later chance events can have more outcomes than the opening ones:
-Diamant's relic variant adds a relic to the deck every round (12 treasure values,
-5 traps and 5 relics)."""
+SEQUENTIAL = "_sequential"
+"""The suffix of a simultaneous game's form with one seat deciding at a time (for
+sequential-only tools)."""
 NO_CAP = 100_000
-"""``max_game_length`` of a Relic Runners game without ``max_turns`` (no rule bounds it)."""
+"""``max_game_length`` of a game no rule bounds (Relic Runners without ``max_turns``)."""
 MAX_RECALL = 4096
 """Most own decisions an information-state tensor holds (reached only by uncapped Relic
 Runners, whose length no rule bounds: a longer game keeps its first decisions)."""
@@ -116,17 +105,27 @@ def _game_options(game: Game, params: dict[str, Any]) -> dict[str, object]:
     return options
 
 
+def short_name(game: Game, sequential: bool = False) -> str:
+    """The pyspiel name of ``game`` (``relicbox_relic_runners``), or of its sequential form."""
+    return "relicbox_" + game.name.replace("-", "_") + (SEQUENTIAL if sequential else "")
+
+
+def forms() -> dict[str, str]:
+    """Every pyspiel name :func:`register` registers, and the relicbox game it plays."""
+    names: dict[str, str] = {}
+    for game in list_games():
+        names[short_name(game)] = game.name
+        if game.simultaneous:
+            names[short_name(game, sequential=True)] = game.name
+    return names
+
+
 def _max_length(game: Game, players: int, options: dict[str, object]) -> int:
     """A bound on ``len(history())``: every seat's action at a node counts, and chance."""
-    if game.name == "diamant":
-        # A round reveals at most 15 treasures, 5 first traps and 5 relics, then the trap
-        # that ends it; each reveal but that last asks every seat inside for a choice.
-        return 5 * (26 + 25 * players)
-    if game.name == "tschak":
-        # 4 towers of 9 picks a seat (3 floors of 3 cards), 5 chance draws a tower.
-        return 4 * (9 * players + 5)
-    turns = options.get("max_turns")
-    return NO_CAP if not turns else 60 * int(str(turns)) + 100
+    if game.max_length is None:
+        return NO_CAP
+    bound = game.max_length(players, game.parse_settings(game.resolve_options(options)))
+    return NO_CAP if bound is None else bound
 
 
 def recall_slots(max_game_length: int, players: int, simultaneous: bool) -> int:
@@ -197,7 +196,7 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         self.simultaneous = self.game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
         self.wait = self.relicbox.num_actions
         self.max_chance = max(
-            CHANCE_BOUNDS.get(self.relicbox.name, 1),
+            self.relicbox.chance_bound or 1,
             _opening_chance_outcomes(self.relicbox, self.players, self.options),
         )
         info = pyspiel.GameInfo(
@@ -390,7 +389,7 @@ def resampler(seed: int = 0) -> Callable[[pyspiel.State, int], pyspiel.State]:
 def _game_type(short_name: str, game: Game) -> pyspiel.GameType:
     dynamics = (
         pyspiel.GameType.Dynamics.SIMULTANEOUS
-        if game.name in SIMULTANEOUS and short_name in GAMES
+        if game.simultaneous and not short_name.endswith(SEQUENTIAL)
         else pyspiel.GameType.Dynamics.SEQUENTIAL
     )
     return pyspiel.GameType(
@@ -417,27 +416,28 @@ _REGISTERED: dict[str, type[RelicboxGame]] = {}
 def register() -> list[str]:
     """Register every relicbox game with pyspiel (repeatable); returns the short names."""
     registered = set(pyspiel.registered_names())
-    for short_name, name in {**GAMES, **SEQUENTIAL_FORMS}.items():
-        if short_name in _REGISTERED or short_name in registered:
+    names = forms()
+    for name, relicbox_name in names.items():
+        if name in _REGISTERED or name in registered:
             continue
-        game = get_game(name)
-        game_type = _game_type(short_name, game)
+        game_type = _game_type(name, get_game(relicbox_name))
         cls = type(
-            f"RelicboxGame_{short_name.removeprefix('relicbox_')}",
+            f"RelicboxGame_{name.removeprefix('relicbox_')}",
             (RelicboxGame,),
-            {"game_type": game_type, "relicbox_name": name},
+            {"game_type": game_type, "relicbox_name": relicbox_name},
         )
         pyspiel.register_game(game_type, cls)
-        _REGISTERED[short_name] = cls
-    return [*GAMES, *SEQUENTIAL_FORMS]
+        _REGISTERED[name] = cls
+    return list(names)
 
 
 __all__ = [
-    "GAMES",
     "RelicboxGame",
     "RelicboxObserver",
     "RelicboxState",
+    "forms",
     "recall_slots",
     "register",
     "resampler",
+    "short_name",
 ]

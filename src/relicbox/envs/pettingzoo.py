@@ -6,8 +6,8 @@
 
 Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). Each observation is a
 dict: ``observation``, the seat's view encoded by :mod:`relicbox.envs.encoding`
-(float32 in [0, 1]; the layout is documented in the game's module under
-:mod:`relicbox.envs.encoders`), and ``action_mask``, int8 over the game's fixed
+(float32 in [0, 1]; the layout is documented in the game's ``encoder`` module,
+such as :mod:`relicbox.games.diamant.encoder`), and ``action_mask``, int8 over the game's fixed
 action space (1 = legal now). A seat with nothing to decide gets an all-zero
 mask. Actions are integers (indices in ``game.action_space``).
 

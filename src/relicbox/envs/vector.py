@@ -7,7 +7,7 @@
 
 One seat of every game (``seat``, default 0) is the learner; the other seats are
 fixed policies: a bot spec the batch simulator plays (``random``, ``threshold:N``,
-see :mod:`relicbox.play.batch_diamant`), or any callable that maps a batch of
+see :mod:`relicbox.games.diamant.batch`), or any callable that maps a batch of
 observations (float32, ``(k, size)``) to actions (``(k,)``, 0 or 1), such as a
 frozen copy of the learner for self-play. ``opponents`` is one of those for every
 other seat or a list with one per other seat, in seat order.
@@ -18,7 +18,7 @@ decide, cards are revealed and rounds end until the learner must decide again
 learner has left run out within the step.
 
 * **Observations** have exactly the layout and values of the Diamant encoder
-  (:mod:`relicbox.envs.encoders.diamant`, relative seats, the learner first), so
+  (:mod:`relicbox.games.diamant.encoder`, relative seats, the learner first), so
   a policy trained here plays through the PettingZoo, Gymnasium or OpenSpiel
   adapters unchanged.
 * **Masks**: ``infos["action_mask"]`` is ``(num_envs, 2)`` booleans (``0 =
@@ -42,6 +42,7 @@ every observation).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -51,19 +52,31 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from numpy.typing import NDArray
 
 from relicbox.core.errors import ConfigurationError
-from relicbox.envs.encoders.diamant import CODES, COPIES
-from relicbox.games.diamant.data import (
-    BASE_RELIC_VALUES,
-    CARDS,
-    RELIC_IDS,
-    ROUNDS,
-    TRAP_IDS,
-    TRAP_TYPES,
-    TREASURE_IDS,
-    Kind,
-    variant_code,
-)
-from relicbox.play.batch_diamant import LeavePolicy, policy_for_spec
+from relicbox.core.registry import get_game
+
+
+def _accelerator() -> Any:
+    """Diamant's registered accelerator module: its card tables, its encoder's card codes and
+    its leave policies, as NumPy code wants them."""
+    part = get_game("diamant").batch
+    if part is None:
+        raise ConfigurationError("Diamant has no registered accelerator")
+    return importlib.import_module(part.module)
+
+
+_D = _accelerator()
+BASE_RELIC_VALUES = _D.BASE_RELIC_VALUES
+CARDS = _D.CARDS
+CODES: tuple[str, ...] = _D.CODES
+COPIES: dict[str, int] = _D.COPIES
+RELIC_IDS = _D.RELIC_IDS
+ROUNDS: int = _D.ROUNDS
+TRAP_IDS = _D.TRAP_IDS
+TRAP_TYPES = _D.TRAP_TYPES
+TREASURE_IDS = _D.TREASURE_IDS
+Kind = _D.Kind
+variant_code = _D.variant_code
+policy_for_spec = _D.policy_for_spec
 
 Policy = Callable[[NDArray[np.float32]], Any]
 Opponent = str | Policy
@@ -159,7 +172,7 @@ class DiamantVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArray
         self.fixed: list[int] = []
         for other, entry in zip(others, given, strict=True):
             if isinstance(entry, str):
-                policy: LeavePolicy | None = policy_for_spec(entry)
+                policy = policy_for_spec(entry)
                 if policy is None:
                     raise ConfigurationError(
                         f"opponent {entry!r}: the vector environment plays random or "

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from relicbox.bots import GENERIC_BOTS, make_bot
-from relicbox.bots.ismcts import game_hook
 from relicbox.core.actions import Action
 from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError, RecordError
@@ -90,11 +89,10 @@ def parse_budget(text: str) -> float:
 
 
 def playout_bot_name(game: Game) -> str:
-    """The bot that plays the futures out: the game's own search rollout (hook
-    ``SEARCH_DEFAULTS``), else its strongest plain built-in bot, else ``random``."""
-    defaults = game_hook(game, "SEARCH_DEFAULTS") or {}
-    rollout = defaults.get("rollout") if isinstance(defaults, Mapping) else None
-    if isinstance(rollout, str) and (rollout in game.bots or rollout in GENERIC_BOTS):
+    """The bot that plays the futures out: the game's own search rollout
+    (``Game.search_defaults``), else its strongest plain built-in bot, else ``random``."""
+    rollout = game.search_defaults.get("rollout")
+    if rollout is not None and (rollout in game.bots or rollout in GENERIC_BOTS):
         return rollout
     for name in PREFERRED_BOTS:
         if name in game.bots:

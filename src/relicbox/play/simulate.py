@@ -429,20 +429,21 @@ def simulate(
 ) -> tuple[dict[str, Any], Sequence[GameResult]]:
     """Run ``games`` games and summarise them; see the module doc.
 
-    Diamant games whose bots are all leave policies (``random``, ``threshold:N``) go to the
-    NumPy batch simulator (in this process, whatever ``jobs`` and ``backend`` say) unless
-    ``engine`` is set; the summary's ``simulator`` says which one played (``"batch"`` or
-    ``"engine"``).
+    Games whose game has an accelerator that can play their bots and options (``Game.batch``:
+    Diamant's NumPy lock-step, for bots that are leave policies such as ``random`` and
+    ``threshold:N``) go to it (in this process, whatever ``jobs`` and ``backend`` say)
+    unless ``engine`` is set; the summary's ``simulator`` says which one played
+    (``"batch"`` or ``"engine"``).
     """
     if games < 1:
         raise ConfigurationError(f"games={games} must be at least 1")
     job = make_job(game, players, bots, seed, options)
-    if not engine:
-        from relicbox.play.batch_diamant import batch_policies, run_batch, summarize_batch
+    if not engine and get_game(job.game).batch is not None:
+        from relicbox.play.batch import batch_plan, run_batch, summarize_batch  # NumPy
 
-        policies = batch_policies(job)
-        if policies is not None:
-            batch = run_batch(job, range(games), policies, progress)
+        plan = batch_plan(job)
+        if plan is not None:
+            batch = run_batch(job, range(games), plan, progress)
             return {**summarize_batch(job, batch), "simulator": "batch"}, batch
     results = run_games(
         job, range(games), jobs=jobs, backend=backend, address=address, progress=progress

@@ -342,7 +342,7 @@ def default_action(state: State, seat: int) -> str:
     documented default (``Game.extra["default_action"]``, Diamant's ``leave``) when it is
     legal, else the first legal action."""
     legal = [a.text for a in state.legal_actions(seat)]
-    preferred = state.game.extra.get("default_action")
+    preferred = state.game.default_action
     return preferred if preferred in legal else legal[0]
 
 

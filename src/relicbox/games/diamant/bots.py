@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from relicbox.core.actions import Action
+from relicbox.core.errors import ConfigurationError, quote
 from relicbox.core.rng import Rng
 from relicbox.games.diamant.data import BASE_RELIC_VALUES, CARDS, Kind, variant_code
 
@@ -234,3 +235,41 @@ class DiamantExpertBot(DiamantRuleBot):
     def _weighs_leave(self, view: dict[str, Any], caution: float) -> bool:
         # A rule bot of that caution, so this bot never changes (one may serve many tables).
         return DiamantRuleBot(caution=caution, moody=self.moody).wants_to_leave(view)
+
+
+MAX_THRESHOLD = 1_000_000_000
+"""The largest pocket a ``threshold:N`` bot may wait for (as large as any bot setting)."""
+
+
+class DiamantThresholdBot:
+    """Diamant's threshold family: leave as soon as the rubies at risk reach a fixed number.
+
+    ``threshold:5`` keeps exploring while the pocket (the rubies beside its chest, lost to
+    a second trap) is below 5, and leaves once it holds 5 or more. It is the classic
+    baseline strategy of push-your-luck analyses; ``simulate`` finds the best threshold for
+    each table size.
+    """
+
+    def __init__(self, threshold: int) -> None:
+        if threshold < 0:
+            raise ConfigurationError(f"threshold:{threshold} must be a whole number >= 0")
+        self.threshold = threshold
+        self.name = f"threshold:{threshold}"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        by_text = {action.text: action for action in legal}
+        if "leave" not in by_text:
+            return legal[0]
+        pocket: int = view["pockets"][view["seat"]]
+        return by_text["leave" if pocket >= self.threshold else "continue"]
+
+
+def threshold_bot(argument: str) -> DiamantThresholdBot:
+    """The bot ``threshold:N`` names, N given as the text after the colon."""
+    value = argument.strip()
+    digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_THRESHOLD))
+    if not digits or int(value) > MAX_THRESHOLD:
+        raise ConfigurationError(
+            f"write threshold:N with N a whole number up to {MAX_THRESHOLD}, got {quote(value)}"
+        )
+    return DiamantThresholdBot(int(value))

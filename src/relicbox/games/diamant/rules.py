@@ -23,7 +23,7 @@ from relicbox.core.errors import (
     quote,
 )
 from relicbox.core.fields import Copy, Field, Fields
-from relicbox.core.game import Game, JointChoice, LogEntry, Option, State
+from relicbox.core.game import JointChoice, LogEntry, Option, State
 from relicbox.core.rng import MASK64, STEP_INCREMENT, STEP_MULTIPLIER, Rng, as_rng
 from relicbox.games.diamant.data import (
     BASE_RELIC_VALUES,
@@ -624,36 +624,35 @@ _DRAW_ENTRIES: dict[str, LogEntry] = {
 """The record's entry for a card drawn by the state's generator, by its code (made once)."""
 
 
-# -- metadata ----------------------------------------------------------------------------
+# -- metadata (the package declares the game with these) -----------------------------
 
-GAME = Game(
-    name="diamant",
-    title="Diamant",
-    min_players=3,
-    max_players=8,
-    default_players=4,
-    rules_version="diamant/2",
-    action_space=ACTION_SPACE,
-    state_class=DiamantState,
-    aliases=("incan-gold",),
-    options=(
-        Option(
-            "variant",
-            "base",
-            "base: relics worth 5/5/5/10/10 by rescue order; relics: one relic added per "
-            "round, scoring its printed value",
-            ("base", "relics"),
-        ),
-        Option(
-            "split",
-            "pooled",
-            "how several leavers share the path gems: pooled (whole path) or per-card",
-            ("pooled", "per-card"),
-        ),
+OPTIONS = (
+    Option(
+        "variant",
+        "base",
+        "base: relics worth 5/5/5/10/10 by rescue order; relics: one relic added per "
+        "round, scoring its printed value",
+        ("base", "relics"),
     ),
-    settings=DiamantSettings,
-    extra={"default_action": LEAVE.text},
-    summary="Push your luck in a cave: take the rubies home before a second trap strikes.",
+    Option(
+        "split",
+        "pooled",
+        "how several leavers share the path gems: pooled (whole path) or per-card",
+        ("pooled", "per-card"),
+    ),
 )
-"""Diamant's metadata; the package registers it with its views, codec, text and bots."""
-DiamantState.game = GAME
+"""Diamant's options, mirrored by :class:`DiamantSettings`."""
+
+MAX_REVEALS = len(TREASURE_IDS) + len(RELIC_IDS) + len(TRAP_TYPES) + 1
+"""The most cards a round can reveal: every treasure and relic, one trap of each kind, and
+the second trap that ends it."""
+
+CHANCE_BOUND = max(len(set(_BASE_CODES)), len(set(_VARIANT_CODES)))
+"""The most outcomes a reveal can have: one per card code (the relic variant adds a relic
+to the deck every round, so a later reveal can have more outcomes than the first)."""
+
+
+def max_length(players: int, settings: object) -> int:
+    """The most steps a game can take: each round's reveals, and after every reveal but the
+    one that ends the round, a choice of every seat."""
+    return ROUNDS * (MAX_REVEALS + (MAX_REVEALS - 1) * players)

@@ -54,15 +54,37 @@ Readings of the rulebook (rules version ``relic-runners/3``):
   players can no longer make the game move on.
 """
 
-from relicbox.core.game import Codec
+from typing import Any
+
+from relicbox.core.game import Codec, Part
 from relicbox.core.registry import register
 from relicbox.games.relic_runners import rules, text
-from relicbox.games.relic_runners.bots import RelicRunnersRuleBot, RelicRunnersRuleBotV1
+from relicbox.games.relic_runners.bots import (
+    SEARCH_DEFAULTS,
+    RelicRunnersRuleBot,
+    RelicRunnersRuleBotV1,
+    evaluate,
+)
 from relicbox.games.relic_runners.codec import body_to_dict, load_body
 from relicbox.games.relic_runners.explain import explain
 from relicbox.games.relic_runners.rules import RelicRunnersState, bind
 from relicbox.games.relic_runners.sample import sample_state
 from relicbox.games.relic_runners.views import build_view
+
+STEPS_PER_TURN = 60
+"""More steps than one turn can take: a move of a few trails, exploring, and the effects,
+toolboxes and one-use tiles it sets off, each a handful of decisions or chance draws."""
+
+SET_UP_STEPS = 100
+"""More steps than the set-up takes (the temples' colours dealt, the blue head starts)."""
+
+
+def max_length(players: int, settings: Any) -> int | None:
+    """A bound on a game's steps where ``max_turns`` caps it; ``None`` without a cap (no
+    rule bounds the turns: the no-progress rule ends only games that stop moving on)."""
+    turns: int | None = settings.max_turns
+    return None if not turns else STEPS_PER_TURN * turns + SET_UP_STEPS
+
 
 GAME = register(
     rules.GAME,
@@ -71,6 +93,10 @@ GAME = register(
     text=text,
     bots={"rule": RelicRunnersRuleBot, "rule-v1": RelicRunnersRuleBotV1},
     sampler=sample_state,
+    max_length=max_length,
+    evaluate=evaluate,
+    search_defaults=SEARCH_DEFAULTS,
+    encoder=Part("relicbox.games.relic_runners.encoder", "GameEncoder"),
 )
 bind(explain=explain)
 

@@ -449,7 +449,7 @@ GAME = Game(
         ),
     ),
     summary="Explore the jungle, build pathways and race for relics between shrines.",
-    extra={"test_options": {"max_turns": 80}},
+    test_options={"max_turns": 80},
 )
 """Relic Runners' metadata; the package registers it with its views, codec, text, bots and
 sampler (see ``relicbox.games.relic_runners``)."""

@@ -53,10 +53,11 @@ from typing import Any, Literal, NamedTuple, TypeVar
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.core.errors import Reason
 from relicbox.core.fields import Copy, Field, Fields
-from relicbox.core.game import Game, JointChoice, Option, State
+from relicbox.core.game import JointChoice, Option, State
 from relicbox.core.history import FrozenDict
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.tschak.data import (
+    FLOORS,
     KIND_BY_CODE,
     KINDS,
     POSITIONS,
@@ -1042,44 +1043,35 @@ def _monster_order(code: str) -> tuple[int, str]:
     return (-card.value, code)
 
 
-# -- metadata ----------------------------------------------------------------------------
+# -- metadata (the package declares the game with these) -----------------------------
 
-GAME = Game(
-    name="tschak",
-    title="Tschak!",
-    min_players=2,
-    max_players=4,
-    default_players=4,
-    rules_version="tschak/2",
-    action_space=ACTION_SPACE,
-    state_class=TschakState,
-    aliases=("tschak!",),
-    settings=TschakSettings,
-    options=(
-        Option(
-            "cards",
-            None,
-            "a card table (JSON or TOML) with the printed values; default: the proposed "
-            "values of the rules spec",
-            data_file=True,
-        ),
-        Option(
-            "chameleon_rank",
-            "lowest-wizard",
-            "in ties, a chameleon counts as the lowest wizard (above a party without a "
-            "wizard), or as no wizard at all",
-            ("lowest-wizard", "no-wizard"),
-        ),
-        Option(
-            "elixir",
-            "mandatory",
-            "mandatory: the elixir always removes a monster card, as the rulebook says; "
-            "optional: only when that helps (the spec's house reading, with the trophy)",
-            ("mandatory", "optional"),
-        ),
+OPTIONS = (
+    Option(
+        "cards",
+        None,
+        "a card table (JSON or TOML) with the printed values; default: the proposed "
+        "values of the rules spec",
+        data_file=True,
     ),
-    summary="Build a party floor by floor: the strongest takes the treasure, the weakest "
-    "the monster.",
+    Option(
+        "chameleon_rank",
+        "lowest-wizard",
+        "in ties, a chameleon counts as the lowest wizard (above a party without a "
+        "wizard), or as no wizard at all",
+        ("lowest-wizard", "no-wizard"),
+    ),
+    Option(
+        "elixir",
+        "mandatory",
+        "mandatory: the elixir always removes a monster card, as the rulebook says; "
+        "optional: only when that helps (the spec's house reading, with the trophy)",
+        ("mandatory", "optional"),
+    ),
 )
-"""Tschak!'s metadata; the package registers it with its views, codec, text and bots."""
-TschakState.game = GAME
+"""Tschak!'s options, mirrored by :class:`TschakSettings`."""
+
+
+def max_length(players: int, settings: object) -> int:
+    """The most steps a game can take: per tower, three cards from every seat on each floor
+    and the chance draws that set it up."""
+    return TOWERS * (FLOORS * 3 * players + 5)

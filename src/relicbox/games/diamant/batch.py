@@ -9,7 +9,8 @@ step for all of them, to the engine's rules (``docs/rules/diamant.md``): the sam
 the same trap pairs, path remainders kept per card or pooled (option ``split``), relics
 to a lone leaver, valued by rescue order or by their printed value (option ``variant``),
 the same shared wins. ``relicbox simulate`` switches to this path by itself when every
-bot is such a policy (:func:`batch_policies`).
+bot is such a policy: this module is Diamant's registered accelerator (``Game.batch``,
+:data:`SIMULATOR`), imported only when a simulation asks for it, since it needs NumPy.
 
 The batch draws its own random numbers (a NumPy generator seeded from the run's seed and
 the chunk number), so its games are not the engine's games of the same seed: they agree
@@ -27,15 +28,15 @@ of the path is back in the deck by setting ``size = alive``.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from relicbox.core.actions import Action
+from relicbox.core.game import OptionValue
 from relicbox.core.rng import Rng
 from relicbox.games.diamant.data import (
     BASE_RELIC_VALUES,
@@ -46,18 +47,15 @@ from relicbox.games.diamant.data import (
     TRAP_TYPES,
     TREASURE_IDS,
     Kind,
+    variant_code,
 )
-from relicbox.play.simulate import BotSummary, GameResult, Job, deal_seed
-from relicbox.play.stats import clustered_wilson
+from relicbox.games.diamant.encoder import CODES, COPIES
+from relicbox.games.diamant.rules import CONTINUE, LEAVE, DiamantState
 
 NEVER = 1 << 30
 """A pocket threshold no pocket reaches: the policy never leaves because of its pocket."""
 
-CHUNK = 1 << 14
-"""Games per lock-step chunk (each chunk has its own generator)."""
-
 Ints = NDArray[np.int64]
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -126,21 +124,52 @@ def policy_for_spec(spec: str) -> LeavePolicy | None:
 _OPTIONS = {"variant": ("base", "relics"), "split": ("pooled", "per-card")}
 
 
-def batch_policies(job: Job) -> list[LeavePolicy] | None:
-    """One policy per entry of ``job`` when the batch path can play it, else None.
+@dataclass(frozen=True)
+class Plan:
+    """What the batch plays for one simulation: each entry's policy, and the options."""
 
-    It can when the game is Diamant, every option is one it knows with a value it knows,
-    and every bot spec is a leave policy.
-    """
-    if job.game != "diamant":
-        return None
-    for key, value in job.options:
-        if value not in _OPTIONS.get(key, ()):
+    thresholds: Ints
+    """(entries, 5): each entry's pocket threshold per round."""
+    leave_p: NDArray[np.float64]
+    """(entries,): each entry's probability of leaving anyway."""
+    variant: bool
+    per_card: bool
+
+
+class DiamantBatch:
+    """Diamant's accelerator (a :class:`relicbox.core.game.BatchSimulator`)."""
+
+    def plan(self, specs: Sequence[str], options: Mapping[str, OptionValue]) -> Plan | None:
+        """The plan for these bot specs and resolved options, or ``None`` unless every
+        option is one the batch knows with a value it knows and every spec is a leave
+        policy."""
+        for key, value in options.items():
+            if value not in _OPTIONS.get(key, ()):
+                return None
+        policies = [policy_for_spec(spec) for spec in specs]
+        chosen = [policy for policy in policies if policy is not None]
+        if len(chosen) != len(policies):
             return None
-    policies = [policy_for_spec(spec) for spec in job.specs]
-    if any(policy is None for policy in policies):
-        return None
-    return [policy for policy in policies if policy is not None]
+        return Plan(
+            np.array([policy.thresholds for policy in chosen], dtype=np.int64),
+            np.array([policy.leave_p for policy in chosen], dtype=np.float64),
+            variant=options.get("variant", "base") == "relics",
+            per_card=options.get("split", "pooled") == "per-card",
+        )
+
+    def play(self, plan: Plan, seating: Ints, rng: np.random.Generator) -> tuple[Ints, Ints]:
+        """One game per row of ``seating`` (the entry in each seat): scores and decisions."""
+        return play_batch(
+            plan.thresholds[seating],
+            plan.leave_p[seating],
+            variant=plan.variant,
+            per_card=plan.per_card,
+            rng=rng,
+        )
+
+
+SIMULATOR = DiamantBatch()
+"""What ``Game.batch`` names: simulations hand their games to it."""
 
 
 # -- the rules on arrays -------------------------------------------------------------------
@@ -428,153 +457,6 @@ _RELIC_POINTS, _HALF, _ROUND, _STEPS, _LEFT, _RESCUED, _LENGTH, _CHEST = range(8
 ``_INSIDE`` to ``_RELIC_POINTS`` are what a new round resets."""
 
 
-def outcomes(scores: Ints) -> NDArray[np.float64]:
-    """Win shares: 1 split among the seats with the highest score (ties are not broken)."""
-    best = scores == scores.max(axis=1, keepdims=True)
-    shares: NDArray[np.float64] = best / best.sum(axis=1, keepdims=True)
-    return shares
-
-
-# -- simulate's batch path ----------------------------------------------------------------
-
-
-def seatings(job: Job, indices: Ints) -> Ints:
-    """The entry in each seat for games ``indices``, exactly as :func:`simulate.seating`."""
-    n = job.players
-    tables = np.array(job.tables or (tuple(i % len(job.specs) for i in range(n)),))
-    deal, rotation = np.divmod(indices, n)
-    table = tables[deal % len(tables)]
-    columns = (np.arange(n)[None, :] + rotation[:, None]) % n
-    result: Ints = np.take_along_axis(table, columns, axis=1).astype(np.int64)
-    return result
-
-
-@dataclass
-class BatchGames(Sequence[GameResult]):
-    """Games played by the batch path, held as arrays; indexing gives a :class:`GameResult`.
-
-    ``seed`` in those results is the deal's engine seed, for reference only: a batch game
-    is not the engine's game of that seed.
-    """
-
-    job: Job
-    indices: Ints
-    seating: Ints
-    scores: Ints
-    returns: NDArray[np.float64]
-    lengths: Ints
-
-    def __len__(self) -> int:
-        return int(self.indices.size)
-
-    @overload
-    def __getitem__(self, item: int) -> GameResult: ...
-    @overload
-    def __getitem__(self, item: slice) -> list[GameResult]: ...
-    def __getitem__(self, item: int | slice) -> GameResult | list[GameResult]:
-        if isinstance(item, slice):
-            return [self[i] for i in range(*item.indices(len(self)))]
-        index = int(self.indices[item])
-        return GameResult(
-            index,
-            deal_seed(self.job.seed, index // self.job.players),
-            self.seating[item].tolist(),
-            self.scores[item].tolist(),
-            self.returns[item].tolist(),
-            int(self.lengths[item]),
-        )
-
-    def __iter__(self) -> Iterator[GameResult]:
-        for i in range(len(self)):
-            yield self[i]
-
-
-def run_batch(
-    job: Job,
-    indices: Sequence[int],
-    policies: Sequence[LeavePolicy],
-    progress: Progress | None = None,
-) -> BatchGames:
-    """Play games ``indices`` of ``job`` (its entries playing ``policies``) on the batch path.
-
-    Games are played in chunks of up to :data:`CHUNK` indices; chunk ``c`` (indices
-    ``c * CHUNK`` and on) draws from a generator seeded with (the run's seed, ``c``), so
-    the same seed and the same games give the same numbers.
-    """
-    options = dict(job.options)
-    variant = options.get("variant", "base") == "relics"
-    per_card = options.get("split", "pooled") == "per-card"
-    wanted = np.asarray(indices, dtype=np.int64)
-    thresholds = np.array([policy.thresholds for policy in policies], dtype=np.int64)
-    leave_p = np.array([policy.leave_p for policy in policies], dtype=np.float64)
-    seat_of = seatings(job, wanted)
-    scores = np.zeros((wanted.size, job.players), dtype=np.int64)
-    lengths = np.zeros(wanted.size, dtype=np.int64)
-    total = int(wanted.size)
-    if progress is not None:
-        progress(0, total)
-    chunk_of = wanted // CHUNK
-    done = 0
-    for chunk in np.unique(chunk_of).tolist():
-        members = np.flatnonzero(chunk_of == chunk)
-        entries = seat_of[members]
-        rng = np.random.default_rng([job.seed & (1 << 64) - 1, chunk, 0xD1A3A47])
-        scores[members], lengths[members] = play_batch(
-            thresholds[entries],
-            leave_p[entries],
-            variant=variant,
-            per_card=per_card,
-            rng=rng,
-        )
-        done += int(members.size)
-        if progress is not None:
-            progress(done, total)
-    return BatchGames(job, wanted, seat_of, scores, outcomes(scores), lengths)
-
-
-def summarize_batch(job: Job, games: BatchGames) -> dict[str, Any]:
-    """The summary :func:`simulate.summarize` gives for the same games, built from arrays."""
-    bots: dict[str, BotSummary] = {}
-    for spec in job.specs:
-        bots.setdefault(spec, BotSummary(spec))
-    entry_spec = np.array([list(bots).index(spec) for spec in job.specs], dtype=np.int64)
-    bot_of = entry_spec[games.seating]
-    deals = games.indices // job.players
-    for number, summary in enumerate(bots.values()):
-        mine = bot_of == number
-        summary.seat_games = int(mine.sum())
-        summary.wins = float(games.returns[mine].sum())
-        # Row-major order: game by game, seat by seat, as summarize appends them.
-        summary.scores = games.scores[mine].tolist()
-        summary.lengths = np.broadcast_to(games.lengths[:, None], mine.shape)[mine].tolist()
-        # Clustered by deal, as the engine path is (the same games give the same numbers).
-        summary.returns = games.returns[mine].tolist()
-        summary.clusters = np.broadcast_to(deals[:, None], mine.shape)[mine].tolist()
-    count = len(games)
-    seat_wins = games.returns.sum(axis=0)
-    seats = []
-    for seat in range(job.players):
-        wins = float(seat_wins[seat])
-        low, high = clustered_wilson(games.returns[:, seat].tolist(), deals.tolist())
-        seats.append(
-            {
-                "seat": seat,
-                "win_rate": wins / count if count else math.nan,
-                "win_low": low,
-                "win_high": high,
-            }
-        )
-    return {
-        "game": job.game,
-        "players": job.players,
-        "games": count,
-        "seed": job.seed,
-        "options": dict(job.options),
-        "bots": [summary.to_json() for summary in bots.values()],
-        "seats": seats,
-    }
-
-
 # -- the same policies on the engine, for checks ---------------------------------------------
 
 
@@ -583,21 +465,20 @@ def play_engine(
     seating_table: Ints,
     seed: int,
     options: dict[str, Any] | None = None,
+    *,
+    deal_seed: Callable[[int, int], int],
 ) -> Ints:
     """Engine games of ``policies``, one per row of ``seating_table`` (the entry in each
-    seat); game i has its own seed, so games are independent. Returns the scores.
+    seat); game i has the seed ``deal_seed(seed, i)`` (simulations' mix,
+    ``relicbox.play.simulate.deal_seed``), so games are independent. Returns the scores.
 
     The policies read the pocket and the round through the state's accessors, the same
     numbers their views hold, which keeps a check of many games fast.
     """
-    from relicbox.core.registry import get_game
-    from relicbox.games.diamant.rules import CONTINUE, LEAVE, DiamantState
-
-    game = get_game("diamant")
     games, n = seating_table.shape
     scores = np.zeros((games, n), dtype=np.int64)
     for i in range(games):
-        state = game.new_state(n, deal_seed(seed, i), record=False, **(options or {}))
+        state = DiamantState.game.new_state(n, deal_seed(seed, i), record=False, **(options or {}))
         if not isinstance(state, DiamantState):
             raise TypeError("the diamant game must build DiamantState")
         coin = Rng(deal_seed(seed ^ 0x5EA7, i))
@@ -612,3 +493,29 @@ def play_engine(
                 state.act(seat, LEAVE if leave else CONTINUE)
         scores[i] = state.scores()
     return scores
+
+
+__all__ = [
+    # Diamant's tables, for the NumPy code of the learning adapters (relicbox.envs.vector)
+    "BASE_RELIC_VALUES",
+    "CARDS",
+    "CODES",
+    "COPIES",
+    "NEVER",
+    "RELIC_IDS",
+    "ROUNDS",
+    "SIMULATOR",
+    "TRAP_IDS",
+    "TRAP_TYPES",
+    "TREASURE_IDS",
+    "DiamantBatch",
+    "Kind",
+    "LeavePolicy",
+    "Plan",
+    "PolicyAgent",
+    "Step",
+    "play_batch",
+    "play_engine",
+    "policy_for_spec",
+    "variant_code",
+]

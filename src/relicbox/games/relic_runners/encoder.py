@@ -51,8 +51,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from relicbox.core.encoding import Encoder, frac, rotate
 from relicbox.core.game import Game
-from relicbox.envs.encoding import Encoder, frac, rotate
 from relicbox.games.relic_runners.data import BRANCHES, COLOURS, RELIC_COLOURS
 
 PHASES = (

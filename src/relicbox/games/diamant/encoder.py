@@ -42,14 +42,12 @@ the best score among the other seats.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
-import numpy as np
-
+from relicbox.core.encoding import Encoder, frac, one_hot, rotate
 from relicbox.core.game import Game
 from relicbox.core.history import FrozenList
-from relicbox.envs.encoding import Encoder, frac, one_hot, rotate
 from relicbox.games.diamant.data import CARDS, ROUNDS, variant_code
 
 _BASE = Counter(card.code for card in CARDS)
@@ -57,7 +55,7 @@ _VARIANT = Counter(variant_code(card) for card in CARDS)
 COPIES: dict[str, int] = {**_BASE, **_VARIANT}
 CODES: tuple[str, ...] = tuple(COPIES)
 _INDEX = {code: position for position, code in enumerate(CODES)}
-_SHARE = np.array([1.0 / COPIES[code] for code in CODES])
+_SHARE = tuple(1.0 / COPIES[code] for code in CODES)
 _PATH = 11
 """Where the ``path`` field starts (``removed`` follows it, then the scalars and seats)."""
 
@@ -97,18 +95,18 @@ class GameEncoder(Encoder):
         last = self._memo.get(field)
         if last is not None and last[0] is entries:
             return last[1]
-        found = np.zeros(len(CODES))
+        found = [0] * len(CODES)
         for entry in entries:
-            found[_INDEX[entry[key] if key else entry]] += 1.0
-        counts: list[float] = (found * _SHARE).astype(np.float32).tolist()
+            found[_INDEX[entry[key] if key else entry]] += 1
+        counts = [number * share for number, share in zip(found, _SHARE, strict=True)]
         if type(entries) is FrozenList:
             self._memo[field] = (entries, counts)
         return counts
 
-    def fill(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+    def fill(self, view: Mapping[str, Any], out: MutableSequence[float] | Any) -> None:
         """:meth:`values` written straight into ``out``, list counts reused while unchanged.
 
-        The numbers are gathered in one list and written by one NumPy call.
+        The numbers are gathered in one list and written by one slice assignment.
         """
         seat = view["seat"]
         n = view["players"]

@@ -46,8 +46,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from relicbox.core.encoding import Encoder, counts, frac, one_hot, rotate
 from relicbox.core.game import Game
-from relicbox.envs.encoding import Encoder, counts, frac, one_hot, rotate
 from relicbox.games.tschak.data import TOWER_CARDS
 from relicbox.games.tschak.rules import Play
 
