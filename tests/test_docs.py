@@ -1,4 +1,5 @@
-"""The project's documents cover every game and option, and point nowhere outside the project."""
+"""The project's documents cover every game and option, list the checks CI runs, and point
+nowhere outside the project."""
 
 from __future__ import annotations
 
@@ -51,3 +52,13 @@ def test_documents_point_only_inside_the_project(path):
     for target in re.findall(r"\]\(([^)#]+)", text):
         if "://" not in target:
             assert (path.parent / target).exists(), f"{path.name} links to missing {target}"
+
+
+def test_ci_runs_each_static_check_as_a_step_contributing_lists():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    steps = [line for line in ci if line.startswith(("python3 -m ruff", "python3 -m mypy"))]
+    tools = {step.split()[2] + (" format" if " format " in step else "") for step in steps}
+    assert tools == {"ruff", "ruff format", "mypy"}, steps
+    assert "mypy --strict src/relicbox" in " ".join(steps)
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8").splitlines()
+    assert set(steps) <= set(contributing), "CONTRIBUTING.md must list CI's check commands"
