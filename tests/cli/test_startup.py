@@ -12,9 +12,16 @@ import sys
 import pytest
 
 SLOW = ("fluent.runtime", "rich.console", "relicbox.cli.analysis", "relicbox.cli.server_commands")
-NEVER_AT_START = ("pydantic", "importlib.metadata", "fluent.runtime", "relicbox.play", "numpy")
-"""Loaded by no listing: Typer's value checks, the installed metadata (the version), the
-Fluent parser, the play layer and NumPy."""
+NEVER_AT_START = (
+    "pydantic",
+    "importlib.metadata",
+    "fluent.runtime",
+    "rich",
+    "relicbox.play",
+    "numpy",
+)
+"""Loaded by no listing into a pipe: Typer's value checks, the installed metadata (the
+version), the Fluent parser, rich (which writes no styles there), the play layer and NumPy."""
 GAME_PARTS = ("bots", "codec", "sample", "text", "views")
 """The modules a game registers above its rules: a listing needs the rules' metadata only."""
 

@@ -229,24 +229,32 @@ def _fail(lang: str, message: str) -> typer.Exit:
 @app.command("games", help="List the games, their player counts and options.")
 def games_command(lang: LangOption = None) -> None:
     import relicbox
-    from relicbox.bots import bot_names, is_bot_spec
+    from relicbox.bots import bot_names
 
     lang = _check_lang(lang)
+    lines: list[tuple[str, str]] = []  # (bold start, rest): only a game's title stands out
     for number, game in enumerate(relicbox.list_games()):
         names = ", ".join([game.name, *game.aliases])
         players = t(lang, "games-players", low=game.min_players, high=game.max_players)
-        console.print(("\n" if number else "") + f"[bold]{game.title}[/] ({names}) · {players}")
-        for option in game.options:
-            console.print("  " + _option_summary(option, lang))
-        bots = bot_names(game) + [
-            name for name, sample in BOT_FAMILIES if is_bot_spec(sample, game)
-        ]
-        console.print("  " + t(lang, "games-bots", bots=", ".join(bots)))
-    console.print("\n" + t(lang, "games-hint"))
+        lines += [("", "")] if number else []
+        lines.append((game.title, f" ({names}) · {players}"))
+        lines += [("", "  " + _option_summary(option, lang)) for option in game.options]
+        bots = bot_names(game) + [family.usage for family in game.bot_families.values()]
+        lines.append(("", "  " + t(lang, "games-bots", bots=", ".join(bots))))
+    lines += [("", ""), ("", t(lang, "games-hint"))]
+    _print_styled(lines)
 
 
-BOT_FAMILIES = (("threshold:N", "threshold:5"),)
-"""Bots named with a number, shown by their pattern when the game takes them."""
+def _print_styled(lines: list[tuple[str, str]]) -> None:
+    """Lines whose first part is bold on a terminal. Into a pipe or a file they are the same
+    words without styles, which is all rich would write there, so rich is not loaded."""
+    if not sys.stdout.isatty():
+        sys.stdout.write("".join(bold + rest + "\n" for bold, rest in lines))
+        return
+    from rich.markup import escape
+
+    for bold, rest in lines:
+        console.print((f"[bold]{escape(bold)}[/]" if bold else "") + escape(rest))
 
 
 def _option_summary(option: Option, lang: str) -> str:
