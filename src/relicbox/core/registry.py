@@ -40,7 +40,7 @@ def _key(name: str) -> str:
     return name.strip().casefold().replace("_", "-").replace(" ", "-").replace("!", "")
 
 
-LAZY_PARTS = ("view", "codec", "text", "sampler")
+LAZY_PARTS = ("view", "codec", "text", "sampler", "evaluate")
 """The parts a game may register by where they are instead of as objects (as ``bots`` may
 for each bot), so that importing a game's package loads its rules and nothing above them."""
 
@@ -50,8 +50,9 @@ def register(game: Game, **parts: Any) -> Game:
 
     A game's rules module declares its metadata next to the state class; its package
     registers it at the bottom, adding the ``parts`` built on the rules (``view``,
-    ``codec``, ``text``, ``bots``, ``sampler``), so the rules never import the modules
-    above them. Returns the registered game (``state_class.game`` is that same object).
+    ``codec``, ``text``, ``bots``, ``sampler``, ``evaluate``, ...), so the rules never
+    import the modules above them. Returns the registered game (``state_class.game`` is
+    that same object).
 
     A part (or one bot of ``bots``) may be given as where it is, ``"package.module:name"``
     (``text`` as the module's own path): the module is imported the first time any of the
