@@ -49,11 +49,6 @@ def catalog_files(lang: str) -> list[Path]:
     ]
 
 
-def resource_names() -> list[str]:
-    """Every catalog file name (``server.ftl``, ...) shipped for the fallback language."""
-    return sorted({path.name for path in catalog_files(FALLBACK)})
-
-
 def _check(lang: str) -> str:
     if lang not in LANGUAGES:
         raise ValueError(

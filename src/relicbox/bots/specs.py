@@ -38,7 +38,6 @@ from relicbox.core.game import Game
 from relicbox.core.rng import Rng
 
 GENERIC_BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
-SEARCH_BOTS = ("ismcts",)
 DEFAULT_STDIO_MS = 2000
 MAX_SETTING = 1_000_000_000
 """The largest number a spec may give (``iters=``, ``ms=``, ``threshold:N``, ...)."""
