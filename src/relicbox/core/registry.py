@@ -49,10 +49,10 @@ def register(game: Game, **parts: Any) -> Game:
     """Add a game to the registry under its name and aliases, and bind it to its state class.
 
     A game's rules module declares its metadata next to the state class; its package
-    registers it at the bottom, adding the ``parts`` built on the rules (``view``,
-    ``codec``, ``text``, ``bots``, ``sampler``, ``evaluate``, ...), so the rules never
-    import the modules above them. Returns the registered game (``state_class.game`` is
-    that same object).
+    registers it at the bottom, adding the ``parts`` built on the rules (``view``, ``codec``,
+    ``text``, ``bots``, ``sampler``, ``evaluate``, ...), so that the rules never need the
+    modules above them. Returns the registered game (``state_class.game`` is that same
+    object).
 
     A part (or one bot of ``bots``) may be given as where it is, ``"package.module:name"``
     (``text`` as the module's own path): the module is imported the first time any of the
