@@ -1,12 +1,16 @@
 """Bots for every game, by spec: ``random``, each game's own (``rule``, ...), ``ismcts``,
 Diamant's ``threshold:N``, Python entry points and programs over stdin/stdout.
 
-See :mod:`relicbox.bots.specs` for the spec syntax.
+See :mod:`relicbox.bots.specs` for the spec syntax and :mod:`relicbox.bots.seeds` for the
+seed every bot decision gets, wherever it is played.
 """
 
 from __future__ import annotations
 
-from relicbox.bots.specs import GENERIC_BOTS, make_agent, spec_names, split_specs
+from relicbox.bots.answers import default_action
+from relicbox.bots.builtin import GENERIC_BOTS
+from relicbox.bots.seeds import bot_rng, bot_seed
+from relicbox.bots.specs import make_agent, spec_names, split_specs
 from relicbox.core.agents import Agent, RandomAgent
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
@@ -36,6 +40,9 @@ __all__ = [
     "Agent",
     "RandomAgent",
     "bot_names",
+    "bot_rng",
+    "bot_seed",
+    "default_action",
     "is_bot_spec",
     "make_bot",
     "split_specs",

@@ -55,6 +55,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from relicbox.bots.builtin import builtin_factory, builtin_names
 from relicbox.core.actions import Action
 from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError
@@ -123,11 +124,9 @@ def game_evaluator(game: Game) -> Evaluator | None:
 def _helper_bot(role: str, name: str, game: Game) -> Agent:
     """A built-in bot of ``game`` by plain name, for playouts or as the prior: never a
     program or a Python entry point, which a search spec from the network could name."""
-    from relicbox.bots import GENERIC_BOTS
-
-    factory = game.bots.get(name) or GENERIC_BOTS.get(name)
+    factory = builtin_factory(name, game)
     if factory is None:
-        names = ", ".join(sorted({*GENERIC_BOTS, *game.bots}))
+        names = ", ".join(builtin_names(game))
         raise ConfigurationError(f"ismcts {role}={name!r}: choose a built-in bot: {names}")
     agent: Agent = factory()
     return agent

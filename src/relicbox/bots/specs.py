@@ -31,13 +31,14 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from relicbox.bots.answers import default_action, match_answer
+from relicbox.bots.builtin import builtin_factory, builtin_names
 from relicbox.core.actions import Action
-from relicbox.core.agents import Agent, RandomAgent
+from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError, quote
 from relicbox.core.game import Game
 from relicbox.core.rng import Rng
 
-GENERIC_BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
 DEFAULT_STDIO_MS = 2000
 MAX_SETTING = 1_000_000_000
 """The largest number a spec may give (``iters=``, ``ms=``, ``threshold:N``, ...)."""
@@ -65,7 +66,7 @@ def split_specs(text: str) -> list[str]:
 
 def spec_names(game: Game) -> list[str]:
     """The plain bot names ``game`` accepts (each one a complete spec)."""
-    names = sorted({*GENERIC_BOTS, *game.bots})
+    names = builtin_names(game)
     if game.sampler is not None:
         names.append("ismcts")
     return names
@@ -141,7 +142,7 @@ def make_agent(spec: str, game: Game) -> Agent:
             raise ConfigurationError(f"bot {spec!r}: stdio needs a command after the colon")
         return StdioAgent(rest.strip(), game, limit_ms=limit)
     if not sep:
-        factory = game.bots.get(name) or GENERIC_BOTS.get(name)
+        factory = builtin_factory(name, game)
         if factory is not None:
             agent: Agent = factory()
             return agent
@@ -237,31 +238,3 @@ class PythonAgent:
             self.faults.append({"kind": "illegal", "answer": repr(answer)})
             return default_action(self.game, legal)
         return chosen
-
-
-def default_action(game: Game, legal: Sequence[Action]) -> Action:
-    """What a seat gets when its bot fails: the game's documented default
-    (``Game.default_action``, Diamant's ``leave``) when legal, else the first legal
-    action."""
-    preferred = game.default_action
-    for action in legal:
-        if action.text == preferred:
-            return action
-    return legal[0]
-
-
-def match_answer(answer: object, legal: Sequence[Action]) -> Action | None:
-    """The legal action an answer names (an Action, its text or its index), or None."""
-    for action in legal:
-        if answer is action:
-            return action
-    if isinstance(answer, Action):
-        answer = answer.text
-    if isinstance(answer, bool):
-        return None
-    for action in legal:
-        if isinstance(answer, int) and answer == action.index:
-            return action
-        if isinstance(answer, str) and answer.strip().lower() == action.text.lower():
-            return action
-    return None

@@ -34,7 +34,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from relicbox.bots.specs import default_action, match_answer
+from relicbox.bots.answers import default_action, match_answer
 from relicbox.core.actions import Action
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
