@@ -118,25 +118,27 @@ def _pass_through(command: Any, ctx: Any) -> None:
     through as click read them.
 
     Typer checks every parameter's value with a pydantic adapter, and building the first one
-    imports pydantic: a third of the start of ``relicbox games``. A value click already read
-    as ``str`` or ``bool`` for a parameter of that type needs no checking; anything else
-    keeps Typer's own.
+    imports pydantic, a large part of the start of ``relicbox games``. A value click already
+    read as ``str`` or ``bool`` for a parameter of that type needs no checking; anything else
+    keeps Typer's own, and so does every parameter of a Typer whose internals differ.
     """
     if _PassThrough is None:
         return
     for param in command.get_params(ctx):  # with --help, which click adds
-        descriptor = getattr(param, "type_descriptor", None)
-        if (
-            getattr(param, "_runtime_param", "") is None
-            and descriptor is not None
-            and descriptor.annotation in (str, bool)
-            and descriptor.file_annotation is None
-            and not descriptor.is_path
-            and not descriptor.is_choice
-        ):
-            param._runtime_param = _PassThrough(
-                parameter_info=descriptor.parameter_info, annotation=descriptor.annotation
-            )
+        try:
+            descriptor = param.type_descriptor
+            if (
+                param._runtime_param is None
+                and descriptor.annotation in (str, bool)
+                and descriptor.file_annotation is None
+                and not descriptor.is_path
+                and not descriptor.is_choice
+            ):
+                param._runtime_param = _PassThrough(
+                    parameter_info=descriptor.parameter_info, annotation=descriptor.annotation
+                )
+        except (AttributeError, TypeError):  # another Typer's internals: its own checks run
+            continue
 
 
 def _pass_through_class() -> type | None:
