@@ -4,7 +4,7 @@ A game may register a :class:`~relicbox.core.game.BatchSimulator` (``Game.batch`
 as Diamant's NumPy lock-step for bots that are leave policies). :func:`batch_plan` asks
 it whether it can play a job's bots with the job's options; :func:`run_batch` then plays
 the job's games on it in chunks, seated exactly as the engine path seats them, and
-:func:`summarize_batch` gives the summary :func:`relicbox.play.simulate.summarize` would.
+:func:`summarize_batch` gives the summary :func:`relicbox.play.jobs.summarize` would.
 
 The accelerator draws its own random numbers (a NumPy generator seeded from the run's
 seed and the chunk number), so its games are not the engine's games of the same seed:
@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from relicbox.core.game import BatchSimulator
 from relicbox.core.registry import get_game
-from relicbox.play.simulate import BotSummary, GameResult, Job, deal_seed
+from relicbox.play.jobs import BotSummary, GameResult, Job, deal_seed
 from relicbox.play.stats import clustered_wilson
 
 CHUNK = 1 << 14
@@ -61,7 +61,8 @@ def outcomes(scores: Ints) -> NDArray[np.float64]:
 
 
 def seatings(job: Job, indices: Ints) -> Ints:
-    """The entry in each seat for games ``indices``, exactly as :func:`simulate.seating`."""
+    """The entry in each seat for games ``indices``, exactly as
+    :func:`relicbox.play.jobs.seating` seats them."""
     n = job.players
     tables = np.array(job.tables or (tuple(i % len(job.specs) for i in range(n)),))
     deal, rotation = np.divmod(indices, n)
@@ -143,7 +144,8 @@ def run_batch(
 
 
 def summarize_batch(job: Job, games: BatchGames) -> dict[str, Any]:
-    """The summary :func:`simulate.summarize` gives for the same games, built from arrays."""
+    """The summary :func:`relicbox.play.jobs.summarize` gives for the same games, built
+    from arrays."""
     bots: dict[str, BotSummary] = {}
     for spec in job.specs:
         bots.setdefault(spec, BotSummary(spec))

@@ -32,8 +32,9 @@ from typing import Any
 from relicbox.bots import make_bot, split_specs
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.registry import get_game
+from relicbox.play.jobs import GameResult, Job, Progress, summarize
 from relicbox.play.ratings import Rated, leaderboard, result_ranks
-from relicbox.play.simulate import GameResult, Job, Progress, run_games, summarize
+from relicbox.play.simulate import run_games
 from relicbox.play.stats import clustered_wilson
 
 STORE_FORMAT = "relicbox-tournament/1"
