@@ -23,16 +23,13 @@ from relicbox.core.errors import (
     ConfigurationError,
     RecordError,
     RelicboxError,
-    StateFormatError,
     reason_error,
 )
 from relicbox.core.game import Game, State
 from relicbox.core.registry import replay
-from relicbox.core.rng import Rng
+from relicbox.play.drive import Driver
 
 HUMAN = "human"
-_MAX_CHANCE_DRAWS = 10_000
-"""Chance events drawn in a row before a position counts as broken (games need a few dozen)."""
 SAVE_FORMAT = "relicbox-save/1"
 
 
@@ -89,84 +86,54 @@ def default_seats(players: int) -> list[SeatSpec]:
     return [SeatSpec(HUMAN)] + [SeatSpec("rule")] * (players - 1)
 
 
-class Match:
-    """Drives a state with one agent per seat; ``human`` seats use ``ask_human``."""
+class Match(Driver):
+    """Drives a state with one agent per seat; ``human`` seats use ``ask_human``.
+
+    The loop and the bots' seeds are :class:`~relicbox.play.drive.Driver`'s, the same as a
+    simulation's: ``seed`` (the state's own by default) is the game seed they come from.
+    """
 
     def __init__(
         self,
         state: State,
         seats: Sequence[SeatSpec],
         ask_human: Callable[[State, int], Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
     ) -> None:
         if len(seats) != state.players:
             raise ConfigurationError(f"{len(seats)} seats given for a {state.players}-player game")
-        self.state = state
-        self.seats = list(seats)
-        self.ask_human = ask_human
-        self.bots: dict[int, Agent] = {
+        bots = {
             seat: make_bot(spec.kind, state.game)
             for seat, spec in enumerate(seats)
             if not spec.is_human
         }
-        self.rngs = {seat: Rng(seed * 1_000_003 + seat) for seat in range(state.players)}
+        super().__init__(state, bots, ask_human, seed=seed)
+        self.seats = list(seats)
         self.earlier_seats: list[EarlierSeating] = []
         """The seatings before each ``--reseat``, oldest first, so a replay names who
         played each decision rather than relabelling the whole game."""
 
-    def next_seat(self) -> int | None:
-        """The next seat to ask, bots first so people see the latest position; None at the end.
+    @property
+    def bots(self) -> dict[int, Agent]:
+        """The agent of each bot's seat."""
+        return self.agents
 
-        A pending chance event (a state loaded or replayed just before one, or made with
-        ``auto_chance=False``) is drawn here with the state's seeded generator, so the
-        match always moves on. A position that is not over with nobody to act and no
-        chance pending cannot go on: it is refused with :class:`StateFormatError`.
-        """
-        state = self.state
-        draws = 0
-        while not state.is_over and state.is_chance and not state.to_act:
-            state.sample_chance()
-            draws += 1
-            if draws > _MAX_CHANCE_DRAWS:
-                raise StateFormatError(
-                    f"{draws} chance events in a row without a decision: the position is broken"
-                )
-        to_act = state.to_act
-        if not to_act:
-            if state.is_over:
-                return None
-            raise StateFormatError(
-                f"the {state.game.name} game is not over, but no seat is to act and no chance "
-                "event is pending: the position cannot go on"
-            )
-        bots = [seat for seat in to_act if seat in self.bots]
-        return bots[0] if bots else to_act[0]
+    @bots.setter
+    def bots(self, agents: dict[int, Agent]) -> None:
+        self.agents = agents
+
+    @property
+    def ask_human(self) -> Callable[[State, int], Any] | None:
+        """Who asks a human seat for its decision (the terminal's prompt)."""
+        return self.ask
+
+    @ask_human.setter
+    def ask_human(self, ask: Callable[[State, int], Any] | None) -> None:
+        self.ask = ask
 
     def play_one(self) -> int | None:
         """Ask one seat for one decision and apply it; returns the seat, or None at the end."""
-        seat = self.next_seat()
-        if seat is None:
-            return None
-        legal = self.state.legal_actions(seat)
-        if not legal:
-            raise StateFormatError(
-                f"seat {seat} is to act but has no legal action: the position cannot go on"
-            )
-        if seat in self.bots:
-            action = self.bots[seat].choose(self.state.view(seat), legal, self.rngs[seat])
-        else:
-            if self.ask_human is None:
-                raise ConfigurationError("a human seat needs someone to ask")
-            action = self.ask_human(self.state, seat)
-        self.state.act(seat, action)
-        return seat
-
-    def play(self, after_each: Callable[[Match, int], None] | None = None) -> State:
-        while not self.state.is_over:
-            seat = self.play_one()
-            if seat is not None and after_each is not None:
-                after_each(self, seat)
-        return self.state
+        return self.step()
 
 
 class SaveError(RelicboxError):

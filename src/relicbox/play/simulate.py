@@ -17,10 +17,11 @@ from multiprocessing import get_context
 from typing import Any
 
 from relicbox.bots import make_bot, split_specs
+from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
 from relicbox.core.registry import get_game
-from relicbox.core.rng import Rng
+from relicbox.play.drive import Driver
 from relicbox.play.jobs import (
     BotSummary,
     GameResult,
@@ -123,22 +124,17 @@ def _play_chunk(indices: Sequence[int]) -> list[Row]:
 
 
 def _play_one(
-    game: Game, job: Job, index: int, agents: Sequence[Any], options: dict[str, Any]
+    game: Game, job: Job, index: int, agents: Sequence[Agent], options: dict[str, Any]
 ) -> GameResult:
+    """Game ``index`` of ``job``, played by :class:`~relicbox.play.drive.Driver` as a match
+    of the same seed and seating is (a seat with one legal action plays it unasked)."""
     seats, seed = seating(job, index)
-    state = game.new_state(job.players, seed, record=False, **options)
-    rngs = [Rng(seed ^ (0x5851F42D4C957F2D * (seat + 1))) for seat in range(job.players)]
-    decisions = 0
-    while not state.is_over:
-        if decisions >= MAX_DECISIONS:
-            raise ConfigurationError(f"game {index} did not end after {MAX_DECISIONS} decisions")
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        agent = agents[seats[seat]]
-        action = legal[0] if len(legal) == 1 else agent.choose(state.view(seat), legal, rngs[seat])
-        state.act(seat, action)
-        decisions += 1
-    return GameResult(index, seed, seats, state.scores(), state.returns(), decisions)
+    state = game.new_state(job.players, seed, record=False, auto_chance=False, **options)
+    driver = Driver(
+        state, {seat: agents[entry] for seat, entry in enumerate(seats)}, ask_forced=False
+    )
+    driver.play(max_decisions=MAX_DECISIONS)
+    return GameResult(index, seed, seats, state.scores(), state.returns(), driver.decisions)
 
 
 CHUNKS_PER_JOB = 16
