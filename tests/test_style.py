@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,27 +15,244 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+SRC = ROOT / "src" / "relicbox"
+
+LAYERS = {
+    "core": 0,
+    "games": 1,
+    "i18n": 2,
+    "datafiles": 2,
+    "": 2.5,
+    "bots": 3,
+    "play": 4,
+    "server": 5,
+    "envs": 5,
+    "cli": 6,
+}
+"""Each part of ``relicbox`` and its layer: a module imports from parts of lower layers
+only (and from its own part). ``i18n`` and ``datafiles`` do for core and games what the
+pure layers may not; the package itself (``""``, ``relicbox/__init__.py``) installs them."""
+
+LAZY_ONLY = {("cli", "server"), ("cli", "envs")}
+"""Imports allowed only inside a function: ``relicbox serve`` and friends load the server
+when they run, so that the rest of the command line starts without it."""
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import of a relicbox module or of another package, as the source writes it."""
+
+    module: str
+    """The importing module (``relicbox.play.match``)."""
+    target: str
+    """The module imported: a module of ``relicbox`` as precisely as the import names it
+    (``from relicbox.bots import specs`` is ``relicbox.bots.specs``), else its root."""
+    lazy: bool
+    """Inside a function (or a class body's method)."""
+    where: str
+    """``relicbox/play/match.py:19``."""
+
+    @property
+    def line(self) -> int:
+        return int(self.where.rpartition(":")[2])
+
+
+def _module_name(src: Path, path: Path) -> str:
+    parts = list(path.relative_to(src.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def scan_imports(src: Path) -> list[Import]:
+    """Every import statement under ``src`` (the ``relicbox`` folder), read with ``ast``:
+    at module level, inside functions and under ``TYPE_CHECKING`` alike."""
+    files = sorted(src.rglob("*.py"))
+    modules = {_module_name(src, path) for path in files}
+    found = []
+    for path in files:
+        module = _module_name(src, path)
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        where = path.relative_to(src.parent).as_posix()
+        pending: list[tuple[ast.AST, bool]] = [(ast.parse(path.read_text(encoding="utf-8")), False)]
+        while pending:
+            node, lazy = pending.pop()
+            for child in ast.iter_child_nodes(node):
+                inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+                pending.append((child, inner))
+                names: list[str] = []
+                if isinstance(child, ast.Import):
+                    names = [alias.name for alias in child.names]
+                elif isinstance(child, ast.ImportFrom):
+                    base = child.module or ""
+                    if child.level:
+                        up = package.split(".")[: len(package.split(".")) - child.level + 1]
+                        base = ".".join(up + ([base] if base else []))
+                    names = [
+                        f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                        for alias in child.names
+                    ]
+                for name in dict.fromkeys(names):
+                    target = name if name.split(".")[0] == src.name else name.split(".")[0]
+                    found.append(Import(module, target, lazy, f"{where}:{child.lineno}"))
+    return sorted(found, key=lambda item: (item.where.partition(":")[0], item.line))
+
+
+def _part(module: str) -> str:
+    """``relicbox.play.match`` -> ``play``; the package itself -> ``""``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def layer_faults(imports: list[Import], root: str = "relicbox") -> list[str]:
+    """Imports that go up or sideways between layers, or eagerly where only lazily may."""
+    faults = []
+    for item in imports:
+        if item.target.split(".")[0] != root:
+            continue
+        mine, theirs = _part(item.module), _part(item.target)
+        if mine == theirs:
+            continue
+        if mine not in LAYERS or theirs not in LAYERS:
+            faults.append(f"{item.where}: {item.target}: a part with no layer in LAYERS")
+        elif LAYERS[theirs] >= LAYERS[mine]:
+            faults.append(f"{item.where}: {mine or root} may not import {item.target}")
+        elif (mine, theirs) in LAZY_ONLY and not item.lazy:
+            faults.append(f"{item.where}: {mine} imports {item.target} only inside a function")
+    return faults
+
+
+def pure_faults(imports: list[Import], root: str = "relicbox") -> list[str]:
+    """Imports of core and games that are not the standard library or relicbox's own
+    (a game's accelerator excepted), or that are the global ``random``."""
+    allowed_roots = {root} | set(sys.stdlib_module_names)
+    faults = []
+    for item in imports:
+        if _part(item.module) not in ("core", "games"):
+            continue
+        extra = ACCELERATORS.get(item.where.partition(":")[0], set())
+        if item.target.split(".")[0] not in allowed_roots and item.target not in extra:
+            faults.append(f"{item.where}: imports {item.target}, not the standard library")
+        if item.target == "random":
+            faults.append(f"{item.where}: the global random module")
+    return faults
+
+
+def import_cycles(imports: list[Import], root: str = "relicbox") -> list[list[str]]:
+    """The groups of modules that import one another in a circle (strongly connected
+    components of the graph of imports, lazy ones included: a cycle hidden in a function
+    is a cycle still)."""
+    graph: dict[str, set[str]] = {}
+    for item in imports:
+        graph.setdefault(item.module, set())
+        if item.target.split(".")[0] == root and item.target != item.module:
+            graph[item.module].add(item.target)
+            graph.setdefault(item.target, set())
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles = []
+    for start in sorted(graph):
+        if start in order:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        order[start] = low[start] = len(order)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in order:
+                    order[target] = low[target] = len(order)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], order[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == order[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        cycles.append(sorted(group))
+    return cycles
+
+
 def test_core_and_games_import_nothing_from_upper_layers_or_third_parties():
-    allowed_roots = {"relicbox"} | set(sys.stdlib_module_names)
-    upper_layers = ("bots", "play", "cli", "server", "envs")
-    forbidden = tuple(f"relicbox.{layer}" for layer in upper_layers)
-    offenders = []
-    for layer in ("core", "games"):
-        for path in (ROOT / "src" / "relicbox" / layer).rglob("*.py"):
-            extra = ACCELERATORS.get(path.relative_to(ROOT / "src").as_posix(), set())
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                words = line.split()
-                if len(words) < 2 or words[0] not in ("import", "from"):
-                    continue
-                module = words[1]
-                root = module.split(".")[0]
-                if (root not in allowed_roots and root not in extra) or module.startswith(
-                    forbidden
-                ):
-                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
-                if root == "random":
-                    offenders.append(f"{path.relative_to(ROOT)}:{number}: the global random module")
-    assert not offenders, "\n".join(offenders)
+    imports = scan_imports(SRC)
+    faults = pure_faults(imports) + [
+        fault for fault in layer_faults(imports) if fault.split("/")[1] in ("core", "games")
+    ]
+    assert not faults, "\n".join(faults)
+
+
+def test_every_layer_imports_only_the_layers_below_it():
+    """core <- games <- i18n, datafiles <- bots <- play <- server, envs <- cli, with the
+    command line loading the server only when a command needs it."""
+    faults = layer_faults(scan_imports(SRC))
+    assert not faults, "\n".join(faults)
+    parts = {
+        path.name for path in SRC.iterdir() if path.is_dir() and (path / "__init__.py").exists()
+    }
+    parts |= {path.stem for path in SRC.glob("*.py") if path.stem != "__init__"}
+    assert parts <= set(LAYERS), f"give {sorted(parts - set(LAYERS))} a layer in LAYERS"
+
+
+def test_no_modules_import_one_another_in_a_circle():
+    cycles = import_cycles(scan_imports(SRC))
+    assert not cycles, "modules importing one another: " + "; ".join(
+        " <-> ".join(group) for group in cycles
+    )
+
+
+def test_the_import_checks_see_each_kind_of_fault(tmp_path):
+    """The checks above fail on each fault they name (so they are not vacuous)."""
+    src = tmp_path / "relicbox"
+    samples = {
+        "__init__.py": "",
+        "core/__init__.py": "",
+        "core/pure.py": "import numpy\nimport random\nfrom relicbox.bots import make_bot\n",
+        "bots/__init__.py": "",
+        "bots/up.py": "def f():\n    from relicbox.play import loop\n",
+        "play/__init__.py": "",
+        "play/loop.py": "from relicbox.server import app\n",
+        "play/a.py": "from . import b\n",
+        "play/b.py": "def f():\n    import relicbox.play.a\n",
+        "server/__init__.py": "",
+        "server/app.py": "from relicbox.envs import gym\n",
+        "envs/__init__.py": "",
+        "envs/gym.py": "",
+        "cli/__init__.py": "",
+        "cli/main.py": "from relicbox.server.app import run\ndef f():\n    import relicbox.envs\n",
+        "extra/__init__.py": "",
+        "core/down.py": "from relicbox.extra import x\n",
+    }
+    for name, text in samples.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text, encoding="utf-8")
+    imports = scan_imports(src)
+    faults = "\n".join(layer_faults(imports) + pure_faults(imports))
+    for expected in (
+        "core/pure.py:1: imports numpy",
+        "core/pure.py:2: the global random module",
+        "core/pure.py:3: core may not import relicbox.bots",
+        "bots/up.py:2: bots may not import relicbox.play.loop",
+        "play/loop.py:1: play may not import relicbox.server.app",
+        "server/app.py:1: server may not import relicbox.envs.gym",
+        "cli/main.py:1: cli imports relicbox.server.app only inside a function",
+        "core/down.py:1: relicbox.extra: a part with no layer",
+    ):
+        assert expected in faults, expected
+    assert "cli/main.py:3" not in faults  # a lazy import of the environments is allowed
+    assert import_cycles(imports) == [["relicbox.play.a", "relicbox.play.b"]]
 
 
 GAME_ROLES = {
@@ -151,7 +369,6 @@ def test_every_game_has_the_same_test_layout():
         assert (ROOT / "tests" / "support" / f"{folder.name}.py").is_file()
 
 
-SRC = ROOT / "src" / "relicbox"
 GAME_LOADER = SRC / "__init__.py"
 """The one module outside ``games/`` that names the games' package: it hands the registry
 the loader that imports it."""
