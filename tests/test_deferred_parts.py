@@ -35,6 +35,7 @@ listed = [g.name for g in relicbox.list_games()]
 seen["listed"] = "toyparts" in sys.modules
 seen["bots"] = sorted(game.bots)
 seen["after_bot_names"] = "toyparts" in sys.modules
+kept = game.view  # a stand-in held before its module loads keeps working after
 state = relicbox.new_game("toy", players=3, seed=1)
 seen["view"] = state.view(2)
 import toyparts
@@ -45,6 +46,7 @@ seen["in_place"] = [
     state.game is game,
 ]
 seen["text"] = game.renderer.describe_action({}, "leave")
+seen["kept"] = [kept(state, 1) == {"seat": 1, "round": 1}, kept.found is toyparts.build_view]
 seen["toy_listed"] = "toy" in listed
 print(json.dumps(seen))
 """
@@ -66,3 +68,4 @@ def test_parts_registered_by_place_load_at_first_use_and_then_stay(tmp_path):
     assert seen["view"] == {"seat": 2, "round": 1}
     assert seen["in_place"] == [True, True, True, True]
     assert seen["text"] == "toy leave"
+    assert seen["kept"] == [True, True]

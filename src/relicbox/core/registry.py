@@ -95,8 +95,9 @@ def _resolve(game: Game) -> None:
     for name in (*LAZY_PARTS, "bots"):
         value = getattr(game, name)
         if isinstance(value, _Deferred):
+            value.found = _import(value.where)
             # A frozen dataclass: the registry alone fills in what it deferred.
-            object.__setattr__(game, name, _import(value.where))
+            object.__setattr__(game, name, value.found)
         elif isinstance(value, _DeferredBots):
             bots = {bot: _import(f) if isinstance(f, str) else f for bot, f in value.given.items()}
             object.__setattr__(game, name, bots)
@@ -106,15 +107,18 @@ class _Deferred:
     """A part registered by its place; using it in any way loads the game's deferred parts."""
 
     owner: Game | None = None
+    found: Any = None
+    """The object itself once loaded: whoever kept this stand-in reaches it in one step."""
 
     def __init__(self, where: str) -> None:
         self.where = where
 
     def _target(self) -> Any:
-        if self.owner is None:
-            raise RuntimeError(f"{self.where} was never registered with a game")
-        _resolve(self.owner)
-        return _import(self.where)
+        if self.found is None:
+            if self.owner is None:
+                raise RuntimeError(f"{self.where} was never registered with a game")
+            _resolve(self.owner)
+        return self.found
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._target()(*args, **kwargs)
