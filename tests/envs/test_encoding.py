@@ -159,3 +159,20 @@ def test_fast_fill_into_a_buffer_equals_the_plain_values(game, players):
             plain = np.clip(np.asarray(encoder.values(view), dtype=np.float32), 0.0, 1.0)
             assert encoder.encode(view, buffer) is buffer
             assert np.array_equal(buffer, plain)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_slates_kept_between_views_equal_the_plain_values(game, players):
+    """Each seat's slate, refreshed at every decision (so only what changed is written),
+    holds exactly the plain values, clipped; and a slate that last held another seat's
+    view is rewritten whole."""
+    encoder = encoder_for(game, players, _options(game))
+    encodings = encoder.seats(players)
+    shared = encoder.seats(1)
+    for number, state in enumerate(_random_states(game, players, seed=40 + players)):
+        for seat in range(players):
+            view = state.view(seat)
+            plain = np.clip(np.asarray(encoder.values(view), dtype=np.float32), 0.0, 1.0)
+            assert np.array_equal(encodings.encode(view, seat), plain)
+            if number % 7 == 0:
+                assert np.array_equal(shared.refresh(view, 0), plain)

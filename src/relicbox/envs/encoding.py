@@ -18,12 +18,13 @@ zeros when the seat has nothing to decide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from relicbox.core import encoding as contract
+from relicbox.core.actions import Action
 from relicbox.core.encoding import counts, frac, one_hot, rotate
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game, State
@@ -39,9 +40,6 @@ class Encoder:
         self.fields = inner.fields
         self.size = inner.size
         self.shape = inner.shape
-        # An encoder that writes its own vectors is asked to; one that only lists its
-        # values has them written and clipped by one NumPy call each.
-        self._own_fill = type(inner).fill is not contract.Encoder.fill
 
     def slice(self, name: str) -> slice:
         """Where the field ``name`` lies in an encoded vector."""
@@ -53,25 +51,51 @@ class Encoder:
     def fill(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write the encoding of ``view`` into ``out`` (float32, shape :attr:`shape`),
         every entry in [0, 1]."""
-        if self._own_fill:
-            self.inner.fill(view, out)
-            return
-        values = self.inner.values(view)
-        if len(values) != self.size:
-            raise ValueError(
-                f"{self.game.name} encoder produced {len(values)} values, expected {self.size}"
-            )
-        out[:] = values
-        np.clip(out, 0.0, 1.0, out=out)
+        slate = self.inner.slate()
+        self.inner.refresh(view, slate)
+        out[:] = np.frombuffer(slate.values, np.float32)
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The vector for ``view`` (a seat's view): float32, shape :attr:`shape`, in [0, 1].
 
         With ``out`` (such a vector) it is written there and returned; else a new one.
         """
-        vector = np.empty(self.size, dtype=np.float32) if out is None else out
-        self.fill(view, vector)
-        return vector
+        slate = self.inner.slate()
+        self.inner.refresh(view, slate)
+        if out is None:
+            return np.frombuffer(slate.values, np.float32).copy()
+        out[:] = np.frombuffer(slate.values, np.float32)
+        return out
+
+    def seats(self, players: int) -> SeatEncodings:
+        """Per-seat encodings kept between views (see :class:`SeatEncodings`)."""
+        return SeatEncodings(self, players)
+
+
+class SeatEncodings:
+    """One :class:`~relicbox.core.encoding.Slate` per seat, each seen as a NumPy vector.
+
+    Encoding a seat's view again costs only what changed since that seat's last view
+    (the encoder's :meth:`~relicbox.core.encoding.Encoder.refresh`); the vector handed
+    out is a copy, so later encodings never alter it.
+    """
+
+    __slots__ = ("_refresh", "slates", "vectors")
+
+    def __init__(self, encoder: Encoder, players: int) -> None:
+        self._refresh = encoder.inner.refresh
+        self.slates = [encoder.inner.slate() for _ in range(players)]
+        self.vectors = [np.frombuffer(slate.values, np.float32) for slate in self.slates]
+
+    def encode(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
+        """A copy of ``seat``'s vector brought to ``view`` (that seat's view)."""
+        self._refresh(view, self.slates[seat])
+        return self.vectors[seat].copy()
+
+    def refresh(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
+        """``seat``'s own vector brought to ``view``: no copy (it changes with the next)."""
+        self._refresh(view, self.slates[seat])
+        return self.vectors[seat]
 
 
 def encoder_for(game: Game, players: int, options: Mapping[str, object] | None = None) -> Encoder:
@@ -88,17 +112,54 @@ _MASK_MEMO = 4096
 """Masks met before, by action-space size and legal indices (cleared past this many)."""
 
 
-def action_mask(state: State, seat: int) -> np.ndarray:
-    """The seat's legal actions as an int8 vector over the game's fixed action space."""
-    size = state.game.num_actions
-    key = (size, tuple([action.index for action in state.legal_actions(seat)]))
+def _mask(size: int, legal: Sequence[Action]) -> np.ndarray:
+    """The shared (never handed out) mask of these legal actions."""
+    key = (size, tuple([action.index for action in legal]))
     mask = _MASKS.get(key)
     if mask is None:
         if len(_MASKS) >= _MASK_MEMO:
             _MASKS.clear()
         mask = _MASKS[key] = np.zeros(size, dtype=np.int8)
         mask[list(key[1])] = 1
-    return mask.copy()
+    return mask
 
 
-__all__ = ["Encoder", "action_mask", "counts", "encoder_for", "frac", "one_hot", "rotate"]
+def action_mask(state: State, seat: int) -> np.ndarray:
+    """The seat's legal actions as an int8 vector over the game's fixed action space."""
+    return _mask(state.game.num_actions, state.legal_actions(seat)).copy()
+
+
+class Masks:
+    """:func:`action_mask` for one game, faster where the game hands out the same
+    read-only tuple of legal actions again (as its rules keep them)."""
+
+    __slots__ = ("_known", "size")
+
+    def __init__(self, game: Game) -> None:
+        self.size = game.num_actions
+        self._known: dict[int, tuple[Sequence[Action], np.ndarray]] = {}
+
+    def of(self, state: State, seat: int) -> np.ndarray:
+        legal = state.legal_actions(seat)
+        found = self._known.get(id(legal))
+        if found is not None and found[0] is legal:
+            return found[1].copy()
+        mask = _mask(self.size, legal)
+        if type(legal) is tuple:  # kept with the tuple, so its id is not reused meanwhile
+            if len(self._known) >= _MASK_MEMO:
+                self._known.clear()
+            self._known[id(legal)] = (legal, mask)
+        return mask.copy()
+
+
+__all__ = [
+    "Encoder",
+    "Masks",
+    "SeatEncodings",
+    "action_mask",
+    "counts",
+    "encoder_for",
+    "frac",
+    "one_hot",
+    "rotate",
+]

@@ -64,7 +64,7 @@ from relicbox.envs._common import (
     render_text,
     resolve,
 )
-from relicbox.envs.encoding import action_mask, encoder_for
+from relicbox.envs.encoding import Masks, encoder_for
 
 RENDER_MODES = ["ansi", "human"]
 
@@ -108,6 +108,9 @@ class _Table:
         self.state_space = spaces.Box(0.0, 1.0, (width * self.players,), np.float32)
         self.np_random: np.random.Generator | None = None
         self._state: State | None = None
+        self.encodings = self.encoder.seats(self.players)
+        self.masks = Masks(self.game)
+        self.actions = tuple(self.game.action_space)
 
     @property
     def state(self) -> State:
@@ -123,21 +126,29 @@ class _Table:
         return self._state
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
+        # Asked for, not made at every step: an AEC loop asks only for the seat to act.
+        # The seat's encoding is brought up to date from its last one.
+        state = self.state
         return {
-            "observation": self.encoder.encode(self.state.view(seat)),
-            "action_mask": action_mask(self.state, seat),
+            "observation": self.encodings.encode(state.view(seat), seat),
+            "action_mask": self.masks.of(state, seat),
         }
 
-    def legal(self, seat: int, action: Any) -> int | None:
-        """The action as an index if it is a legal choice for ``seat`` now, else ``None``."""
+    def act(self, seat: int, action: Any) -> bool:
+        """Apply ``action`` (an index) for ``seat`` if it is a legal choice now; else
+        change nothing and say so."""
         try:
             index = int(action)
         except (TypeError, ValueError):
-            return None
-        for candidate in self.state.legal_actions(seat):
-            if candidate.index == index:
-                return index
-        return None
+            return False
+        if not 0 <= index < len(self.actions):
+            return False
+        try:
+            # The engine checks legality itself and changes nothing when it refuses.
+            self.state.act(seat, self.actions[index])
+        except IllegalActionError:
+            return False
+        return True
 
     def refuse(self, seat: int, action: Any) -> None:
         raise IllegalActionError(
@@ -147,8 +158,8 @@ class _Table:
 
     def global_state(self) -> np.ndarray:
         """Every seat's observation vector, seat 0 first (for centralised critics)."""
-        state = self.state
-        return np.concatenate([self.encoder.encode(state.view(s)) for s in range(self.players)])
+        state, encodings = self.state, self.encodings
+        return np.concatenate([encodings.refresh(state.view(s), s) for s in range(self.players)])
 
     def metadata(self, base: dict[str, Any]) -> dict[str, Any]:
         hyphenated = f"relicbox_{self.game.name}_v0"
@@ -208,6 +219,7 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
         state = self._table.new_state(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -226,27 +238,31 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
         state = table.state
         seat = table.seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        index = table.legal(seat, action)
-        if index is None:
+        if self._rewarded:  # until the end every step's rewards are the same zeros
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if not table.act(seat, action):
             if table.illegal == "raise":
                 table.refuse(seat, action)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = -1.0
+            self._rewarded = True
             self.infos[agent] = {"illegal_action": True}
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            state.act(seat, index)
-            if state.is_over:
-                for other, value in enumerate(final_rewards(state, table.reward)):
-                    self.rewards[self.possible_agents[other]] = value
-                finished = dict.fromkeys(self.agents, True)
-                if is_truncated(state):
-                    self.truncations = finished
-                else:
-                    self.terminations = finished
+        elif state.is_over:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            for other, value in enumerate(final_rewards(state, table.reward)):
+                self.rewards[self.possible_agents[other]] = value
+            self._rewarded = True
+            finished = dict.fromkeys(self.agents, True)
+            if is_truncated(state):
+                self.truncations = finished
             else:
-                self.agent_selection = self.possible_agents[state.to_act[0]]
-        self._accumulate_rewards()
+                self.terminations = finished
+        else:
+            self.agent_selection = self.possible_agents[state.to_act[0]]
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def state(self) -> np.ndarray:
         return self._table.global_state()
@@ -314,15 +330,13 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise IllegalActionError(f"{agent} (seat {seat}) must act in this step")
-            index = table.legal(seat, actions[agent])
-            if index is None:
+            if not table.act(seat, actions[agent]):
                 if table.illegal == "raise":
                     table.refuse(seat, actions[agent])
                 rewards[agent] = -1.0
                 infos[agent] = {"illegal_action": True}
                 terminated = True
                 break
-            state.act(seat, index)
         if not terminated and state.is_over:
             for seat, value in enumerate(final_rewards(state, table.reward)):
                 rewards[self.possible_agents[seat]] = value

@@ -41,11 +41,12 @@ the best score among the other seats.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from relicbox.core.encoding import Encoder, frac, one_hot, rotate
+from relicbox.core.encoding import Encoder, Shared, Slate, frac, one_hot, rotate, zeros
 from relicbox.core.game import Game
 from relicbox.core.history import FrozenList
 from relicbox.games.diamant.data import CARDS, ROUNDS, variant_code
@@ -58,6 +59,20 @@ _INDEX = {code: position for position, code in enumerate(CODES)}
 _SHARE = tuple(1.0 / COPIES[code] for code in CODES)
 _PATH = 11
 """Where the ``path`` field starts (``removed`` follows it, then the scalars and seats)."""
+_ROUND_ROWS = (zeros(ROUNDS), *(array("f", one_hot(r, ROUNDS)) for r in range(ROUNDS)))
+"""The ``round`` field of round 1..5 (index 0: none)."""
+
+
+def _code_shares(codes: Iterable[str]) -> array[float]:
+    """Each code's share of its copies, as :meth:`GameEncoder.values` counts them."""
+    found = [0] * len(CODES)
+    for code in codes:
+        found[_INDEX[code]] += 1
+    return array("f", [number * share for number, share in zip(found, _SHARE, strict=True)])
+
+
+def _path_shares(path: Iterable[Mapping[str, Any]]) -> array[float]:
+    return _code_shares([entry["card"] for entry in path])
 
 
 class GameEncoder(Encoder):
@@ -82,71 +97,90 @@ class GameEncoder(Encoder):
             ("my_choice", 2),
             ("chest", 1),
         ]
+        self._shared = Shared(8)
 
-        self._memo: dict[str, tuple[Sequence[Any], list[float]]] = {}
-        """Per list field, the last read-only list met and its counts (views share them)."""
-
-    def _counted(self, field: str, entries: Sequence[Any], key: str | None) -> list[float]:
-        """Each code's share of its copies in ``entries`` (cards, or path entries by ``key``).
-
-        The views hand out read-only lists that stay the same object until they
-        change, so the counts of the last one are kept and reused.
-        """
-        last = self._memo.get(field)
-        if last is not None and last[0] is entries:
-            return last[1]
-        found = [0] * len(CODES)
-        for entry in entries:
-            found[_INDEX[entry[key] if key else entry]] += 1
-        counts = [number * share for number, share in zip(found, _SHARE, strict=True)]
-        if type(entries) is FrozenList:
-            self._memo[field] = (entries, counts)
-        return counts
-
-    def fill(self, view: Mapping[str, Any], out: MutableSequence[float] | Any) -> None:
-        """:meth:`values` written straight into ``out``, list counts reused while unchanged.
-
-        The numbers are gathered in one list and written by one slice assignment.
-        """
+    def refresh(self, view: Mapping[str, Any], slate: Slate) -> None:
+        """:meth:`values` written into the slate, each part only when what it is made
+        of changed: the card counts and seat blocks with their read-only lists, the
+        numbers with any of them."""
+        out = slate.values
         seat = view["seat"]
+        memo = slate.memo
+        last = memo.get("diamant")
+        if last is None or last[0] != seat:
+            last = memo["diamant"] = [seat, None, None, None, None, None, None, None]
+        path, removed = view["path"], view["removed"]
+        if path is not last[1]:
+            last[1] = path if type(path) is FrozenList else None
+            out[10] = frac(len(path), 35)
+            out[_PATH : _PATH + len(CODES)] = self._shared.get(path, _path_shares)
+        if removed is not last[2]:
+            last[2] = removed if type(removed) is FrozenList else None
+            out[_PATH + len(CODES) : _PATH + 2 * len(CODES)] = self._shared.get(
+                removed, _code_shares
+            )
         n = view["players"]
-        path = view["path"]
-        head = [0.0] * _PATH
-        round_number = view["round"]
-        if 1 <= round_number <= ROUNDS:
-            head[round_number - 1] = 1.0
-        head[5] = 1.0 if view["phase"] == "over" else 0.0
-        head[6] = 1.0 if view["variant"] == "relics" else 0.0
-        head[7] = 1.0 if view["split"] == "per-card" else 0.0
-        head[8] = frac(view["deck_size"], 35)
-        head[9] = frac(view["path_gems"], 60)
-        head[10] = frac(len(path), 35)
-        head += self._counted("path", path, "card")
-        head += self._counted("removed", view["removed"], None)
         inside, committed = view["inside"], view["committed"]
         pockets, relics = view["pockets"], view["relics"]
-        head += (
-            frac(len(view["relic_pile"]), 5),
-            frac(view["relics_rescued"], 5),
-            frac(view["next_relic_value"], 10),
-            frac(view["explorers_inside"], n),
-        )
-        for other in (*range(seat, n), *range(seat)):
-            pocket = pockets[other]
-            held = len(relics[other])
-            head += (
-                1.0 if inside[other] else 0.0,
-                1.0 if committed[other] else 0.0,
-                (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
-                (held / 5 if held < 5 else 1.0) if held else 0.0,
+        at = _PATH + 2 * len(CODES) + 4
+        if (
+            inside is not last[3]
+            or committed is not last[4]
+            or pockets is not last[5]
+            or relics is not last[6]
+        ):
+            frozen = (
+                type(inside) is FrozenList
+                and type(committed) is FrozenList
+                and type(pockets) is FrozenList
+                and type(relics) is FrozenList
             )
-        choice = view["my_choice"]
-        head += (
-            1.0 if choice == "continue" else 0.0,
-            1.0 if choice == "leave" else 0.0,
-            frac(view["chest"], 250),
+            last[3:7] = (inside, committed, pockets, relics) if frozen else (None,) * 4
+            for other in (*range(seat, n), *range(seat)):
+                pocket = pockets[other]
+                held = len(relics[other])
+                out[at] = 1.0 if inside[other] else 0.0
+                out[at + 1] = 1.0 if committed[other] else 0.0
+                out[at + 2] = (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0
+                out[at + 3] = (held / 5 if held < 5 else 1.0) if held else 0.0
+                at += 4
+        else:
+            at += 4 * n
+        numbers = (
+            view["round"],
+            view["phase"],
+            view["variant"],
+            view["split"],
+            view["deck_size"],
+            view["path_gems"],
+            len(view["relic_pile"]),
+            view["relics_rescued"],
+            view["next_relic_value"],
+            view["explorers_inside"],
+            view["my_choice"],
+            view["chest"],
         )
-        out[:] = head
+        if numbers == last[7]:
+            return
+        last[7] = numbers
+        round_number, phase, variant, split, deck, gems, pile, rescued, value, inside_count = (
+            numbers[:10]
+        )
+        out[0:ROUNDS] = _ROUND_ROWS[round_number if 1 <= round_number <= ROUNDS else 0]
+        out[5] = 1.0 if phase == "over" else 0.0
+        out[6] = 1.0 if variant == "relics" else 0.0
+        out[7] = 1.0 if split == "per-card" else 0.0
+        out[8] = frac(deck, 35)
+        out[9] = frac(gems, 60)
+        base = _PATH + 2 * len(CODES)
+        out[base] = frac(pile, 5)
+        out[base + 1] = frac(rescued, 5)
+        out[base + 2] = frac(value, 10)
+        out[base + 3] = frac(inside_count, n)
+        choice = numbers[10]
+        out[at] = 1.0 if choice == "continue" else 0.0
+        out[at + 1] = 1.0 if choice == "leave" else 0.0
+        out[at + 2] = frac(numbers[11], 250)
 
     @staticmethod
     def _codes(codes: list[str]) -> list[float]:

@@ -48,10 +48,13 @@ the best score among the other seats.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
+from itertools import compress
+from operator import is_not
 from typing import Any
 
-from relicbox.core.encoding import Encoder, frac, rotate
+from relicbox.core.encoding import READ_ONLY, Encoder, Shared, Slate, frac, rotate, zeros
 from relicbox.core.game import Game
 from relicbox.games.relic_runners.data import BRANCHES, COLOURS, RELIC_COLOURS
 
@@ -87,6 +90,10 @@ _TURN_FLAGS = (
 )
 
 
+_RANGE = range(1 << 16)
+"""Entry numbers, for picking out the changed entries of a list."""
+
+
 def _tile_level(code: str | None) -> int:
     if not code or len(code) < 2 or not code[1].isdigit():
         return 0
@@ -111,6 +118,143 @@ class GameEncoder(Encoder):
             ("trails", len(self.trail_ids) * (3 + n)),
             ("seats", 22 * n),
         ]
+        self._head_size = len(PHASES) + n + 19
+        self._spaces_at = self._head_size
+        self._trails_at = self._spaces_at + len(self.space_ids) * (17 + n)
+        self._seats_at = self._trails_at + len(self.trail_ids) * (3 + n)
+        self._shared = Shared(1024)
+        """Each read-only space entry's 17 numbers (they do not depend on the seat)."""
+        self._boards = Shared(256)
+        """Each read-only player board entry's numbers (the same for every seat)."""
+
+    def _head(self, view: Mapping[str, Any]) -> array[float]:
+        """The fields before ``spaces``, as :meth:`values` writes them."""
+        seat = view["seat"]
+        n = view["players"]
+        out = [0.0] * self._head_size
+        phase = _PHASE.get(view["phase"])
+        if phase is not None:
+            out[phase] = 1.0
+        position = len(PHASES)
+        current = view["current"]
+        if current is not None:
+            out[position + (current - seat) % n] = 1.0
+        position += n
+        out[position] = frac(view["turn"], 200)
+        position += 1
+        decision = view["decision"] or {}
+        flags = (
+            view["final_round"],
+            view["extra_turn"],
+            view["truncated"],
+            decision.get("anywhere"),
+            decision.get("relocate"),
+        )
+        for offset, flag in enumerate(flags):
+            if flag:
+                out[position + offset] = 1.0
+        out[position + 5] = frac(decision.get("count"), 3)
+        position += 6
+        out[position] = frac(view["camp_rations"], 15)
+        out[position + 1] = frac(view["relics_collected"], 10)
+        out[position + 2] = frac(view["relics_to_end"], 10)
+        position += 3
+        turn = view["this_turn"] or {}
+        out[position] = frac(turn.get("trails_moved"), 10)
+        for offset, key in enumerate(_TURN_FLAGS, 1):
+            if turn.get(key):
+                out[position + offset] = 1.0
+        return array("f", out)
+
+    def refresh(self, view: Mapping[str, Any], slate: Slate) -> None:
+        """:meth:`values` written into the slate: the few numbers of the head every
+        time; each space, trail and player board only when its read-only entry changed
+        (spaces' numbers are made once for every seat); explorers where they moved."""
+        out = slate.values
+        seat = view["seat"]
+        n = view["players"]
+        memo = slate.memo
+        last = memo.get("relic-runners")
+        if last is None or last[0] != seat:
+            spaces, trails = len(self.space_ids), len(self.trail_ids)
+            last = memo["relic-runners"] = [seat, None, [None] * spaces, None, [None] * trails]
+            last += [None, [None] * n, None, [], None]
+            out[:] = zeros(self.size)
+        head = (
+            view["phase"],
+            view["current"],
+            view["turn"],
+            view["decision"],
+            view["final_round"],
+            view["extra_turn"],
+            view["truncated"],
+            view["camp_rations"],
+            view["relics_collected"],
+            view["relics_to_end"],
+            view["this_turn"],
+        )
+        if head != last[9]:
+            last[9] = head
+            out[0 : self._head_size] = self._head(view)
+        stride = 17 + n
+        spaces = view["spaces"]
+        if spaces is not last[1]:
+            last[1] = spaces if type(spaces) in READ_ONLY else None
+            seen = last[2]
+            make = _space_numbers
+            # Compared in one pass at C speed: most entries are those met last time.
+            for index in compress(_RANGE, map(is_not, spaces, seen)):
+                space = spaces[index]
+                seen[index] = space if type(space) in READ_ONLY else None
+                start = self._spaces_at + index * stride
+                out[start : start + 17] = self._shared.get(space, make)
+        explorers = view["explorers"]
+        if explorers is not last[7]:
+            last[7] = explorers if type(explorers) in READ_ONLY else None
+            for slot in last[8]:
+                out[slot] = 0.0
+            slots = []
+            for r, where in enumerate(rotate(explorers, seat)):
+                place = self._space_index.get(where)
+                if place is not None:
+                    slots.append(self._spaces_at + place * stride + 17 + r)
+            for slot in slots:
+                out[slot] = 1.0
+            last[8] = slots
+        trails = view["trails"]
+        if trails is not last[3]:
+            last[3] = trails if type(trails) in READ_ONLY else None
+            seen = last[4]
+            stride = 3 + n
+            for index in compress(_RANGE, map(is_not, trails, seen)):
+                trail = trails[index]
+                seen[index] = trail if type(trail) in READ_ONLY else None
+                position = self._trails_at + index * stride
+                numbers = [0.0] * stride
+                if trail["river"]:
+                    numbers[0] = 1.0
+                if trail["token"] is not None:
+                    numbers[1] = 1.0
+                if trail["token_up"]:
+                    numbers[2] = 1.0
+                for owner in trail["pathways"]:
+                    numbers[3 + (owner - seat) % n] = 1.0
+                out[position : position + stride] = array("f", numbers)
+        to_act = view["to_act"]
+        rations_by_seat = view["rations"]
+        seats, seen = view["seats"], last[6]
+        for r, info in enumerate(rotate(seats, seat)):
+            other = (seat + r) % n
+            key = (info, rations_by_seat[other], other in to_act)
+            found = seen[r]
+            if found is not None and found[0] is info and found[1:] == key[1:]:
+                continue
+            position = self._seats_at + 22 * r
+            if found is None or found[0] is not info:
+                out[position : position + 22] = self._boards.get(info, _board_numbers)
+            out[position] = frac(key[1], 5)
+            out[position + 21] = 1.0 if key[2] else 0.0
+            seen[r] = key if type(info) in READ_ONLY else None
 
     def values(self, view: Mapping[str, Any]) -> list[float]:
         # Most entries are zero: start from zeros and write only the others.
@@ -217,6 +361,57 @@ class GameEncoder(Encoder):
                 out[position + 21] = 1.0
             position += 22
         return out
+
+
+def _space_numbers(space: Mapping[str, Any]) -> array[float]:
+    """A space's 17 numbers before its explorers, as :meth:`GameEncoder.values` writes them."""
+    out = [0.0] * 17
+    kind = _SPACE_TYPE.get(space["type"])
+    if kind is not None:
+        out[kind] = 1.0
+    colour = _COLOUR.get(space["colour"])
+    if colour is not None:
+        out[3 + colour] = 1.0
+    out[6] = frac(len(space["levels"]), 3)
+    top = space["top"]
+    if top:
+        top_colour = _TILE_COLOUR.get(top[0])
+        if top_colour is not None:
+            out[7 + top_colour] = 1.0
+        out[10] = frac(_tile_level(top), 3)
+    if space["shrine"]:
+        out[11] = 1.0
+    relic = _RELIC.get(space["relic"])
+    if relic is not None:
+        out[12 + relic] = 1.0
+    seen = space["seen"]
+    if seen:
+        out[16] = frac(len(seen), 3)
+    return array("f", out)
+
+
+def _board_numbers(info: Mapping[str, Any]) -> array[float]:
+    """A player board's 22 numbers, as :meth:`GameEncoder.values` writes them, but its
+    rations and whether it decides (0 here: they are not in the entry)."""
+    out = [0.0] * 22
+    boxes = info["toolboxes"]
+    out[1] = frac(info["pathways_left"], 10)
+    out[2] = frac(boxes["reserve"], 3)
+    out[3] = frac(boxes["start"], 3)
+    offset = 4
+    for branch in BRANCHES:
+        for level in boxes[branch]:
+            out[offset] = frac(level, 3)
+            offset += 1
+    out[13] = frac(len(info["ivory"]), 6)
+    out[14] = frac(len(info["blue"]), 12)
+    for k, colour_name in enumerate(RELIC_COLOURS):
+        out[15 + k] = frac(info["relics"][colour_name], 4)
+    coins = info["coins"]
+    if coins is not None:
+        out[19] = frac(coins, 60)
+        out[20] = 1.0
+    return array("f", out)
 
 
 def _index(names: tuple[str, ...], value: object) -> int | None:

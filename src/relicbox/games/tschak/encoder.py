@@ -43,10 +43,22 @@ the best score among the other seats.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from relicbox.core.encoding import Encoder, counts, frac, one_hot, rotate
+from relicbox.core.encoding import (
+    READ_ONLY,
+    Encoder,
+    Shared,
+    Slate,
+    counts,
+    frac,
+    one_hot,
+    rotate,
+    write_counts,
+    zeros,
+)
 from relicbox.core.game import Game
 from relicbox.games.tschak.data import TOWER_CARDS
 from relicbox.games.tschak.rules import Play
@@ -80,6 +92,125 @@ class GameEncoder(Encoder):
             ("gold", n),
             ("won", n * t),
         ]
+        self._shared = Shared(256)
+        """Counts of read-only card lists, which every seat's view shares."""
+        start = 0
+        self._at: dict[str, int] = {}
+        for name, length in self.fields:
+            self._at[name] = start
+            start += length
+
+    def _kind_counts(self, cards: Iterable[str]) -> array[float]:
+        return array("f", counts(cards, self.kinds, 3))
+
+    def _won_counts(self, won: Mapping[str, Any]) -> array[float]:
+        return array("f", counts(won["monsters"] + won["treasures"], _TOWER, 6))
+
+    def _head(self, view: Mapping[str, Any]) -> list[float]:
+        """The numbers before ``floors`` (:meth:`values`' first fields)."""
+        out: list[float] = list(one_hot(None if view["tower"] is None else view["tower"] - 1, 4))
+        out += one_hot(None if view["floor"] is None else view["floor"] - 1, 3)
+        out.append(1.0 if view["phase"] == "over" else 0.0)
+        out.append(frac(view["need"], 3))
+        out += [frac(view["decks"]["monsters"], 14), frac(view["decks"]["treasures"], 14)]
+        loot = list(view["loot"])[:3]
+        out += [frac(v, 3) for v in loot] + [0.0] * (3 - len(loot))
+        return out
+
+    def _floors(self, view: Mapping[str, Any]) -> list[float]:
+        """The ``floors`` and ``floors_to`` fields."""
+        seat = view["seat"]
+        n = view["players"]
+        out: list[float] = []
+        floors = list(view["floors"])[:3]
+        for floor in floors:
+            out += counts([floor["monster"]], _TOWER, 1)
+            out += counts([floor["treasure"]], _TOWER, 1)
+        out += [0.0] * (2 * len(TOWER_CODES) * (3 - len(floors)))
+        for floor in floors:
+            for key in ("monster_to", "treasure_to"):
+                taker = floor[key]
+                out += one_hot(None if taker is None else (taker - seat) % n, FLOOR_SEATS)
+        out += [0.0] * (2 * FLOOR_SEATS * (3 - len(floors)))
+        return out
+
+    def refresh(self, view: Mapping[str, Any], slate: Slate) -> None:
+        """:meth:`values` written into the slate, each part only when the view parts it
+        is made of changed; counts of card lists every seat sees are made once for all."""
+        out = slate.values
+        seat = view["seat"]
+        n = view["players"]
+        memo = slate.memo
+        last = memo.get("tschak")
+        if last is None or last[0] != seat:
+            last = memo["tschak"] = [seat, None, None, None, None, [None] * n, [None] * n]
+            last += [None, None, [None] * n, None, None]
+        at = self._at
+        k = len(self.kinds)
+        head = (view["tower"], view["floor"], view["phase"], view["need"], view["decks"])
+        loot, floors = view["loot"], view["floors"]
+        if head != last[1] or loot is not last[10]:
+            last[1] = head
+            last[10] = loot if type(loot) in READ_ONLY else None
+            out[0 : at["floors"]] = array("f", self._head(view))
+        if floors is not last[11]:
+            last[11] = floors if type(floors) in READ_ONLY else None
+            out[at["floors"] : at["hand"]] = array("f", self._floors(view))
+        hand = tuple(view["hand"])
+        if hand != last[2]:
+            last[2] = hand
+            write_counts(out, at["hand"], hand, self.kinds, 1.0 / 3, k)
+        picks = tuple(view["picks"])
+        if picks != last[3]:
+            last[3] = picks
+            write_counts(out, at["picks"], picks, self.kinds, 1.0 / 3, k)
+        known_part = (view["known_hands"], view["hand_ids"], view["cycle"])
+        if known_part != last[4]:
+            last[4] = known_part
+            hands, ids, cycle = known_part
+            me = cycle.index(seat)
+            positions = len(cycle)
+            known = [hands[ids[(me + r) % positions]] for r in range(positions)]
+            start = at["known_hands"]
+            out[start : start + FLOOR_SEATS * k] = zeros(FLOOR_SEATS * k)
+            for r, held in enumerate(known):
+                if held:
+                    out[start + r * k : start + (r + 1) * k] = self._shared.get(
+                        held, self._kind_counts
+                    )
+            flags = [0.0 if held is None else 1.0 for held in known]
+            flags += [0.0] * (FLOOR_SEATS - len(flags))
+            out[at["known"] : at["known"] + FLOOR_SEATS] = array("f", flags)
+        order = (*range(seat, n), *range(seat))
+        for field, seen in (("played", last[5]), ("revealed", last[6])):
+            lists = view[field]
+            start = at[field]
+            for r, other in enumerate(order):
+                cards = lists[other]
+                if cards is not seen[r]:
+                    seen[r] = cards if type(cards) in READ_ONLY else None
+                    out[start + r * k : start + (r + 1) * k] = self._shared.get(
+                        cards, self._kind_counts
+                    )
+        committed = tuple(view["committed"])
+        if committed != last[7]:
+            last[7] = committed
+            start = at["committed"]
+            for r, other in enumerate(order):
+                out[start + r] = frac(committed[other], 3)
+        gold = view["gold"]
+        if gold is not last[8]:
+            last[8] = gold if type(gold) in READ_ONLY else None
+            start = at["gold"]
+            for r, other in enumerate(order):
+                out[start + r] = frac(gold[other], 30)
+        won, seen = view["won"], last[9]
+        start, t = at["won"], len(TOWER_CODES)
+        for r, other in enumerate(order):
+            entry = won[other]
+            if entry is not seen[r]:
+                seen[r] = entry if type(entry) in READ_ONLY else None
+                out[start + r * t : start + (r + 1) * t] = self._shared.get(entry, self._won_counts)
 
     def values(self, view: Mapping[str, Any]) -> list[float]:
         seat = view["seat"]
