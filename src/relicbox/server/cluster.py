@@ -35,6 +35,7 @@ import random
 import secrets
 import socket
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -341,7 +342,7 @@ class ClusterService(TableService):
             self._spawn(self._ask_reload(table.id))
 
     def _after_change(
-        self, table: LiveTable, acted: int | None = None, start_seq: int | None = None
+        self, table: LiveTable, acted: Collection[int] = (), start_seq: int | None = None
     ) -> None:
         if table.id in self.owned:
             super()._after_change(table, acted, start_seq)
@@ -770,6 +771,7 @@ class ClusterService(TableService):
             if task is not asyncio.current_task():
                 task.cancel()
         table.bot_tasks.clear()
+        table.bot_answers.clear()
         table.grace_tasks.clear()
         await self._release(table_id)
         await self._reload(table)
