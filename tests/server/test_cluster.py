@@ -290,6 +290,65 @@ def test_a_paused_owner_is_fenced_and_steps_down(
         bob.close()
 
 
+@pytest.mark.parametrize("lost", ["redis", "database"])
+def test_an_owner_that_loses_redis_or_its_database_hands_the_table_over(
+    lost: str,
+    servers: list[ServerProcess],
+    database: str,
+    redis_prefix: str,
+    tmp_path: Path,
+) -> None:
+    """The owner stays alive but loses one service: within the lease another process holds
+    the table, the pages at the owner are sent to reconnect, and no decision is lost or
+    doubled."""
+    from websockets.exceptions import ConnectionClosed
+
+    from support.proxy import CuttableLink
+
+    survivor = two_alive(servers)[0]
+    url = REDIS if lost == "redis" else database
+    link = CuttableLink(make_url(url).port or (6379 if lost == "redis" else 5432))
+    owner = ServerProcess(
+        link.url(database) if lost == "database" else database,
+        link.url(REDIS) if lost == "redis" else REDIS,
+        redis_prefix,
+        tmp_path / "owner.log",
+    )
+    ann = bob = None
+    try:
+        owner.wait_ready()
+        # the process where the last seat is taken starts the table, and owns it
+        table, ann_token, bob_token = table_for_two(survivor, owner)
+        ann, bob = Player(survivor, table, ann_token), Player(owner, table, bob_token)
+        assert lease_holder(redis_prefix, table) == owner.pid
+        play([ann, bob], chooser(7), until=lambda: bob.seq >= 6 and bool(ann.legal))
+        link.cut()
+        cut = time.monotonic()
+        if lost == "database":
+            # the owner learns it at its next write, Ann's decision forwarded there; the
+            # process that forwarded it tries again until the new owner takes it
+            ann.act_and_wait(chooser(8)(ann))
+            # taken over meanwhile, or refused: a decision from before a takeover may be
+            # refused as stale by the new owner, and the page asks again
+            assert {e["code"] for e in ann.errors} <= {"stale", "unavailable"}, ann.errors
+            assert "a write for table" in owner.text()
+        while lease_holder(redis_prefix, table) != survivor.pid:
+            assert time.monotonic() - cut < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        with pytest.raises(ConnectionClosed):  # the owner sends Bob's page elsewhere
+            bob.wait(lambda p: False, timeout=5)
+        bob.reconnect(survivor)
+        play([ann, bob], chooser(9))
+        assert "stepping down from table" in owner.text()
+        check_record(database, table, [ann, bob])
+    finally:
+        for player in (ann, bob):
+            if player is not None:
+                player.close()
+        owner.stop()
+        link.cut()
+
+
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:

@@ -429,3 +429,60 @@ def test_a_reader_too_slow_for_its_frames_is_closed_with_4008(sqlite_url: str) -
         # the page's way back: a new connection with the same link gets the full state
         with players(live, made["table"], [made["token"]]) as (again,):
             assert again.wait_for(_started)["view"]["seat"] == 0
+
+
+def test_bots_answering_together_take_one_commit_and_a_stale_answer_is_dropped(
+    sqlite_url: str,
+) -> None:
+    """The three bots of a simultaneous Diamant step, answering at once, are stored in one
+    append; an answer given for an earlier decision than the seat's current one is not."""
+    import asyncio
+    import threading
+
+    from relicbox.server.botpool import BotAnswer, BotPool
+    from relicbox.server.store import Append, Store
+    from relicbox.server.tables import TableService
+
+    store = Store(sqlite_url)
+    appends: list[Append] = []
+
+    async def run() -> tuple[list[int], list[int]]:
+        service = TableService(store, BotPool(0), bot_delay=60.0)  # bots wait: answers are ours
+        written = service.commits.append
+
+        async def counted(append: Append) -> None:
+            appends.append(append)
+            await written(append)
+
+        service.commits.append = counted  # type: ignore[method-assign]
+        seats = [{"kind": "me"}] + [{"kind": "bot", "bot": "rule"}] * 3
+        table_id, _, _ = await service.create("diamant", 4, {}, seats, {}, "Ann", seed=5)
+        table = await service.get(table_id)
+        assert table.state is not None and table.state.to_act == (0, 1, 2, 3)
+        for seat in (1, 2, 3):
+            table.bot_answers[seat] = (BotAnswer("continue"), table.seq)
+        async with table.lock:
+            await service._apply_bot_answers(table)
+        together = [e["seat"] for e in appends[-1].events] if appends else []
+        asked = table.seq
+        await service.act(table, 0, "continue")  # the step resolves; a new one asks everyone
+        assert 1 in table.state.to_act and table.decision_seq[1] > asked
+        table.bot_answers[1] = (BotAnswer("continue"), asked)  # an answer to the old step
+        async with table.lock:
+            await service._apply_bot_answers(table)
+        chosen = [event["seat"] for event in table.state.record_events(0) if "seat" in event]
+        for task in [*table.bot_tasks.values(), *table.grace_tasks.values()]:
+            task.cancel()
+        service.commits.close()
+        return together, chosen
+
+    outcome: list[tuple[list[int], list[int]]] = []
+    # a thread of its own: another test's browser may hold this thread's event loop
+    worker = threading.Thread(target=lambda: outcome.append(asyncio.run(run())))
+    worker.start()
+    worker.join(timeout=60)
+    store.close()
+    assert outcome, "the service did not finish"
+    together, chosen = outcome[0]
+    assert len(appends) == 2 and appends[0].reason == "bot"
+    assert together == [1, 2, 3] and chosen == [1, 2, 3, 0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -132,4 +133,44 @@ def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_ur
     assert isinstance(results[1], Exception)
     assert [e.seq for e in store.events("t2")] == [0, 1]
     assert [e.action for e in store.events("t1")] == ["continue"]
+    store.close()
+
+
+def test_one_commit_of_several_tables_is_fenced_as_a_whole(db_url: str) -> None:
+    """Several tables' decisions go in one transaction; one stale owner epoch among them
+    refuses the transaction (the group commit then retries each alone), and a status or a
+    clock is written only for the append that carries one."""
+    from relicbox.server.store import Append, Fenced
+
+    store = _store_with_table(db_url)
+    store.create_table(
+        "t2",
+        game="diamant",
+        players=3,
+        seed=1,
+        options={},
+        rules_version="diamant/2",
+        settings={},
+        seats=[{"kind": "open"}] * 3,
+    )
+    store.update_seat("t1", 0, clock_ms=9000)
+    first, second = store.claim("t1"), store.claim("t2")
+    store.claim("t2")  # t2 has passed to a newer owner
+    move = ({"seat": 0, "action": "continue"},)
+    with pytest.raises(Fenced):
+        store.append_many([Append("t1", 0, move, epoch=first), Append("t2", 0, move, epoch=second)])
+    assert store.events("t1") == [] and store.events("t2") == []
+    store.append_many(
+        [
+            Append("t1", 0, move, "bot", status="finished", clocks={0: 4000}, epoch=first),
+            Append("t2", 0, move, epoch=second + 1),
+            Append("t2", 1, ({"chance": "T5", "sampled": True},), epoch=second + 1),
+        ]
+    )
+    assert [(e.seq, e.action, e.reason) for e in store.events("t1")] == [(0, "continue", "bot")]
+    assert [e.seq for e in store.events("t2")] == [0, 1]
+    one, two = store.table("t1"), store.table("t2")
+    assert one is not None and two is not None
+    assert one.status == "finished" and two.status == "open"
+    assert one.seats[0].clock_ms == 4000
     store.close()

@@ -35,15 +35,19 @@ import random
 import secrets
 import socket
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from relicbox.core.errors import Reason
 from relicbox.core.registry import replay
+from relicbox.server.protocol import UNREACHABLE_CLOSE
 from relicbox.server.store import Append, Fenced, Store
 from relicbox.server.tables import (
     Connection,
@@ -70,6 +74,8 @@ PRESENCE_EVERY = 1.0
 """Seconds between a follower's reports of the seats connected to it."""
 PRESENCE_KEPT = 3.5
 """Seconds an owner trusts a follower's report: a dead follower's seats count as gone."""
+REDIS_TIMEOUT = LEASE_MS / 1000 / 4
+"""Seconds one Redis call may take (connecting included) before it counts as failed."""
 FORWARD_TIMEOUT = 6.0
 """Seconds a forwarded decision may wait for an owner (one failover fits in it)."""
 IDLE_FORGET = 30.0
@@ -125,10 +131,12 @@ class FencedCommits(GroupCommit):
         except Fenced:
             self.service.step_down_soon(append.table_id)
             raise TableError.said("unavailable", "error-table-unavailable") from None
-        except Exception:
-            # the database is out of reach: let a process that reaches it take over
-            self.service.step_down_soon(append.table_id)
-            raise
+        except Exception as error:
+            # the database is out of reach: let a process that reaches it take over, and
+            # send the table's pages there; the decision was not stored, so it is refused
+            log.warning("a write for table %s failed: %r", append.table_id, error)
+            self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
+            raise TableError.said("unavailable", "error-table-unavailable") from None
 
 
 class ClusterService(TableService):
@@ -138,7 +146,15 @@ class ClusterService(TableService):
         self, store: Store, *args: Any, redis_url: str, prefix: str = "relicbox:", **kwargs: Any
     ) -> None:
         super().__init__(store, *args, **kwargs)
-        self.redis: Redis = Redis.from_url(redis_url, decode_responses=True)
+        # every call gives up well within a lease: the client's default retries would
+        # keep an owner that lost Redis waiting seconds past its lease before it knew
+        self.redis: Redis = Redis.from_url(
+            redis_url,
+            decode_responses=True,
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
+            retry=Retry(ExponentialBackoff(cap=0.05, base=0.01), 2),
+        )
         self.prefix = prefix
         # says where it runs, for whoever reads a lease: host, process id, and a nonce
         self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -341,7 +357,7 @@ class ClusterService(TableService):
             self._spawn(self._ask_reload(table.id))
 
     def _after_change(
-        self, table: LiveTable, acted: int | None = None, start_seq: int | None = None
+        self, table: LiveTable, acted: Collection[int] = (), start_seq: int | None = None
     ) -> None:
         if table.id in self.owned:
             super()._after_change(table, acted, start_seq)
@@ -754,8 +770,19 @@ class ClusterService(TableService):
         with contextlib.suppress(RedisError, OSError):
             await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
 
-    def step_down_soon(self, table_id: str) -> None:
+    def step_down_soon(self, table_id: str, *, send_pages_elsewhere: bool = False) -> None:
         self._spawn(self.step_down(table_id))
+        table = self.tables.get(table_id)
+        if send_pages_elsewhere and table is not None:
+            self._send_pages_elsewhere([table])
+
+    def _send_pages_elsewhere(self, tables: list[LiveTable]) -> None:
+        """Close the tables' connections with :data:`UNREACHABLE_CLOSE`: this process lost
+        what it needs to serve them, and their pages reconnect to one that has it."""
+        for table in tables:
+            for conn in list(table.connections):
+                if conn.close_with is not None and not conn.closed.is_set():
+                    self._spawn(conn.close_with(UNREACHABLE_CLOSE))
 
     async def step_down(self, table_id: str) -> None:
         """Stop owning the table (its lease is gone or its writes are fenced): no more
@@ -770,6 +797,7 @@ class ClusterService(TableService):
             if task is not asyncio.current_task():
                 task.cancel()
         table.bot_tasks.clear()
+        table.bot_answers.clear()
         table.grace_tasks.clear()
         await self._release(table_id)
         await self._reload(table)
@@ -784,11 +812,15 @@ class ClusterService(TableService):
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for table_id in owned:
                         pipe.eval(_RENEW, 1, self.lease_key(table_id), self.process, LEASE_MS)
-                    results = await pipe.execute() if owned else []
+                    renewing = pipe.execute() if owned else asyncio.sleep(0, [])
+                    # a renewal that cannot end before the lease does is no renewal
+                    results = await asyncio.wait_for(renewing, LEASE_MS / 1000 / 2)
             except (RedisError, OSError):
                 if time.monotonic() - last_renewed > LEASE_MS / 1000:
                     for table_id in list(self.owned):
                         await self.step_down(table_id)
+                    # without Redis this process hears no owner and forwards no decision
+                    self._send_pages_elsewhere(list(self.tables.values()))
                 continue
             last_renewed = started
             for table_id, renewed in zip(owned, results, strict=True):

@@ -43,7 +43,9 @@ Close codes: :data:`SLOW_READER_CLOSE` (4008) when a connection's outbox overflo
 page reconnects at once and its ``join`` resyncs it), :data:`REFUSED_CLOSE` (4429)
 after a refusal of the connection itself (``table-crowded``: the table's spectators are
 at the server's cap; ``too-many-connections``: the address holds the most sockets it
-may), and 4404 for a table that does not exist.
+may), 4404 for a table that does not exist, and :data:`UNREACHABLE_CLOSE` (1012) from a
+process of several that lost its Redis or its database (the page reconnects, through the
+load balancer, to a process that reaches both).
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ NAME_LIMIT = 32
 PROTOCOL_VERSION = 2
 SLOW_READER_CLOSE = 4008
 """The close code of a connection too slow to read its frames: reconnect and resync."""
+UNREACHABLE_CLOSE = 1012
+"""The close code of a process that can no longer serve its tables (it lost Redis or the
+database): reconnect, to another process."""
 REFUSED_CLOSE = 4429
 """The close code after a connection was refused (too many connections): do not retry."""
 

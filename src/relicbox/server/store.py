@@ -30,8 +30,10 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -252,6 +254,46 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+_TABLES = cast(Table, TableRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
+_TOUCH_TABLE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_table"))
+    .values(
+        updated_at=bindparam("b_at"),
+        status=func.coalesce(bindparam("b_status", type_=String), _TABLES.c.status),
+    )
+)
+_FENCE_TABLE = _TOUCH_TABLE.where(_TABLES.c.owner_epoch <= bindparam("b_epoch")).values(
+    owner_epoch=bindparam("b_epoch")
+)
+_SET_CLOCK = (
+    update(_SEATS)
+    .where(_SEATS.c.table_id == bindparam("b_table"), _SEATS.c.seat == bindparam("b_seat"))
+    .values(clock_ms=bindparam("b_clock"))
+)
+
+
+def _event_rows(append: Append, stamp: datetime) -> list[dict[str, Any]]:
+    """The rows of one decision's record events."""
+    rows = []
+    for offset, entry in enumerate(append.events):
+        is_chance = "chance" in entry
+        rows.append(
+            {
+                "table_id": append.table_id,
+                "seq": append.first_seq + offset,
+                "seat": None if is_chance else entry["seat"],
+                "action": None if is_chance else entry["action"],
+                "chance": entry["chance"] if is_chance else None,
+                "sampled": bool(entry.get("sampled", False)),
+                "reason": None if is_chance else append.reason,
+                "at": stamp,
+            }
+        )
+    return rows
+
+
 class Store:
     """Tables, seats, events and notes. Thread-safe: every call uses its own session."""
 
@@ -373,55 +415,55 @@ class Store:
     def append_many(self, appends: Sequence[Append]) -> None:
         """Commit several tables' decisions in one transaction (one disk sync for them all).
 
-        Written with Core statements, not the ORM's unit of work: this is the path every
-        decision takes, and the ORM's bookkeeping cost more than the writes themselves."""
+        Written as three statements whatever the number of tables (their rows, the seats'
+        clocks, the events), each sent with ``executemany``: this is the path every decision
+        takes, and a statement per table cost more than the writes themselves. Raises
+        :class:`Fenced` when any append's epoch is no longer the newest; the caller retries
+        the appends one by one to find which."""
         stamp = now()
         with self.engine.begin() as connection:
-            events: list[dict[str, Any]] = []
-            for append in appends:
-                events.extend(self._add(connection, append, stamp))
+            # the fence first: it also locks the tables' rows until this transaction ends,
+            # so a takeover's claim waits for it, and every append after the claim fails
+            self._touch_tables(connection, appends, stamp)
+            clocks = [
+                {"b_table": a.table_id, "b_seat": seat, "b_clock": remaining}
+                for a in appends
+                for seat, remaining in (a.clocks or {}).items()
+            ]
+            if clocks:
+                connection.execute(_SET_CLOCK, clocks)
+            events = [row for a in appends for row in _event_rows(a, stamp)]
             if events:
                 connection.execute(insert(cast(Table, EventRow.__table__)), events)
 
     @staticmethod
-    def _add(connection: Connection, append: Append, stamp: datetime) -> list[dict[str, Any]]:
-        """Write the table's row (and the seats' clocks); returns the event rows to insert."""
-        tables = cast(Table, TableRow.__table__)
-        values: dict[str, Any] = {"updated_at": stamp}
-        if append.status is not None:
-            values["status"] = append.status
-        row = update(tables).where(tables.c.id == append.table_id)
-        if append.epoch is not None:
-            # the fence, first: it also locks the table's row until this transaction ends,
-            # so a takeover's claim waits for it, and every append after the claim fails
-            row = row.where(tables.c.owner_epoch <= append.epoch)
-            values["owner_epoch"] = append.epoch
-        result = connection.execute(row.values(**values))
-        if append.epoch is not None and not result.rowcount:
-            raise Fenced(append.table_id, append.epoch)
-        seats = cast(Table, SeatRow.__table__)
-        for seat_number, remaining in (append.clocks or {}).items():
+    def _touch_tables(connection: Connection, appends: Sequence[Append], stamp: datetime) -> None:
+        """Each table's row: its last change, its new status, and (fenced) its owner epoch."""
+        plain = [a for a in appends if a.epoch is None]
+        fenced = [a for a in appends if a.epoch is not None]
+        if plain:
             connection.execute(
-                update(seats)
-                .where(seats.c.table_id == append.table_id, seats.c.seat == seat_number)
-                .values(clock_ms=remaining)
+                _TOUCH_TABLE,
+                [{"b_table": a.table_id, "b_status": a.status, "b_at": stamp} for a in plain],
             )
-        events = []
-        for offset, entry in enumerate(append.events):
-            is_chance = "chance" in entry
-            events.append(
-                {
-                    "table_id": append.table_id,
-                    "seq": append.first_seq + offset,
-                    "seat": None if is_chance else entry["seat"],
-                    "action": None if is_chance else entry["action"],
-                    "chance": entry["chance"] if is_chance else None,
-                    "sampled": bool(entry.get("sampled", False)),
-                    "reason": None if is_chance else append.reason,
-                    "at": stamp,
-                }
-            )
-        return events
+        if not fenced:
+            return
+        rows = [
+            {"b_table": a.table_id, "b_status": a.status, "b_at": stamp, "b_epoch": a.epoch}
+            for a in fenced
+        ]
+        if len(rows) > 1 and not connection.dialect.supports_sane_multi_rowcount:
+            for row in rows:  # a driver that cannot count an executemany's rows
+                Store._fence(connection, [row])
+            return
+        Store._fence(connection, rows)
+
+    @staticmethod
+    def _fence(connection: Connection, rows: list[dict[str, Any]]) -> None:
+        result = connection.execute(_FENCE_TABLE, rows)
+        if result.rowcount != len(rows):
+            first = rows[0]
+            raise Fenced(first["b_table"], first["b_epoch"])
 
     def claim(self, table_id: str) -> int:
         """A new owner epoch for the table, written to its row before the new owner acts:

@@ -17,7 +17,7 @@ import math
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ from relicbox.core.errors import (
 )
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
-from relicbox.server.botpool import BotPool
+from relicbox.server.botpool import BotAnswer, BotPool
 from relicbox.server.protocol import SLOW_READER_CLOSE
 from relicbox.server.snapshots import legal_entries, result_table, seat_names
 from relicbox.server.store import Append, Store, StoredTable, hash_token, token_matches
@@ -189,6 +189,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    bot_answers: dict[int, tuple[BotAnswer, int]] = field(default_factory=dict)
+    """Bots' answers not applied yet, with the seq each was asked at (see
+    ``TableService._apply_bot_answers``)."""
     grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_generation: int = 0
     clock_task: asyncio.Task[None] | None = None
@@ -962,29 +965,55 @@ class TableService:
     async def _act_locked(
         self, table: LiveTable, seat: int, action: str, reason: str | None
     ) -> None:
+        """One decision, refused with the engine's reason if it cannot be taken."""
+        await self._apply_locked(table, [(seat, action)], reason, strict=True)
+
+    async def _apply_locked(
+        self,
+        table: LiveTable,
+        decisions: Sequence[tuple[int, str]],
+        reason: str | None,
+        *,
+        strict: bool,
+    ) -> None:
+        """Several seats' decisions in one commit and one message to each connection (the
+        bots of a simultaneous step, answering together). ``strict``: a decision that
+        cannot be taken is refused (:class:`TableError`); otherwise it is left out."""
         state = table.state
         if table.status != "playing" or state is None:
             if table.status == "finished":
                 raise TableError.said("game-over", "error-game-over")
             raise TableError.said("not-started", "error-table-not-started")
-        trial = state.clone()
-        try:
-            trial.act(seat, action)
-        except InvalidActionError as error:
-            raise TableError.of("invalid-action", error) from None
-        except RelicboxError as error:
-            raise TableError.of("illegal-action", error) from None
+        trial, acted = state, []
+        for seat, action in decisions:
+            attempt = trial.clone()
+            try:
+                attempt.act(seat, action)
+            except InvalidActionError as error:
+                if strict:
+                    raise TableError.of("invalid-action", error) from None
+                continue
+            except RelicboxError as error:
+                if strict:
+                    raise TableError.of("illegal-action", error) from None
+                continue
+            trial = attempt
+            acted.append(seat)
+        if not acted:
+            return
         start = table.seq
-        clocks = self._charge_clock(table, seat)
+        clocks: dict[int, int] = {}
+        for seat in acted:
+            clocks.update(self._charge_clock(table, seat) or {})
         status = "finished" if trial.is_over else None
         events = tuple(trial.record_events(start))
-        await self.commits.append(Append(table.id, start, events, reason, status, clocks))
+        await self.commits.append(Append(table.id, start, events, reason, status, clocks or None))
         table.state = trial
         if status is not None:
             table.status = status
         # told at once, with no wait between the new state and its publication, so every
         # page's view and the table's remembered views move together
-        self._after_change(table, acted=seat, start_seq=start)
+        self._after_change(table, acted=acted, start_seq=start)
         if status is not None:
             await self._finish(table)
 
@@ -1001,7 +1030,7 @@ class TableService:
         table.grace_tasks.clear()
 
     def _after_change(
-        self, table: LiveTable, acted: int | None = None, start_seq: int | None = None
+        self, table: LiveTable, acted: Collection[int] = (), start_seq: int | None = None
     ) -> None:
         """After a change: note who is now asked to decide, tell the connections about the
         record events from ``start_seq`` on (if any), and set bots and clocks going."""
@@ -1014,7 +1043,7 @@ class TableService:
                     del table.turn_started[seat]
                     table.decision_seq.pop(seat, None)
             for seat in to_act:
-                if seat == acted or seat not in table.turn_started:
+                if seat in acted or seat not in table.turn_started:
                     table.turn_started[seat] = now
                     table.decision_seq[seat] = table.seq
         if start_seq is not None:
@@ -1059,18 +1088,9 @@ class TableService:
                 self.bot_budget,
                 key=table.id,
             )
+            table.bot_answers[seat] = (answer, seq)
             async with table.lock:
-                if table.controller(seat) is None or table.state is None:
-                    return
-                if seat not in table.state.to_act:
-                    return
-                if answer.late_or_failed is not None:
-                    await asyncio.to_thread(
-                        self.store.add_note, table.id, f"bot-{answer.late_or_failed}", seat
-                    )
-                reason = "bot" if table.seats[seat].kind == "bot" else "takeover"
-                with contextlib.suppress(TableError):
-                    await self._act_locked(table, seat, answer.action, reason)
+                await self._apply_bot_answers(table)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -1080,6 +1100,29 @@ class TableService:
                 del table.bot_tasks[seat]
             if table.status == "playing":
                 self._schedule_bots(table)
+
+    async def _apply_bot_answers(self, table: LiveTable) -> None:
+        """Every bot answer that is ready, applied together: the bots of a simultaneous
+        step answer at about the same moment, and one commit for them all keeps a person's
+        decision from waiting behind one commit per bot. An answer is taken only while its
+        seat is still asked the decision it was given (not a later one)."""
+        ready, table.bot_answers = table.bot_answers, {}
+        by_reason: dict[str, list[tuple[int, str]]] = {}
+        for seat, (answer, asked) in ready.items():
+            state = table.state
+            if state is None or table.controller(seat) is None or seat not in state.to_act:
+                continue
+            if table.decision_seq.get(seat, 0) > asked:
+                continue
+            if answer.late_or_failed is not None:
+                await asyncio.to_thread(
+                    self.store.add_note, table.id, f"bot-{answer.late_or_failed}", seat
+                )
+            reason = "bot" if table.seats[seat].kind == "bot" else "takeover"
+            by_reason.setdefault(reason, []).append((seat, answer.action))
+        for reason, decisions in by_reason.items():
+            with contextlib.suppress(TableError):
+                await self._apply_locked(table, decisions, reason, strict=False)
 
     # -- takeovers --------------------------------------------------------------
 
