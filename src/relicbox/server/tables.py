@@ -300,17 +300,18 @@ def online_bot_problem(
 ) -> Reason | None:
     """Why ``spec`` cannot sit at an online table, or ``None``.
 
-    Only the built-in bots (plain names, ``ismcts:...`` within limits, ``threshold:N``)
-    may be asked for over the network: never a program (``stdio:``) or a Python callable
-    (``module:callable``), which would run the requester's choice of code on the server.
-    A search may think at most ``think_ms`` milliseconds a decision.
+    Only the built-in bots (plain names, ``ismcts:...`` within limits, and the bot
+    families the game registers, such as Diamant's ``threshold:N``) may be asked for over
+    the network: never a program (``stdio:``) or a Python callable (``module:callable``),
+    which would run the requester's choice of code on the server. A search may think at
+    most ``think_ms`` milliseconds a decision.
     """
     base, _, params = spec.partition(":")
-    allowed = [*bot_names(game), "threshold"]
+    allowed = [*bot_names(game), *game.bot_families]
     if base not in allowed or not is_bot_spec(spec, game):
         bots = ", ".join(
             [*bot_names(game), "ismcts:iters=N", "ismcts:ms=N"]
-            + (["threshold:N"] if is_bot_spec("threshold:5", game) else [])
+            + [family.usage for family in game.bot_families.values()]
         )
         return Reason.of("error-table-unknown-bot", bot=repr(spec), game=game.name, bots=bots)
     limits = {**ONLINE_SEARCH_LIMITS, "ms": think_ms}
@@ -342,7 +343,7 @@ def online_bot_spec(spec: str, think_ms: int) -> str:
 
 def default_action(state: State, seat: int) -> str:
     """The action a seat gets when its clock runs out or its bot fails: the game's
-    documented default (``Game.extra["default_action"]``, Diamant's ``leave``) when it is
+    documented default (``Game.default_action``, Diamant's ``leave``) when it is
     legal, else the first legal action."""
     legal = [a.text for a in state.legal_actions(seat)]
     preferred = state.game.default_action
