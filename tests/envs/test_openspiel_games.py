@@ -177,3 +177,44 @@ def test_information_state_tensor_is_declared_and_recalls_own_decisions(short):
         actions = np.rint(tensor[size : size + len(own)] * (game.num_distinct_actions() - 1))
     assert actions.astype(int).tolist() == [a + 1 for a in own]
     assert not tensor[size + len(own) :].any()
+
+
+@pytest.mark.parametrize("short", sorted(FORMS))
+def test_tensors_kept_between_nodes_equal_tensors_made_afresh(short):
+    """Each seat's tensor is brought up to date from its last one; at every node, for
+    the state and for clones taken along the way (whose decisions are copies), it equals
+    the encoding of the seat's view followed by its own decisions, written afresh."""
+    name = FORMS[short]
+    game = pyspiel.load_game(short, _params(name, 3))
+    encoder = game.encoder
+    slots = game.recall
+    scale = 1.0 / game.relicbox.num_actions
+
+    def fresh(state, seat):
+        recall = np.zeros(slots, np.float32)
+        own = state.own_decisions(seat)[:slots]
+        recall[: len(own)] = (np.asarray(own, np.float32) + 1.0) * np.float32(scale)
+        return np.concatenate([encoder.encode(state.engine.view(seat)), recall])
+
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state()
+    clones = []
+    checked = 0
+    while not state.is_terminal():
+        for seat in range(3):
+            for probe in (state, *clones[-2:]):
+                if probe.is_terminal():
+                    continue
+                tensor = np.asarray(probe.information_state_tensor(seat), np.float32)
+                assert np.array_equal(tensor, fresh(probe, seat))
+                checked += 1
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([int(rng.choice(state.legal_actions(s))) for s in range(3)])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if rng.random() < 0.1:
+            clones.append(state.clone())
+    assert checked > 20

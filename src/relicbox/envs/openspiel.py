@@ -65,12 +65,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from relicbox.core.actions import Action
 from relicbox.core.errors import RelicboxError
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, list_games
@@ -148,18 +149,23 @@ class _Engine:
     """Holds the engine state; copied with ``clone()`` when OpenSpiel clones a state.
 
     It also keeps the pending chance event's outcome list, which OpenSpiel asks
-    for several times per node and some games build by enumeration.
+    for several times per node and some games build by enumeration. A game's initial
+    states share one engine state until their first move copies it: pyspiel makes an
+    initial state each time it asks for a tensor's shape.
     """
 
-    __slots__ = ("_outcomes", "decisions", "initial", "moves", "state")
+    __slots__ = ("_outcomes", "decisions", "initial", "moves", "shared", "state")
 
     def __init__(
         self,
         state: State,
         outcomes: list[tuple[str, float]] | None = None,
         decisions: list[list[int]] | None = None,
+        shared: bool = False,
     ) -> None:
         self.state = state
+        self.shared = shared
+        """True while ``state`` is shared with other initial states: read it, never change it."""
         self._outcomes = outcomes
         self.decisions = decisions or [[] for _ in range(state.players)]
         """Each seat's own actions so far, in order (for the information-state tensor)."""
@@ -171,6 +177,13 @@ class _Engine:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         copied = [list(seat) for seat in self.decisions]
         return _Engine(self.state.clone(), self._outcomes, copied)
+
+    def own(self) -> State:
+        """The engine state, copied first if it is shared: one this copy may change."""
+        if self.shared:
+            self.state = self.state.clone()
+            self.shared = False
+        return self.state
 
     def outcomes(self) -> list[tuple[str, float]]:
         if self._outcomes is None:
@@ -216,7 +229,7 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> RelicboxState:
-        engine = _Engine(self._fresh.clone())
+        engine = _Engine(self._fresh, shared=True)
         engine.initial = True
         return RelicboxState(self, engine)
 
@@ -234,11 +247,14 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._engine = engine
         self._outcomes: list[tuple[str, float]] | None = None
+        # Asked at every node: kept here rather than fetched through get_game().
+        self._simultaneous = game.simultaneous
+        self._wait = game.wait
 
     @property
     def engine(self) -> State:
         """The engine state (for inspection and resampling; players see only views)."""
-        return self._engine.state
+        return self._engine.own()
 
     def _game(self) -> RelicboxGame:
         game: RelicboxGame = self.get_game()
@@ -247,11 +263,11 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         state = self._engine.state
         if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._game().simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
+            return _CHANCE
+        if self._simultaneous:
+            return _SIMULTANEOUS
         return state.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -259,8 +275,8 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
         if state.is_over or state.is_chance:
             return []
         if player not in state.to_act:
-            return [self._game().wait] if self._game().simultaneous else []
-        return sorted(action.index for action in state.legal_actions(player))
+            return [self._wait] if self._simultaneous else []
+        return _indices(state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self._engine.outcomes()
@@ -272,7 +288,7 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
         return [(i, probability) for i, (_, probability) in enumerate(outcomes)]
 
     def _apply_action(self, action: int) -> None:
-        state = self._engine.state
+        state = self._engine.own()
         if state.is_chance:
             state.apply_chance(self._engine.outcomes()[action][0])
         else:
@@ -282,7 +298,7 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
         self._engine.changed()
 
     def _apply_actions(self, actions: list[int]) -> None:
-        state = self._engine.state
+        state = self._engine.own()
         decisions = self._engine.decisions
         for seat in state.to_act:
             state.act(seat, actions[seat])
@@ -296,7 +312,7 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
             if 0 <= action < len(outcomes):
                 return outcomes[action][0]
             return f"chance outcome {action}"
-        if action == self._game().wait and self._game().simultaneous:
+        if action == self._wait and self._simultaneous:
             return "wait"
         return state.game.action_space[action].text
 
@@ -316,7 +332,13 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
 
 class RelicboxObserver:
     """Observation tensor (the encoding) and strings (canonical JSON of the view); with
-    perfect recall the tensor also holds the seat's own past decisions."""
+    perfect recall the tensor also holds the seat's own past decisions.
+
+    Each seat has a tensor of its own, which :meth:`set_from` makes :attr:`tensor` (and
+    :attr:`dict`, views into it): a seat's tensor is brought up to date from its last
+    one, only the parts of the view that changed and the decisions taken since are
+    written, and asking again for the same state costs nothing.
+    """
 
     def __init__(self, game: RelicboxGame, perfect_recall: bool) -> None:
         self.encoder = game.encoder
@@ -324,44 +346,84 @@ class RelicboxObserver:
         size = self.encoder.size
         self.recall = game.recall if perfect_recall else 0
         self.scale = 1.0 / game.relicbox.num_actions
-        self.tensor = np.zeros(size + self.recall, np.float32)
-        self._last: tuple[_Engine, int, int] | None = None
-        self._initial: dict[int, np.ndarray] = {}
-        """Each seat's tensor at the initial state (pyspiel encodes one per tensor asked)."""
-        self.dict = {"observation": self.tensor[:size]}
-        if perfect_recall:
-            self.dict["decisions"] = self.tensor[size:]
+        players = game.players
+        self._encodings = self.encoder.seats(players)
+        self._tensors = [np.zeros(size + self.recall, np.float32) for _ in range(players)]
+        self._dicts = [self._parts(tensor) for tensor in self._tensors]
+        self._at: list[tuple[_Engine | None, int]] = [(None, -1)] * players
+        """Per seat: the engine copy and move its tensor holds."""
+        self._recalled: list[tuple[list[int] | None, int]] = [(None, 0)] * players
+        """Per seat: the decision list its recall slots were written from, and how many."""
+        self._initial: dict[int, tuple[np.ndarray, dict[str, np.ndarray]]] = {}
+        """Each seat's tensor at the initial state (pyspiel makes one per tensor asked)."""
+        self.tensor = self._tensors[0]
+        self.dict = self._dicts[0]
+
+    def _parts(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
+        parts = {"observation": tensor[: self.encoder.size]}
+        if self.perfect_recall:
+            parts["decisions"] = tensor[self.encoder.size :]
+        return parts
 
     def set_from(self, state: RelicboxState, player: int) -> None:
-        # pyspiel asks twice per tensor; the same copy at the same move is encoded once.
-        # (The engine object is held, so its id cannot be reused while it is compared.)
         engine = state._engine
-        last = self._last
-        if last is not None and last[0] is engine and last[1:] == (engine.moves, player):
-            return
-        self._last = (engine, engine.moves, player)
         if engine.initial and not engine.moves:
             known = self._initial.get(player)
-            if known is not None:
-                self.tensor[:] = known
-                return
+            if known is None:
+                tensor = np.zeros_like(self._tensors[player])
+                tensor[: self.encoder.size] = self.encoder.encode(engine.state.view(player))
+                known = self._initial[player] = (tensor, self._parts(tensor))
+            self.tensor, self.dict = known
+            return
+        self.tensor = tensor = self._tensors[player]
+        self.dict = self._dicts[player]
+        # (The engine object is held, so its id cannot be reused while it is compared.)
+        at = self._at[player]
+        if at[0] is engine and at[1] == engine.moves:
+            return
+        self._at[player] = (engine, engine.moves)
         size = self.encoder.size
-        self.encoder.encode(engine.state.view(player), self.tensor[:size])
+        tensor[:size] = self._encodings.refresh(engine.state.view(player), player)
         if self.recall:
-            own = state.own_decisions(player)[: self.recall]
-            slots = self.tensor[size:]
+            self._write_recall(tensor[size:], engine.decisions[player], player)
+
+    def _write_recall(self, slots: np.ndarray, own: list[int], player: int) -> None:
+        """The seat's decisions in ``slots``: only those added since, when the list is
+        the one written last time (a copy's own list is written whole)."""
+        written_from, count = self._recalled[player]
+        if written_from is not own or count > len(own):
             slots[:] = 0.0
-            if own:
-                slots[: len(own)] = np.asarray(own, np.float32) + 1.0
-                slots[: len(own)] *= self.scale
-        if engine.initial and not engine.moves:
-            self._initial[player] = self.tensor.copy()
+            count = 0
+        end = min(len(own), self.recall)
+        if end > count:
+            slots[count:end] = np.asarray(own[count:end], np.float32) + 1.0
+            slots[count:end] *= self.scale
+        self._recalled[player] = (own, end)
 
     def string_from(self, state: RelicboxState, player: int) -> str:
         view = state.engine.view(player)
         if not self.perfect_recall:
             view = {key: value for key, value in view.items() if key != "history"}
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+_INDICES: dict[int, tuple[object, list[int]]] = {}
+
+
+def _indices(legal: Sequence[Action]) -> list[int]:
+    """The legal actions' indices, sorted; kept for a game's read-only tuples of them."""
+    found = _INDICES.get(id(legal))
+    if found is not None and found[0] is legal:
+        return list(found[1])
+    indices = sorted([action.index for action in legal])
+    if type(legal) is tuple:  # kept with the tuple, so its id is not reused meanwhile
+        if len(_INDICES) >= 4096:
+            _INDICES.clear()
+        _INDICES[id(legal)] = (legal, indices)
+    return list(indices)
 
 
 def resampler(seed: int = 0) -> Callable[[pyspiel.State, int], pyspiel.State]:
