@@ -49,6 +49,8 @@ class Import:
     (``from relicbox.bots import specs`` is ``relicbox.bots.specs``), else its root."""
     lazy: bool
     """Inside a function (or a class body's method)."""
+    typing_only: bool
+    """Under ``if TYPE_CHECKING:``: read by type checkers, never run."""
     where: str
     """``relicbox/play/match.py:19``."""
 
@@ -64,7 +66,7 @@ def _module_name(src: Path, path: Path) -> str:
 
 def scan_imports(src: Path) -> list[Import]:
     """Every import statement under ``src`` (the ``relicbox`` folder), read with ``ast``:
-    at module level, inside functions and under ``TYPE_CHECKING`` alike."""
+    at module level, inside functions and under ``TYPE_CHECKING``."""
     files = sorted(src.rglob("*.py"))
     modules = {_module_name(src, path) for path in files}
     found = []
@@ -72,27 +74,35 @@ def scan_imports(src: Path) -> list[Import]:
         module = _module_name(src, path)
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
         where = path.relative_to(src.parent).as_posix()
-        pending: list[tuple[ast.AST, bool]] = [(ast.parse(path.read_text(encoding="utf-8")), False)]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        pending: list[tuple[ast.AST, bool, bool]] = [(tree, False, False)]
         while pending:
-            node, lazy = pending.pop()
-            for child in ast.iter_child_nodes(node):
-                inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
-                pending.append((child, inner))
-                names: list[str] = []
-                if isinstance(child, ast.Import):
-                    names = [alias.name for alias in child.names]
-                elif isinstance(child, ast.ImportFrom):
-                    base = child.module or ""
-                    if child.level:
-                        up = package.split(".")[: len(package.split(".")) - child.level + 1]
-                        base = ".".join(up + ([base] if base else []))
-                    names = [
-                        f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
-                        for alias in child.names
-                    ]
-                for name in dict.fromkeys(names):
-                    target = name if name.split(".")[0] == src.name else name.split(".")[0]
-                    found.append(Import(module, target, lazy, f"{where}:{child.lineno}"))
+            node, lazy, typing_only = pending.pop()
+            inner = lazy or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in (
+                getattr(node.test, "id", None),
+                getattr(node.test, "attr", None),
+            ):
+                pending += [(child, inner, True) for child in node.body]
+                pending += [(child, inner, typing_only) for child in node.orelse]
+            else:
+                pending += [(child, inner, typing_only) for child in ast.iter_child_nodes(node)]
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                names = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                    for alias in node.names
+                ]
+            for name in dict.fromkeys(names):
+                target = name if name.split(".")[0] == src.name else name.split(".")[0]
+                place = f"{where}:{getattr(node, 'lineno', 0)}"
+                found.append(Import(module, target, lazy, typing_only, place))
     return sorted(found, key=lambda item: (item.where.partition(":")[0], item.line))
 
 
@@ -139,11 +149,15 @@ def pure_faults(imports: list[Import], root: str = "relicbox") -> list[str]:
 def import_cycles(imports: list[Import], root: str = "relicbox") -> list[list[str]]:
     """The groups of modules that import one another in a circle (strongly connected
     components of the graph of imports, lazy ones included: a cycle hidden in a function
-    is a cycle still)."""
+    is a cycle still; imports only type checkers read are left out, since they never run)."""
     graph: dict[str, set[str]] = {}
     for item in imports:
         graph.setdefault(item.module, set())
-        if item.target.split(".")[0] == root and item.target != item.module:
+        if (
+            item.target.split(".")[0] == root
+            and item.target != item.module
+            and not item.typing_only
+        ):
             graph[item.module].add(item.target)
             graph.setdefault(item.target, set())
     order: dict[str, int] = {}
@@ -226,6 +240,8 @@ def test_the_import_checks_see_each_kind_of_fault(tmp_path):
         "play/loop.py": "from relicbox.server import app\n",
         "play/a.py": "from . import b\n",
         "play/b.py": "def f():\n    import relicbox.play.a\n",
+        "play/c.py": "import typing\nif typing.TYPE_CHECKING:\n    import relicbox.play.d\n",
+        "play/d.py": "import relicbox.play.c\n",
         "server/__init__.py": "",
         "server/app.py": "from relicbox.envs import gym\n",
         "envs/__init__.py": "",
