@@ -15,9 +15,9 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from relicbox.server import app as app_module
 from relicbox.server import botpool
 from relicbox.server.botpool import BotPool
+from relicbox.server.routes import api as api_routes
 from relicbox.server.store import Store
 from relicbox.server.tables import TableService
 from support.server import LiveServer, Player
@@ -266,7 +266,7 @@ def test_a_failing_http_handler_answers_bad_message_without_details(
     async def broken(*args: object) -> list[str]:
         raise RuntimeError("a fault inside the handler")
 
-    monkeypatch.setattr(app_module, "offered_bots", broken)
+    monkeypatch.setattr(api_routes, "offered_bots", broken)
     failed = server.get("/api/games")
     assert failed.status_code == 500 and failed.json()["error"] == "bad-message"
     assert "fault" not in failed.text

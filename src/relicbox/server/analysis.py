@@ -14,13 +14,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from relicbox.server.tables import TableError, TableService
+from relicbox.server.tables import TableError
+from relicbox.server.web import language, refused, service_of
 
 SECONDS_PER_DECISION = 0.2
 """Time a decision of a table is studied for, at most (the bot budget's share)."""
@@ -31,64 +31,65 @@ ANALYSIS_LIMIT = 300.0
 KEPT = 32
 """Reviews kept per server process (the oldest go first)."""
 
-Refuse = Callable[[TableError, Request], JSONResponse]
+router = APIRouter(prefix="/api")
+Reviews = OrderedDict[tuple[str, int, str], asyncio.Task[str | None]]
 
 
-def add_analysis_routes(app: FastAPI, language: Callable[[Request], str], refused: Refuse) -> None:
-    """``GET`` (the review if made, else 404 ``not-analysed``) and ``POST`` (make it, or
-    wait for the one being made) at ``/api/tables/{table_id}/analysis?seat=N``."""
-    reviews: OrderedDict[tuple[str, int, str], asyncio.Task[str | None]] = OrderedDict()
-
-    async def table_record(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        service: TableService = request.app.state.service
-        table = await service.get(table_id)
-        if table.status != "finished":
-            raise TableError.said("not-finished", "web-analysis-early")
-        if not table.settings.get("reveal_after"):
-            raise TableError.said("hidden", "web-analysis-hidden")
-        if not 0 <= seat < table.players:
-            raise TableError.said("bad-seat", "web-analysis-seat", last=table.players - 1)
-        record = await asyncio.to_thread(service.store.record, table_id)
-        if record is None:
-            raise TableError.said("no-table", "error-table-none", table=repr(table_id))
-        return dict(record)
-
-    def answer(text: str) -> JSONResponse:
-        return JSONResponse(json.loads(text))
-
-    @app.get("/api/tables/{table_id}/analysis")
-    async def get_analysis(request: Request, table_id: str, seat: int = 0) -> JSONResponse:
-        try:
-            await table_record(request, table_id, seat)
-        except TableError as error:
-            return refused(error, request)
-        task = reviews.get((table_id, seat, language(request)))
-        if task is None or not task.done() or task.result() is None:
-            return JSONResponse({"error": "not-analysed", "running": task is not None}, 404)
-        return answer(str(task.result()))
-
-    @app.post("/api/tables/{table_id}/analysis")
-    async def post_analysis(request: Request, table_id: str, seat: int = 0) -> JSONResponse:
-        lang = language(request)
-        try:
-            record = await table_record(request, table_id, seat)
-        except TableError as error:
-            return refused(error, request)
-        key = (table_id, seat, lang)
-        task = reviews.get(key)
-        if task is None:
-            pool = request.app.state.service.bots
-            args = (json.dumps(record), seat, SECONDS_PER_DECISION, WORLDS_PER_DECISION, lang)
-            work = pool.run("analyse", args, ANALYSIS_LIMIT, key=f"analysis:{table_id}")
-            task = reviews[key] = asyncio.ensure_future(work)
-            while len(reviews) > KEPT:
-                reviews.popitem(last=False)
-        reviews.move_to_end(key)
-        text = await asyncio.shield(task)
-        if text is None:
-            reviews.pop(key, None)  # a later request may try again
-            return refused(TableError.said("analysis-failed", "web-analysis-failed"), request)
-        return answer(text)
+async def table_record(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+    service = service_of(request)
+    table = await service.get(table_id)
+    if table.status != "finished":
+        raise TableError.said("not-finished", "web-analysis-early")
+    if not table.settings.get("reveal_after"):
+        raise TableError.said("hidden", "web-analysis-hidden")
+    if not 0 <= seat < table.players:
+        raise TableError.said("bad-seat", "web-analysis-seat", last=table.players - 1)
+    record = await asyncio.to_thread(service.store.record, table_id)
+    if record is None:
+        raise TableError.said("no-table", "error-table-none", table=repr(table_id))
+    return dict(record)
 
 
-__all__ = ["add_analysis_routes"]
+def answer(text: str) -> JSONResponse:
+    return JSONResponse(json.loads(text))
+
+
+@router.get("/tables/{table_id}/analysis")
+async def get_analysis(request: Request, table_id: str, seat: int = 0) -> JSONResponse:
+    try:
+        await table_record(request, table_id, seat)
+    except TableError as error:
+        return refused(error, request)
+    reviews: Reviews = request.app.state.reviews
+    task = reviews.get((table_id, seat, language(request)))
+    if task is None or not task.done() or task.result() is None:
+        return JSONResponse({"error": "not-analysed", "running": task is not None}, 404)
+    return answer(str(task.result()))
+
+
+@router.post("/tables/{table_id}/analysis")
+async def post_analysis(request: Request, table_id: str, seat: int = 0) -> JSONResponse:
+    lang = language(request)
+    try:
+        record = await table_record(request, table_id, seat)
+    except TableError as error:
+        return refused(error, request)
+    key = (table_id, seat, lang)
+    reviews: Reviews = request.app.state.reviews
+    task = reviews.get(key)
+    if task is None:
+        pool = request.app.state.service.bots
+        args = (json.dumps(record), seat, SECONDS_PER_DECISION, WORLDS_PER_DECISION, lang)
+        work = pool.run("analyse", args, ANALYSIS_LIMIT, key=f"analysis:{table_id}")
+        task = reviews[key] = asyncio.ensure_future(work)
+        while len(reviews) > KEPT:
+            reviews.popitem(last=False)
+    reviews.move_to_end(key)
+    text = await asyncio.shield(task)
+    if text is None:
+        reviews.pop(key, None)  # a later request may try again
+        return refused(TableError.said("analysis-failed", "web-analysis-failed"), request)
+    return answer(text)
+
+
+__all__ = ["router"]

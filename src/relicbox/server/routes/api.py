@@ -1,0 +1,245 @@
+"""The JSON API of the lobby and of each table: the games and their bots, making,
+joining, starting and rematching tables, and a finished table's record and replay."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from functools import partial
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+import relicbox
+from relicbox.core.game import State
+from relicbox.server.botpool import bot_words, offered_bots
+from relicbox.server.guard import client_address
+from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
+from relicbox.server.snapshots import snapshot
+from relicbox.server.store import StoredTable
+from relicbox.server.tables import TableError, TableService
+from relicbox.server.web import language, quotas_of, refused, service_of
+from relicbox.server.webcatalog import option_words, words_or
+
+router = APIRouter(prefix="/api")
+REPLAYS_KEPT = 8
+"""Replayed records kept per process (the oldest go first)."""
+
+
+@router.get("/games")
+async def games(request: Request) -> list[dict[str, Any]]:
+    """Every game with its options and the bots this server offers, in the asked language."""
+    lang = language(request)
+    bots = service_of(request).bots
+    out = []
+    for game in relicbox.list_games():
+        info = game.info()
+        info["options"] = [
+            {**o, "integer": opt.integer, **option_words(lang, game.name, o)}
+            for o, opt in zip(info["options"], game.options, strict=True)
+            if not opt.data_file
+        ]
+        offered = await offered_bots(bots, game)
+        info["bots"] = offered
+        info["bot_labels"] = {spec: bot_words(spec, lang) for spec in offered}
+        info["default_players"] = game.default_players or game.min_players
+        info["summary"] = words_or(lang, f"web-summary-{game.name}", game.summary)
+        out.append(info)
+    return out
+
+
+@router.get("/tables")
+async def tables(request: Request, status: str = "open") -> list[dict[str, Any]]:
+    statuses = [s for s in status.split(",") if s in ("open", "playing", "finished")]
+    service = service_of(request)
+    rows = await asyncio.to_thread(service.store.tables, statuses or ["open"], 50)
+    return [
+        service.tables[row.id].info() if row.id in service.tables else stored_info(row)
+        for row in rows
+    ]
+
+
+@router.post("/tables")
+async def create(request: Request, body: CreateTable) -> JSONResponse:
+    settings = {
+        "clock": body.clock.model_dump(),
+        "grace": body.grace,
+        "takeover_bot": body.takeover_bot,
+        "reveal_after": body.reveal_after,
+    }
+    address = client_address(request.scope)
+    quotas = quotas_of(request)
+    try:
+        async with quotas.lock(address):
+            kinds = {seat.kind for seat in body.seats}
+            await asyncio.to_thread(
+                partial(quotas.check, all_bots=kinds == {"bot"}, waits="open" in kinds),
+                address,
+            )
+            table_id, seat, token = await service_of(request).create(
+                body.game,
+                body.players,
+                dict(body.options),
+                [s.model_dump() for s in body.seats],
+                settings,
+                body.name,
+            )
+            await asyncio.to_thread(quotas.tag, table_id, address)
+    except TableError as error:
+        return refused(error, request)
+    return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
+
+
+@router.get("/tables/{table_id}")
+async def table(request: Request, table_id: str) -> JSONResponse:
+    try:
+        found = await service_of(request).get(table_id)
+    except TableError as error:
+        return refused(error, request)
+    return JSONResponse(found.info())
+
+
+@router.post("/tables/{table_id}/join")
+async def join(request: Request, table_id: str, body: JoinTable) -> JSONResponse:
+    try:
+        seat, token = await service_of(request).join(table_id, body.name, body.seat)
+    except TableError as error:
+        return refused(error, request)
+    return JSONResponse({"table": table_id, "seat": seat, "token": token})
+
+
+@router.post("/tables/{table_id}/start")
+async def start(request: Request, table_id: str, body: StartTable) -> JSONResponse:
+    try:
+        await service_of(request).start(table_id, body.token)
+    except TableError as error:
+        return refused(error, request)
+    return JSONResponse({"table": table_id, "status": "playing"})
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch(request: Request, table_id: str, body: Rematch) -> JSONResponse:
+    address = client_address(request.scope)
+    quotas = quotas_of(request)
+    try:
+        async with quotas.lock(address):
+            await asyncio.to_thread(partial(quotas.check, waits=True), address)
+            service = service_of(request)
+            new_id, seat, token = await service.rematch(table_id, body.token, body.name)
+            await asyncio.to_thread(quotas.tag, new_id, address)
+    except TableError as error:
+        return refused(error, request)
+    return JSONResponse({"table": new_id, "seat": seat, "token": token}, status_code=201)
+
+
+@router.get("/tables/{table_id}/record")
+async def record(request: Request, table_id: str) -> JSONResponse:
+    service = service_of(request)
+    try:
+        found = await service.get(table_id)
+    except TableError as error:
+        return refused(error, request)
+    if found.status != "finished":
+        return refused(TableError.said("not-finished", "error-table-record-early"), request)
+    stored = await asyncio.to_thread(service.store.record, table_id)
+    return JSONResponse(
+        stored,
+        headers={"Content-Disposition": f'attachment; filename="relicbox-{table_id}.json"'},
+    )
+
+
+@router.get("/tables/{table_id}/replay")
+async def replay(
+    request: Request, table_id: str, step: int = -1, seat: int | None = None
+) -> JSONResponse:
+    """One step of a table's replay, as a seat saw it (after the game, when the table
+    reveals the players' views) or as a spectator."""
+    service = service_of(request)
+    replays: OrderedDict[str, list[tuple[int, State]]] = request.app.state.replays
+    try:
+        found = await service.get(table_id)
+        if found.status == "open":
+            raise TableError.said("not-started", "error-table-not-started")
+        if found.status != "finished":
+            replays.pop(table_id, None)
+        points = await replay_points(service, replays, table_id)
+    except TableError as error:
+        return refused(error, request)
+    if seat is not None and not (
+        found.status == "finished"
+        and found.settings.get("reveal_after")
+        and 0 <= seat < found.players
+    ):
+        seat = None
+    index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
+    seq, state = points[index]
+    body = snapshot(state, seat, language(request), seq, found.bots())
+    return JSONResponse({"step": index, "steps": len(points), **body, "table": found.info()})
+
+
+async def replay_points(
+    service: TableService, replays: OrderedDict[str, list[tuple[int, State]]], table_id: str
+) -> list[tuple[int, State]]:
+    if table_id in replays:
+        replays.move_to_end(table_id)
+        return replays[table_id]
+    stored = await asyncio.to_thread(service.store.record, table_id)
+    if stored is None:
+        raise TableError.said("no-table", "error-table-none", table=repr(table_id))
+    points = await asyncio.to_thread(record_points, stored)
+    replays[table_id] = points
+    while len(replays) > REPLAYS_KEPT:
+        replays.popitem(last=False)
+    return points
+
+
+def record_points(record: dict[str, Any]) -> list[tuple[int, State]]:
+    """The states a record passes through, one per decision (after the chance it set off)."""
+    game = relicbox.get_game(record["game"])
+    state = game.new_state(
+        record["players"], record["seed"], auto_chance=False, **record["options"]
+    )
+    points: list[tuple[int, State]] = []
+    events = record["events"]
+    for seq, event in enumerate(events):
+        if "chance" in event:
+            if event.get("sampled"):
+                state.sample_chance()
+            else:
+                state.apply_chance(event["chance"])
+        else:
+            if not points or points[-1][0] != seq:
+                points.append((seq, state.clone()))
+            state.act(event["seat"], event["action"])
+    points.append((len(events), state.clone()))
+    return points
+
+
+def stored_info(row: StoredTable) -> dict[str, Any]:
+    """What the lobby shows of a table this process does not hold in memory."""
+    game = relicbox.get_game(row.game)
+    return {
+        "id": row.id,
+        "game": game.name,
+        "title": game.title,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "settings": row.settings,
+        "rematch_id": row.rematch_id,
+        "rematch_of": row.rematch_of,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "host": s.is_host,
+                "connected": False,
+                "away": False,
+                "abandoned": s.abandoned,
+            }
+            for s in row.seats
+        ],
+    }
