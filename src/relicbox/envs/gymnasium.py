@@ -52,7 +52,7 @@ from relicbox.envs._common import (
     render_text,
     resolve,
 )
-from relicbox.envs.encoding import action_mask, encoder_for
+from relicbox.envs.encoding import Masks, encoder_for
 
 
 def env_id(game: Game) -> str:
@@ -103,6 +103,8 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.lang = lang
         self.options = options
         self.encoder = encoder_for(self.game, self.players, options)
+        self._encodings = self.encoder.seats(self.players)
+        self._masks = Masks(self.game)
         self.observation_space = spaces.Box(0.0, 1.0, self.encoder.shape, np.float32)
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.state: State | None = None
@@ -122,20 +124,15 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self._current()
-        legal = {a.index: a for a in state.legal_actions(self.seat)}
-        try:
-            chosen = legal.get(int(action))
-        except (TypeError, ValueError):
-            chosen = None
-        if chosen is None:
+        if not self._act(state, action):
             if self.illegal == "raise" or state.is_over:
+                legal = sorted(a.index for a in state.legal_actions(self.seat))
                 raise IllegalActionError(
-                    f"illegal action {action!r} for seat {self.seat}: legal now are {sorted(legal)}"
+                    f"illegal action {action!r} for seat {self.seat}: legal now are {legal}"
                 )
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), -1.0, True, False, info
-        state.act(self.seat, chosen)
         self._play_bots()
         reward = 0.0
         terminated = truncated = False
@@ -154,7 +151,22 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The learning seat's legal actions as booleans over the action space."""
-        return action_mask(self._current(), self.seat).astype(bool)
+        return self._masks.of(self._current(), self.seat).astype(bool)
+
+    def _act(self, state: State, action: Any) -> bool:
+        """Apply ``action`` (an index) for the learning seat if it is legal now; else
+        change nothing and say so (the engine judges legality, once)."""
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            return False
+        if not 0 <= index < self.game.num_actions:
+            return False
+        try:
+            state.act(self.seat, self.game.action_space[index])
+        except IllegalActionError:
+            return False
+        return True
 
     def _play_bots(self) -> None:
         state = self._current()
@@ -169,10 +181,11 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.state
 
     def _observation(self) -> np.ndarray:
-        return self.encoder.encode(self._current().view(self.seat))
+        # The learning seat's encoding is brought up to date from its last one.
+        return self._encodings.encode(self._current().view(self.seat), self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": action_mask(self._current(), self.seat)}
+        return {"action_mask": self._masks.of(self._current(), self.seat)}
 
 
 def register() -> None:

@@ -46,7 +46,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from relicbox.core.encoding import Encoder, Shared, Slate, frac, one_hot, rotate, zeros
+from relicbox.core.encoding import Encoder, Shared, Slate, frac, one_hot, rotate
 from relicbox.core.game import Game
 from relicbox.core.history import FrozenList
 from relicbox.games.diamant.data import CARDS, ROUNDS, variant_code
@@ -59,7 +59,9 @@ _INDEX = {code: position for position, code in enumerate(CODES)}
 _SHARE = tuple(1.0 / COPIES[code] for code in CODES)
 _PATH = 11
 """Where the ``path`` field starts (``removed`` follows it, then the scalars and seats)."""
-_ROUND_ROWS = (zeros(ROUNDS), *(array("f", one_hot(r, ROUNDS)) for r in range(ROUNDS)))
+_TAIL = _PATH + 2 * len(CODES)
+"""Where the fields after ``removed`` start."""
+_ROUND_LISTS = ((0.0,) * ROUNDS, *(one_hot(r, ROUNDS) for r in range(ROUNDS)))
 """The ``round`` field of round 1..5 (index 0: none)."""
 
 
@@ -100,87 +102,58 @@ class GameEncoder(Encoder):
         self._shared = Shared(8)
 
     def refresh(self, view: Mapping[str, Any], slate: Slate) -> None:
-        """:meth:`values` written into the slate, each part only when what it is made
-        of changed: the card counts and seat blocks with their read-only lists, the
-        numbers with any of them."""
+        """:meth:`values` written into the slate: the card counts only when their
+        read-only lists changed (made once for every seat), the rest in two writes."""
         out = slate.values
         seat = view["seat"]
         memo = slate.memo
         last = memo.get("diamant")
         if last is None or last[0] != seat:
-            last = memo["diamant"] = [seat, None, None, None, None, None, None, None]
+            last = memo["diamant"] = [seat, None, None]
         path, removed = view["path"], view["removed"]
         if path is not last[1]:
             last[1] = path if type(path) is FrozenList else None
-            out[10] = frac(len(path), 35)
             out[_PATH : _PATH + len(CODES)] = self._shared.get(path, _path_shares)
         if removed is not last[2]:
             last[2] = removed if type(removed) is FrozenList else None
-            out[_PATH + len(CODES) : _PATH + 2 * len(CODES)] = self._shared.get(
-                removed, _code_shares
-            )
+            out[_PATH + len(CODES) : _TAIL] = self._shared.get(removed, _code_shares)
+        round_number = view["round"]
+        deck, gems, length = view["deck_size"], view["path_gems"], len(path)
+        head = [
+            *_ROUND_LISTS[round_number if 1 <= round_number <= ROUNDS else 0],
+            1.0 if view["phase"] == "over" else 0.0,
+            1.0 if view["variant"] == "relics" else 0.0,
+            1.0 if view["split"] == "per-card" else 0.0,
+            frac(deck, 35),
+            frac(gems, 60),
+            frac(length, 35),
+        ]
+        out[0:_PATH] = array("f", head)
         n = view["players"]
         inside, committed = view["inside"], view["committed"]
         pockets, relics = view["pockets"], view["relics"]
-        at = _PATH + 2 * len(CODES) + 4
-        if (
-            inside is not last[3]
-            or committed is not last[4]
-            or pockets is not last[5]
-            or relics is not last[6]
-        ):
-            frozen = (
-                type(inside) is FrozenList
-                and type(committed) is FrozenList
-                and type(pockets) is FrozenList
-                and type(relics) is FrozenList
+        choice = view["my_choice"]
+        tail = [
+            frac(len(view["relic_pile"]), 5),
+            frac(view["relics_rescued"], 5),
+            frac(view["next_relic_value"], 10),
+            frac(view["explorers_inside"], n),
+        ]
+        for other in (*range(seat, n), *range(seat)):
+            pocket = pockets[other]
+            held = len(relics[other])
+            tail += (
+                1.0 if inside[other] else 0.0,
+                1.0 if committed[other] else 0.0,
+                (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
+                (held / 5 if held < 5 else 1.0) if held else 0.0,
             )
-            last[3:7] = (inside, committed, pockets, relics) if frozen else (None,) * 4
-            for other in (*range(seat, n), *range(seat)):
-                pocket = pockets[other]
-                held = len(relics[other])
-                out[at] = 1.0 if inside[other] else 0.0
-                out[at + 1] = 1.0 if committed[other] else 0.0
-                out[at + 2] = (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0
-                out[at + 3] = (held / 5 if held < 5 else 1.0) if held else 0.0
-                at += 4
-        else:
-            at += 4 * n
-        numbers = (
-            view["round"],
-            view["phase"],
-            view["variant"],
-            view["split"],
-            view["deck_size"],
-            view["path_gems"],
-            len(view["relic_pile"]),
-            view["relics_rescued"],
-            view["next_relic_value"],
-            view["explorers_inside"],
-            view["my_choice"],
-            view["chest"],
+        tail += (
+            1.0 if choice == "continue" else 0.0,
+            1.0 if choice == "leave" else 0.0,
+            frac(view["chest"], 250),
         )
-        if numbers == last[7]:
-            return
-        last[7] = numbers
-        round_number, phase, variant, split, deck, gems, pile, rescued, value, inside_count = (
-            numbers[:10]
-        )
-        out[0:ROUNDS] = _ROUND_ROWS[round_number if 1 <= round_number <= ROUNDS else 0]
-        out[5] = 1.0 if phase == "over" else 0.0
-        out[6] = 1.0 if variant == "relics" else 0.0
-        out[7] = 1.0 if split == "per-card" else 0.0
-        out[8] = frac(deck, 35)
-        out[9] = frac(gems, 60)
-        base = _PATH + 2 * len(CODES)
-        out[base] = frac(pile, 5)
-        out[base + 1] = frac(rescued, 5)
-        out[base + 2] = frac(value, 10)
-        out[base + 3] = frac(inside_count, n)
-        choice = numbers[10]
-        out[at] = 1.0 if choice == "continue" else 0.0
-        out[at + 1] = 1.0 if choice == "leave" else 0.0
-        out[at + 2] = frac(numbers[11], 250)
+        out[_TAIL:] = array("f", tail)
 
     @staticmethod
     def _codes(codes: list[str]) -> list[float]:

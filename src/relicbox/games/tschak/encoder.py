@@ -56,7 +56,6 @@ from relicbox.core.encoding import (
     frac,
     one_hot,
     rotate,
-    write_counts,
     zeros,
 )
 from relicbox.core.game import Game
@@ -94,11 +93,21 @@ class GameEncoder(Encoder):
         ]
         self._shared = Shared(256)
         """Counts of read-only card lists, which every seat's view shares."""
+        self._hands: dict[tuple[str, ...], array[float]] = {}
         start = 0
         self._at: dict[str, int] = {}
         for name, length in self.fields:
             self._at[name] = start
             start += length
+
+    def _held(self, cards: tuple[str, ...]) -> array[float]:
+        """The counts of a hand or of picks, kept by their cards (hands recur)."""
+        found = self._hands.get(cards)
+        if found is None:
+            if len(self._hands) >= 4096:
+                self._hands.clear()
+            found = self._hands[cards] = self._kind_counts(cards)
+        return found
 
     def _kind_counts(self, cards: Iterable[str]) -> array[float]:
         return array("f", counts(cards, self.kinds, 3))
@@ -144,7 +153,7 @@ class GameEncoder(Encoder):
         last = memo.get("tschak")
         if last is None or last[0] != seat:
             last = memo["tschak"] = [seat, None, None, None, None, [None] * n, [None] * n]
-            last += [None, None, [None] * n, None, None]
+            last += [None, None, [None] * n, None, None, None, None, None]
         at = self._at
         k = len(self.kinds)
         head = (view["tower"], view["floor"], view["phase"], view["need"], view["decks"])
@@ -159,11 +168,11 @@ class GameEncoder(Encoder):
         hand = tuple(view["hand"])
         if hand != last[2]:
             last[2] = hand
-            write_counts(out, at["hand"], hand, self.kinds, 1.0 / 3, k)
+            out[at["hand"] : at["hand"] + k] = self._held(hand)
         picks = tuple(view["picks"])
         if picks != last[3]:
             last[3] = picks
-            write_counts(out, at["picks"], picks, self.kinds, 1.0 / 3, k)
+            out[at["picks"] : at["picks"] + k] = self._held(picks)
         known_part = (view["known_hands"], view["hand_ids"], view["cycle"])
         if known_part != last[4]:
             last[4] = known_part
@@ -182,8 +191,11 @@ class GameEncoder(Encoder):
             flags += [0.0] * (FLOOR_SEATS - len(flags))
             out[at["known"] : at["known"] + FLOOR_SEATS] = array("f", flags)
         order = (*range(seat, n), *range(seat))
-        for field, seen in (("played", last[5]), ("revealed", last[6])):
+        for field, seen, whole in (("played", last[5], 12), ("revealed", last[6], 13)):
             lists = view[field]
+            if lists is last[whole]:
+                continue
+            last[whole] = lists if type(lists) in READ_ONLY else None
             start = at[field]
             for r, other in enumerate(order):
                 cards = lists[other]
@@ -205,6 +217,9 @@ class GameEncoder(Encoder):
             for r, other in enumerate(order):
                 out[start + r] = frac(gold[other], 30)
         won, seen = view["won"], last[9]
+        if won is last[14]:
+            return
+        last[14] = won if type(won) in READ_ONLY else None
         start, t = at["won"], len(TOWER_CODES)
         for r, other in enumerate(order):
             entry = won[other]
