@@ -166,6 +166,65 @@ class GameEncoder(Encoder):
                 out[position + offset] = 1.0
         return array("f", out)
 
+    def _write_head(self, view: Mapping[str, Any], out: array[float], last: list[Any]) -> None:
+        """The fields before ``spaces`` into ``out``, each group only when what it is
+        made of differs from ``last`` (which is brought up to date)."""
+        seat = view["seat"]
+        n = view["players"]
+        phase = _PHASE.get(view["phase"])
+        if phase != last[0]:
+            if last[0] is not None:
+                out[last[0]] = 0.0
+            if phase is not None:
+                out[phase] = 1.0
+            last[0] = phase
+        current = view["current"]
+        place = None if current is None else len(PHASES) + (current - seat) % n
+        if place != last[1]:
+            if last[1] is not None:
+                out[last[1]] = 0.0
+            if place is not None:
+                out[place] = 1.0
+            last[1] = place
+        position = len(PHASES) + n
+        decision = view["decision"] or {}
+        numbers = (
+            view["turn"],
+            view["final_round"],
+            view["extra_turn"],
+            view["truncated"],
+            decision.get("anywhere"),
+            decision.get("relocate"),
+            decision.get("count"),
+            view["camp_rations"],
+            view["relics_collected"],
+            view["relics_to_end"],
+        )
+        if numbers != last[2]:
+            last[2] = numbers
+            turn, final, extra, truncated, anywhere, relocate, count, camp, got, needed = numbers
+            out[position : position + 10] = array(
+                "f",
+                (
+                    frac(turn, 200),
+                    1.0 if final else 0.0,
+                    1.0 if extra else 0.0,
+                    1.0 if truncated else 0.0,
+                    1.0 if anywhere else 0.0,
+                    1.0 if relocate else 0.0,
+                    frac(count, 3),
+                    frac(camp, 15),
+                    frac(got, 10),
+                    frac(needed, 10),
+                ),
+            )
+        turn = view["this_turn"] or {}
+        if turn != last[3]:
+            last[3] = dict(turn)
+            moved = [frac(turn.get("trails_moved"), 10)]
+            moved += [1.0 if turn.get(key) else 0.0 for key in _TURN_FLAGS]
+            out[position + 10 : position + 19] = array("f", moved)
+
     def refresh(self, view: Mapping[str, Any], slate: Slate) -> None:
         """:meth:`values` written into the slate: the few numbers of the head every
         time; each space, trail and player board only when its read-only entry changed
@@ -178,24 +237,9 @@ class GameEncoder(Encoder):
         if last is None or last[0] != seat:
             spaces, trails = len(self.space_ids), len(self.trail_ids)
             last = memo["relic-runners"] = [seat, None, [None] * spaces, None, [None] * trails]
-            last += [None, [None] * n, None, [], None]
+            last += [None, [None] * n, None, [], [None] * 6]
             out[:] = zeros(self.size)
-        head = (
-            view["phase"],
-            view["current"],
-            view["turn"],
-            view["decision"],
-            view["final_round"],
-            view["extra_turn"],
-            view["truncated"],
-            view["camp_rations"],
-            view["relics_collected"],
-            view["relics_to_end"],
-            view["this_turn"],
-        )
-        if head != last[9]:
-            last[9] = head
-            out[0 : self._head_size] = self._head(view)
+        self._write_head(view, out, last[9])
         stride = 17 + n
         spaces = view["spaces"]
         if spaces is not last[1]:
