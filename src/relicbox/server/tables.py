@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from relicbox.bots import bot_names, is_bot_spec
+from relicbox.bots import bot_names, bot_seed, default_action, is_bot_spec
 from relicbox.core.errors import (
     ConfigurationError,
     InvalidActionError,
@@ -339,15 +339,6 @@ def online_bot_spec(spec: str, think_ms: int) -> str:
     if "ms" not in keys:
         parts.append(f"ms={think_ms}")
     return "ismcts:" + ",".join(parts)
-
-
-def default_action(state: State, seat: int) -> str:
-    """The action a seat gets when its clock runs out or its bot fails: the game's
-    documented default (``Game.default_action``, Diamant's ``leave``) when it is
-    legal, else the first legal action."""
-    legal = [a.text for a in state.legal_actions(seat)]
-    preferred = state.game.default_action
-    return preferred if preferred in legal else legal[0]
 
 
 # -- what connections are told ------------------------------------------------------
@@ -1084,8 +1075,8 @@ class TableService:
                 bot,
                 view_of(table, seat),
                 [a.text for a in state.legal_actions(seat)],
-                (table.seed * 1_000_003 + seq * 101 + seat) % 2**63,
-                default_action(state, seat),
+                bot_seed(table.seed, seq, seat),
+                default_action(state.game, state.legal_actions(seat)).text,
                 self.bot_budget,
                 key=table.id,
             )
@@ -1184,12 +1175,12 @@ class TableService:
                 return
             now = time.monotonic()
             for seat, deadline in sorted(self._deadlines(table).items()):
-                if deadline <= now and table.state is not None and seat in table.state.to_act:
+                state = table.state
+                if deadline <= now and state is not None and seat in state.to_act:
                     await asyncio.to_thread(self.store.add_note, table.id, "timeout", seat)
+                    chosen = default_action(state.game, state.legal_actions(seat)).text
                     with contextlib.suppress(TableError):
-                        await self._act_locked(
-                            table, seat, default_action(table.state, seat), "timeout"
-                        )
+                        await self._act_locked(table, seat, chosen, "timeout")
             if table.clock_generation == generation:
                 # the loop may wake a timer a hair before its deadline: arm it again
                 self._schedule_clock(table)
