@@ -1,14 +1,17 @@
-"""Diamant's fast paths give exactly what the general ones give.
+"""Diamant's fast paths give exactly what the readable rule path gives.
 
-``act_joint`` with actions or their exact texts skips the general parser, reveals run
-in one loop, and the views' public part is patched event by event: each is compared
-here with the slow way to the same position.
+``act_joint`` with actions or their exact texts skips the general parser,
+``commit_leavers`` commits a whole step at once, reveals run in one loop with the
+generator's step inlined, and the views' public part is patched event by event: each is
+compared here with the readable way to the same position (one ``act`` per seat, each card
+revealed by ``sample_chance``), over seeded games of every player count and option.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from types import MappingProxyType
 
 import pytest
 
@@ -254,3 +257,107 @@ def test_commit_leavers_with_every_seat_leaving_ends_rounds_and_splits_the_path(
             chests = [state.chest(seat) for seat in range(4)]
             assert len(set(chests)) == 1, (split, chests)
         assert rounds == 5
+
+
+# -- every fast path against the readable rule path ------------------------------------
+
+
+def test_the_inlined_generator_step_is_rng_below():
+    """The reveal loop inlines ``Rng.below`` with ``core.rng``'s constants: if the generator
+    or ``below`` ever changes, this fails before any seeded game quietly diverges."""
+    from relicbox.core import rng as core_rng
+    from relicbox.games.diamant import rules
+
+    assert (rules.STEP_MULTIPLIER, rules.STEP_INCREMENT, rules.MASK64) == (
+        core_rng.STEP_MULTIPLIER,
+        core_rng.STEP_INCREMENT,
+        core_rng.MASK64,
+    )
+    draws = random.Random(7)
+    for _ in range(2000):
+        state = draws.getrandbits(64)
+        size = draws.randint(1, 40)
+        generator = core_rng.Rng.from_state(state)
+        expected = generator.below(size)
+        # The two lines of DiamantState._reveal_on, as written there.
+        step = (state * rules.STEP_MULTIPLIER + rules.STEP_INCREMENT) & rules.MASK64
+        assert (((step >> 32) * size) >> 32, step) == (expected, generator.state)
+
+
+def _readable_settle(state: relicbox.State) -> None:
+    """The readable reveal: ``sample_chance`` draws with ``Rng.below`` and calls ``_reveal``."""
+    while state.is_chance:
+        state.sample_chance()
+
+
+def _position(state: relicbox.State) -> str:
+    """Everything a state is, but whether it settles chance by itself."""
+    data = state.to_dict()
+    del data["auto_chance"]
+    return canonical(data)
+
+
+def _views(state: relicbox.State) -> str:
+    return canonical([state.view(seat) for seat in [None, *range(state.players)]])
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("players", range(3, 9))
+def test_every_fast_path_plays_the_readable_path_step_by_step(options, players):
+    """Over seeded games: the readable path (one ``act`` per seat, no automatic chance, each
+    card revealed by ``sample_chance``) against per-seat ``act`` with the reveal loop,
+    ``act_joint`` (the fast dict path and the general path, through a mapping that is no
+    dict) and ``commit_leavers``. The same position, generator state, record and views
+    after every step."""
+    steps = 0
+    for seed in range(5):
+        coins = random.Random(seed * 10 + players)
+        leave_p = (0.15, 0.35, 0.6)[seed % 3]
+        readable = relicbox.new_game("diamant", players, seed, auto_chance=False, **options)
+        _readable_settle(readable)
+        fast = {
+            form: relicbox.new_game("diamant", players, seed, **options)
+            for form in ("act", "act_joint", "general act_joint", "commit_leavers")
+        }
+        while not readable.is_over:
+            leaving = {seat for seat in readable.to_act if coins.random() < leave_p}
+            choices = {seat: LEAVE if seat in leaving else CONTINUE for seat in readable.to_act}
+            for seat, action in choices.items():
+                readable.act(seat, action)
+            _readable_settle(readable)
+            for seat, action in choices.items():
+                fast["act"].act(seat, action)
+            fast["act_joint"].act_joint(choices)
+            fast["general act_joint"].act_joint(MappingProxyType(choices))
+            returned = fast["commit_leavers"].commit_leavers(_mask(leaving))
+            assert returned == _mask(readable.to_act)
+            expected = _position(readable)
+            for form, state in fast.items():
+                assert _position(state) == expected, (form, seed, steps)
+            if steps % 3 == 0:
+                assert _views(fast["commit_leavers"]) == _views(readable), (seed, steps)
+            steps += 1
+        assert all(state.is_over for state in fast.values())
+        for state in fast.values():
+            assert state.scores() == readable.scores()
+            assert state.record == readable.record
+            assert _views(state) == _views(readable)
+    assert steps > 5 * 8
+
+
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_the_reveal_loop_matches_the_readable_reveal_after_loading_and_cloning(options):
+    """The reveal loop meets positions built every way: loaded from JSON and cloned."""
+    for seed in range(8):
+        coins = random.Random(seed)
+        readable = relicbox.new_game("diamant", 5, seed, auto_chance=False, **options)
+        _readable_settle(readable)
+        fast = relicbox.new_game("diamant", 5, seed, **options)
+        while not readable.is_over:
+            bits = coins.getrandbits(5)
+            fast = relicbox.state_from_dict(json.loads(json.dumps(fast.to_dict()))).clone()
+            for seat in readable.to_act:
+                readable.act(seat, LEAVE if bits >> seat & 1 else CONTINUE)
+            _readable_settle(readable)
+            fast.commit_leavers(bits)
+            assert _position(fast) == _position(readable)
