@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from relicbox.core.encoding import Encoder, Shared, Slate, frac, one_hot, rotate
@@ -65,6 +65,10 @@ _ROUND_LISTS = ((0.0,) * ROUNDS, *(one_hot(r, ROUNDS) for r in range(ROUNDS)))
 """The ``round`` field of round 1..5 (index 0: none)."""
 
 
+_MEMO = 4096
+"""Memos of the encoder start afresh past this size."""
+
+
 def _code_shares(codes: Iterable[str]) -> array[float]:
     """Each code's share of its copies, as :meth:`GameEncoder.values` counts them."""
     found = [0] * len(CODES)
@@ -73,8 +77,55 @@ def _code_shares(codes: Iterable[str]) -> array[float]:
     return array("f", [number * share for number, share in zip(found, _SHARE, strict=True)])
 
 
+_BY_CARDS: dict[tuple[str, ...], array[float]] = {}
+"""Counts by the cards themselves: a path is rebuilt as a new list when rubies on it
+move, its cards unchanged."""
+
+
 def _path_shares(path: Iterable[Mapping[str, Any]]) -> array[float]:
-    return _code_shares([entry["card"] for entry in path])
+    cards = tuple([entry["card"] for entry in path])
+    found = _BY_CARDS.get(cards)
+    if found is None:
+        if len(_BY_CARDS) >= _MEMO:
+            _BY_CARDS.clear()
+        found = _BY_CARDS[cards] = _code_shares(cards)
+    return found
+
+
+def _numbers(key: tuple[Any, ...]) -> tuple[array[float], list[float]]:
+    """The fields before ``path``, and those between ``removed`` and ``seats``, from
+    the view's numbers (in the order :meth:`GameEncoder.refresh` lists them)."""
+    round_number, phase, variant, split, deck, gems, length, pile, rescued, value, inside, n = key
+    head = [
+        *_ROUND_LISTS[round_number if 1 <= round_number <= ROUNDS else 0],
+        1.0 if phase == "over" else 0.0,
+        1.0 if variant == "relics" else 0.0,
+        1.0 if split == "per-card" else 0.0,
+        frac(deck, 35),
+        frac(gems, 60),
+        frac(length, 35),
+    ]
+    middle = [frac(pile, 5), frac(rescued, 5), frac(value, 10), frac(inside, n)]
+    return array("f", head), middle
+
+
+def _seat_block(
+    inside: Sequence[bool],
+    committed: Sequence[bool],
+    pockets: Sequence[int],
+    relics: Sequence[Sequence[str]],
+) -> list[float]:
+    """The ``seats`` field seen from seat 0 (a seat's own view starts at its block)."""
+    block: list[float] = []
+    for other, pocket in enumerate(pockets):
+        held = len(relics[other])
+        block += (
+            1.0 if inside[other] else 0.0,
+            1.0 if committed[other] else 0.0,
+            (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
+            (held / 5 if held < 5 else 1.0) if held else 0.0,
+        )
+    return block
 
 
 class GameEncoder(Encoder):
@@ -100,6 +151,8 @@ class GameEncoder(Encoder):
             ("chest", 1),
         ]
         self._shared = Shared(8)
+        self._numbers: dict[tuple[Any, ...], tuple[array[float], list[float]]] = {}
+        self._blocks: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
     def refresh(self, view: Mapping[str, Any], slate: Slate) -> None:
         """:meth:`values` written into the slate: the card counts only when their
@@ -117,43 +170,64 @@ class GameEncoder(Encoder):
         if removed is not last[2]:
             last[2] = removed if type(removed) is FrozenList else None
             out[_PATH + len(CODES) : _TAIL] = self._shared.get(removed, _code_shares)
-        round_number = view["round"]
-        deck, gems, length = view["deck_size"], view["path_gems"], len(path)
-        head = [
-            *_ROUND_LISTS[round_number if 1 <= round_number <= ROUNDS else 0],
-            1.0 if view["phase"] == "over" else 0.0,
-            1.0 if view["variant"] == "relics" else 0.0,
-            1.0 if view["split"] == "per-card" else 0.0,
-            frac(deck, 35),
-            frac(gems, 60),
-            frac(length, 35),
-        ]
-        out[0:_PATH] = array("f", head)
         n = view["players"]
+        key = (
+            view["round"],
+            view["phase"],
+            view["variant"],
+            view["split"],
+            view["deck_size"],
+            view["path_gems"],
+            len(path),
+            len(view["relic_pile"]),
+            view["relics_rescued"],
+            view["next_relic_value"],
+            view["explorers_inside"],
+            n,
+        )
+        numbers = self._numbers.get(key)
+        if numbers is None:
+            if len(self._numbers) >= _MEMO:
+                self._numbers.clear()
+            numbers = self._numbers[key] = _numbers(key)
+        out[0:_PATH] = numbers[0]
         inside, committed = view["inside"], view["committed"]
         pockets, relics = view["pockets"], view["relics"]
-        choice = view["my_choice"]
-        tail = [
-            frac(len(view["relic_pile"]), 5),
-            frac(view["relics_rescued"], 5),
-            frac(view["next_relic_value"], 10),
-            frac(view["explorers_inside"], n),
-        ]
-        for other in (*range(seat, n), *range(seat)):
-            pocket = pockets[other]
-            held = len(relics[other])
-            tail += (
-                1.0 if inside[other] else 0.0,
-                1.0 if committed[other] else 0.0,
-                (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
-                (held / 5 if held < 5 else 1.0) if held else 0.0,
+        # Every seat's view holds the very same read-only lists at one point of a game.
+        ids = (id(inside), id(committed), id(pockets), id(relics))
+        found = self._blocks.get(ids)
+        if (
+            found is None
+            or found[0] is not inside
+            or found[1] is not committed
+            or found[2] is not pockets
+            or found[3] is not relics
+        ):
+            found = (
+                inside,
+                committed,
+                pockets,
+                relics,
+                _seat_block(inside, committed, pockets, relics),
             )
-        tail += (
-            1.0 if choice == "continue" else 0.0,
-            1.0 if choice == "leave" else 0.0,
-            frac(view["chest"], 250),
+            if all(type(part) is FrozenList for part in found[:4]):
+                if len(self._blocks) >= _MEMO:
+                    self._blocks.clear()
+                self._blocks[ids] = found
+        block = found[4]
+        start = 4 * (seat or 0)
+        choice = view["my_choice"]
+        out[_TAIL:] = array(
+            "f",
+            numbers[1]
+            + block[start:]
+            + block[:start]
+            + [
+                1.0 if choice == "continue" else 0.0,
+                1.0 if choice == "leave" else 0.0,
+                frac(view["chest"], 250),
+            ],
         )
-        out[_TAIL:] = array("f", tail)
 
     @staticmethod
     def _codes(codes: list[str]) -> list[float]:
