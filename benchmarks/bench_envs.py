@@ -4,6 +4,9 @@ Every line plays whole random games (uniform among the legal actions, chance
 resolved by the seed) of one game at its default player count:
 
 * engine: ``legal_actions`` + ``act`` on ``new_game(record=False)`` (no observations);
+* engine+view: the same, asking for the acting seat's ``view`` before each decision: what
+  any adapter that observes a seat per decision pays before it encodes anything, so the
+  ceiling of the PettingZoo lines;
 * pettingzoo-aec: ``agent_iter``/``last``/``step``, encoding an observation per step;
 * pettingzoo-parallel: one ``step`` per simultaneous round, observations for every seat;
 * gymnasium: seat 0 learning against random bots; counts the learning seat's steps
@@ -56,6 +59,21 @@ def engine(name: str, players: int) -> Play:
         count = 0
         while not state.is_over:
             seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[rng.randrange(len(legal))])
+            count += 1
+        return count
+
+    return play
+
+
+def engine_view(name: str, players: int) -> Play:
+    def play(seed: int, rng: random.Random) -> int:
+        state = relicbox.new_game(name, players, seed, record=False, **options(name))
+        count = 0
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.view(seat)
             legal = state.legal_actions(seat)
             state.act(seat, legal[rng.randrange(len(legal))])
             count += 1
@@ -186,6 +204,7 @@ def main() -> None:
         players = min(max(args.players, game.min_players), game.max_players)
         builds: dict[str, Callable[[str, int], Play]] = {
             "engine": engine,
+            "engine+view": engine_view,
             "pettingzoo-aec": aec,
             "pettingzoo-parallel": parallel,
             "openspiel": spiel,

@@ -118,14 +118,24 @@ def _seat_block(
     """The ``seats`` field seen from seat 0 (a seat's own view starts at its block)."""
     block: list[float] = []
     for other, pocket in enumerate(pockets):
-        held = len(relics[other])
-        block += (
-            1.0 if inside[other] else 0.0,
-            1.0 if committed[other] else 0.0,
-            (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
-            (held / 5 if held < 5 else 1.0) if held else 0.0,
-        )
+        key = (inside[other], committed[other], pocket, len(relics[other]))
+        row = _ROWS.get(key)
+        if row is None:
+            if len(_ROWS) >= _MEMO:
+                _ROWS.clear()
+            held = key[3]
+            row = _ROWS[key] = (
+                1.0 if key[0] else 0.0,
+                1.0 if key[1] else 0.0,
+                (pocket / 50 if pocket < 50 else 1.0) if pocket else 0.0,
+                (held / 5 if held < 5 else 1.0) if held else 0.0,
+            )
+        block += row
     return block
+
+
+_ROWS: dict[tuple[bool, bool, int, int], tuple[float, ...]] = {}
+"""A seat's four numbers by what they are made of (few combinations recur)."""
 
 
 class GameEncoder(Encoder):
