@@ -91,7 +91,7 @@ class GameEncoder(Encoder):
             ("gold", n),
             ("won", n * t),
         ]
-        self._shared = Shared(256)
+        self._shared = Shared(4096)
         """Counts of read-only card lists, which every seat's view shares."""
         self._hands: dict[tuple[str, ...], array[float]] = {}
         start = 0
@@ -133,8 +133,9 @@ class GameEncoder(Encoder):
         out: list[float] = []
         floors = list(view["floors"])[:3]
         for floor in floors:
-            out += counts([floor["monster"]], _TOWER, 1)
-            out += counts([floor["treasure"]], _TOWER, 1)
+            # counts() of one card: a one-hot row, 1 where the card is.
+            out += one_hot(_TOWER.get(floor["monster"]), len(TOWER_CODES))
+            out += one_hot(_TOWER.get(floor["treasure"]), len(TOWER_CODES))
         out += [0.0] * (2 * len(TOWER_CODES) * (3 - len(floors)))
         for floor in floors:
             for key in ("monster_to", "treasure_to"):
