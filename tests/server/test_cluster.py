@@ -394,6 +394,8 @@ def test_a_process_that_steps_down_leaves_the_bots_to_the_new_owner(
     (cancelled, or refused at the commit) does not start another there."""
     from relicbox.server.botpool import BotPool
     from relicbox.server.cluster import ClusterService
+    from relicbox.server.protocol import SeatChoice
+    from relicbox.server.tables import TableSettings
 
     async def scenario() -> None:
         store = Store(own_database)
@@ -402,8 +404,13 @@ def test_a_process_that_steps_down_leaves_the_bots_to_the_new_owner(
         )
         await service.restore()
         try:
-            seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}]
-            table_id, _, _ = await service.create("diamant", 3, {}, seats, {}, "Ann")
+            seats = [
+                SeatChoice(kind="me"),
+                SeatChoice(kind="bot", bot="random"),
+                SeatChoice(kind="bot"),
+            ]
+            made = await service.create("diamant", 3, {}, seats, TableSettings(), "Ann")
+            table_id = made[0]
             table = service.tables[table_id]
             await asyncio.sleep(0.2)
             assert table_id in service.owned and table.bot_tasks  # thinking, slowly

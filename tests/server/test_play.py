@@ -440,8 +440,9 @@ def test_bots_answering_together_take_one_commit_and_a_stale_answer_is_dropped(
     import threading
 
     from relicbox.server.botpool import BotAnswer, BotPool
+    from relicbox.server.protocol import SeatChoice
     from relicbox.server.store import Append, Store
-    from relicbox.server.tables import TableService
+    from relicbox.server.tables import TableService, TableSettings
 
     store = Store(sqlite_url)
     appends: list[Append] = []
@@ -455,8 +456,9 @@ def test_bots_answering_together_take_one_commit_and_a_stale_answer_is_dropped(
             await written(append)
 
         service.commits.append = counted  # type: ignore[method-assign]
-        seats = [{"kind": "me"}] + [{"kind": "bot", "bot": "rule"}] * 3
-        table_id, _, _ = await service.create("diamant", 4, {}, seats, {}, "Ann", seed=5)
+        seats = [SeatChoice(kind="me")] + [SeatChoice(kind="bot", bot="rule")] * 3
+        made = await service.create("diamant", 4, {}, seats, TableSettings(), "Ann", seed=5)
+        table_id = made[0]
         table = await service.get(table_id)
         assert table.state is not None and table.state.to_act == (0, 1, 2, 3)
         for seat in (1, 2, 3):

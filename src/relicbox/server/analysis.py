@@ -40,7 +40,7 @@ async def table_record(request: Request, table_id: str, seat: int) -> dict[str, 
     table = await service.get(table_id)
     if table.status != "finished":
         raise TableError.said("not-finished", "web-analysis-early")
-    if not table.settings.get("reveal_after"):
+    if not table.settings.reveal_after:
         raise TableError.said("hidden", "web-analysis-hidden")
     if not 0 <= seat < table.players:
         raise TableError.said("bad-seat", "web-analysis-seat", last=table.players - 1)

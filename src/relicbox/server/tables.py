@@ -17,8 +17,8 @@ import math
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from relicbox.bots import bot_names, bot_seed, default_action, is_bot_spec
@@ -32,7 +32,7 @@ from relicbox.core.errors import (
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, replay
 from relicbox.server.botpool import BotAnswer, BotPool
-from relicbox.server.protocol import SLOW_READER_CLOSE
+from relicbox.server.protocol import SLOW_READER_CLOSE, Clock, SeatChoice
 from relicbox.server.snapshots import legal_entries, result_table, seat_names
 from relicbox.server.store import Append, Store, StoredTable, hash_token, token_matches
 
@@ -173,6 +173,43 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+@dataclass(frozen=True)
+class TableSettings:
+    """How a table is played beside its game's options, as chosen when it was made."""
+
+    clock: Clock = field(default_factory=Clock)
+    grace: int = 60
+    """Seconds a person who left keeps the seat before the takeover bot plays it."""
+    takeover_bot: str | None = None
+    """The bot that plays a seat whose person is away (``random`` when not chosen)."""
+    reveal_after: bool = True
+    """Whether everyone's views (and the reviews) are shown once the game is over."""
+
+    @classmethod
+    def stored(cls, data: Mapping[str, Any]) -> TableSettings:
+        """Settings as the store keeps them (rows written before a field existed get its
+        default; they were checked when the table was made, so they are not checked again)."""
+        return cls(
+            clock=Clock.model_construct(**dict(data.get("clock") or {})),
+            grace=int(data.get("grace", 60)),
+            takeover_bot=data.get("takeover_bot"),
+            reveal_after=bool(data.get("reveal_after", True)),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "clock": self.clock.model_dump(),
+            "grace": self.grace,
+            "takeover_bot": self.takeover_bot,
+            "reveal_after": self.reveal_after,
+        }
+
+    @property
+    def running_clock(self) -> Clock | None:
+        """The clock when the table has one that runs (``move`` or ``game``)."""
+        return self.clock if self.clock.mode in ("move", "game") else None
+
+
 @dataclass
 class LiveTable:
     id: str
@@ -180,7 +217,7 @@ class LiveTable:
     players: int
     seed: int
     options: dict[str, Any]
-    settings: dict[str, Any]
+    settings: TableSettings
     status: str
     seats: list[Seat]
     rematch_id: str | None = None
@@ -229,7 +266,7 @@ class LiveTable:
         if info.kind == "bot":
             return info.bot
         if seat in self.away:
-            return str(self.settings.get("takeover_bot") or "random")
+            return self.settings.takeover_bot or "random"
         return None
 
     def bots(self) -> list[str | None]:
@@ -252,7 +289,7 @@ class LiveTable:
             "players": self.players,
             "options": self.options,
             "status": self.status,
-            "settings": self.settings,
+            "settings": self.settings.as_dict(),
             "rematch_id": self.rematch_id,
             "rematch_of": self.rematch_of,
             "watchers": self.watchers,
@@ -279,7 +316,7 @@ def _live(stored: StoredTable) -> LiveTable:
         players=stored.players,
         seed=stored.seed,
         options=stored.options,
-        settings=stored.settings,
+        settings=TableSettings.stored(stored.settings),
         status=stored.status,
         seats=[
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.is_host, s.clock_ms, s.abandoned)
@@ -344,23 +381,17 @@ def online_bot_spec(spec: str, think_ms: int) -> str:
 # -- what connections are told ------------------------------------------------------
 
 
-def clock_rule(table: LiveTable) -> dict[str, Any]:
-    """The table's clock setting when it has a running clock (``move`` or ``game``)."""
-    clock = table.settings.get("clock") or {}
-    return clock if clock.get("mode") in ("move", "game") else {}
-
-
 def deadlines(table: LiveTable) -> dict[int, float]:
     """When each clocked seat that must decide runs out (monotonic time)."""
-    clock = clock_rule(table)
-    if not clock or table.state is None or table.status != "playing":
+    clock = table.settings.running_clock
+    if clock is None or table.state is None or table.status != "playing":
         return {}
     found = {}
     for seat in table.state.to_act:
         if table.controller(seat) is not None or seat not in table.turn_started:
             continue
-        if clock["mode"] == "move":
-            allowed = float(clock["seconds"])
+        if clock.mode == "move":
+            allowed = float(clock.seconds)
         else:
             allowed = (table.seats[seat].clock_ms or 0) / 1000
         found[seat] = table.turn_started[seat] + allowed
@@ -369,8 +400,8 @@ def deadlines(table: LiveTable) -> dict[int, float]:
 
 def table_clocks(table: LiveTable) -> dict[str, Any] | None:
     """Seconds left for each seat (running ones marked), for the pages' clocks."""
-    clock = clock_rule(table)
-    if not clock:
+    clock = table.settings.running_clock
+    if clock is None:
         return None
     now = time.monotonic()
     running = deadlines(table)
@@ -378,9 +409,9 @@ def table_clocks(table: LiveTable) -> dict[str, Any] | None:
     for info in table.seats:
         if info.seat in running:
             left[str(info.seat)] = max(0.0, running[info.seat] - now)
-        elif clock["mode"] == "game":
+        elif clock.mode == "game":
             left[str(info.seat)] = (info.clock_ms or 0) / 1000
-    return {"mode": clock["mode"], "left": left, "running": sorted(running)}
+    return {"mode": clock.mode, "left": left, "running": sorted(running)}
 
 
 def view_delta(before: dict[str, Any] | None, after: dict[str, Any]) -> dict[str, Any]:
@@ -661,8 +692,8 @@ class TableService:
         game_name: str,
         players: int,
         options: dict[str, Any],
-        seats: list[dict[str, Any]],
-        settings: dict[str, Any],
+        seats: Sequence[SeatChoice],
+        settings: TableSettings,
         host_name: str | None,
         *,
         seed: int | None = None,
@@ -686,7 +717,7 @@ class TableService:
         host_seat: int | None = None
         rows: list[dict[str, Any]] = []
         for number, spec in enumerate(seats):
-            kind = spec.get("kind")
+            kind = spec.kind
             if kind == "me":
                 if host_seat is not None:
                     raise TableError.said("bad-table", "error-table-one-seat-yours")
@@ -700,7 +731,7 @@ class TableService:
                     }
                 )
             elif kind == "bot":
-                bot = spec.get("bot") or "random"
+                bot = spec.bot or "random"
                 problem = online_bot_problem(bot, game, self.bots.think_ms)
                 if problem is not None:
                     raise TableError("bad-table", problem.text("en"), problem)
@@ -710,17 +741,16 @@ class TableService:
                 rows.append({"kind": "open"})
             else:
                 raise TableError.said("bad-table", "error-table-seat-kind", seat=number + 1)
-        takeover = settings.get("takeover_bot")
+        takeover = settings.takeover_bot
         if takeover is not None:
-            if online_bot_problem(str(takeover), game, self.bots.think_ms) is not None:
+            if online_bot_problem(takeover, game, self.bots.think_ms) is not None:
                 raise TableError.said("bad-table", "error-table-takeover-bot", bot=repr(takeover))
-            seated = online_bot_spec(str(takeover), self.bots.think_ms)
-            settings = {**settings, "takeover_bot": seated}
+            seated = online_bot_spec(takeover, self.bots.think_ms)
+            settings = replace(settings, takeover_bot=seated)
         table_id = secrets.token_urlsafe(6)
-        clock = settings.get("clock") or {}
-        if clock.get("mode") == "game":
+        if settings.clock.mode == "game":
             for row in rows:
-                row["clock_ms"] = int(clock["seconds"]) * 1000
+                row["clock_ms"] = settings.clock.seconds * 1000
         await asyncio.to_thread(
             self.store.create_table,
             table_id,
@@ -729,7 +759,7 @@ class TableService:
             seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed,
             options=resolved,
             rules_version=game.rules_version,
-            settings=settings,
+            settings=settings.as_dict(),
             seats=rows,
             rematch_of=rematch_of,
         )
@@ -775,7 +805,7 @@ class TableService:
             raise TableError.said("not-host", "error-table-not-host")
         if table.status != "open":
             raise TableError.said("table-closed", "error-table-started")
-        bot = str(table.settings.get("takeover_bot") or "random")
+        bot = table.settings.takeover_bot or "random"
         for info in table.seats:
             if info.kind == "open":
                 info.kind, info.bot = "bot", bot
@@ -795,11 +825,11 @@ class TableService:
         if table.rematch_id is not None:
             raise TableError.said("rematch-exists", "error-table-rematch-exists")
         seats = [
-            {"kind": "me"}
+            SeatChoice(kind="me")
             if s.seat == seat
-            else {"kind": "bot", "bot": s.bot}
+            else SeatChoice(kind="bot", bot=s.bot)
             if s.kind == "bot"
-            else {"kind": "open"}
+            else SeatChoice(kind="open")
             for s in table.seats
         ]
         new_id, new_seat, new_token = await self.create(
@@ -1121,7 +1151,7 @@ class TableService:
     def _start_grace(self, table: LiveTable, seat: int) -> None:
         if seat in table.grace_tasks or seat in table.away:
             return
-        grace = float(table.settings.get("grace", 60))
+        grace = float(table.settings.grace)
         table.grace_tasks[seat] = asyncio.create_task(self._grace(table, seat, grace))
 
     async def _grace(self, table: LiveTable, seat: int, grace: float) -> None:
@@ -1137,9 +1167,6 @@ class TableService:
 
     # -- clocks -----------------------------------------------------------------
 
-    def _clock(self, table: LiveTable) -> dict[str, Any]:
-        return clock_rule(table)
-
     def _deadlines(self, table: LiveTable) -> dict[int, float]:
         return deadlines(table)
 
@@ -1148,14 +1175,14 @@ class TableService:
         return table_clocks(table)
 
     def _charge_clock(self, table: LiveTable, seat: int) -> dict[int, int] | None:
-        clock = self._clock(table)
-        if clock.get("mode") != "game" or seat not in table.turn_started:
+        clock = table.settings.running_clock
+        if clock is None or clock.mode != "game" or seat not in table.turn_started:
             return None
         if table.controller(seat) is not None:
             return None
         info = table.seats[seat]
         spent = int((time.monotonic() - table.turn_started[seat]) * 1000)
-        info.clock_ms = max(0, (info.clock_ms or 0) - spent) + int(clock.get("increment", 0)) * 1000
+        info.clock_ms = max(0, (info.clock_ms or 0) - spent) + clock.increment * 1000
         return {seat: info.clock_ms}
 
     def _schedule_clock(self, table: LiveTable) -> None:

@@ -18,7 +18,7 @@ from relicbox.server.guard import client_address
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import StoredTable
-from relicbox.server.tables import TableError, TableService
+from relicbox.server.tables import TableError, TableService, TableSettings
 from relicbox.server.web import language, quotas_of, refused, service_of
 from relicbox.server.webcatalog import option_words, words_or
 
@@ -62,12 +62,7 @@ async def tables(request: Request, status: str = "open") -> list[dict[str, Any]]
 
 @router.post("/tables")
 async def create(request: Request, body: CreateTable) -> JSONResponse:
-    settings = {
-        "clock": body.clock.model_dump(),
-        "grace": body.grace,
-        "takeover_bot": body.takeover_bot,
-        "reveal_after": body.reveal_after,
-    }
+    settings = TableSettings(body.clock, body.grace, body.takeover_bot, body.reveal_after)
     address = client_address(request.scope)
     quotas = quotas_of(request)
     try:
@@ -81,7 +76,7 @@ async def create(request: Request, body: CreateTable) -> JSONResponse:
                 body.game,
                 body.players,
                 dict(body.options),
-                [s.model_dump() for s in body.seats],
+                body.seats,
                 settings,
                 body.name,
             )
@@ -167,9 +162,7 @@ async def replay(
     except TableError as error:
         return refused(error, request)
     if seat is not None and not (
-        found.status == "finished"
-        and found.settings.get("reveal_after")
-        and 0 <= seat < found.players
+        found.status == "finished" and found.settings.reveal_after and 0 <= seat < found.players
     ):
         seat = None
     index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
