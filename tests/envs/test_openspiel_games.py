@@ -218,3 +218,19 @@ def test_tensors_kept_between_nodes_equal_tensors_made_afresh(short):
         if rng.random() < 0.1:
             clones.append(state.clone())
     assert checked > 20
+
+
+def test_the_observer_writes_its_tensor_in_place():
+    """Python code reading an observer (``make_observation``) may hold its tensor: it is
+    the same array after every ``set_from``, holding the seat asked for."""
+    game = pyspiel.load_game("relicbox_diamant", {"players": 3})
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    tensor = observer.tensor
+    state = _play_random(game, __import__("random").Random(3))
+    for probe in (game.new_initial_state(), state):
+        for seat in (0, 1, 2, 1):
+            observer.set_from(probe, seat)
+            assert observer.tensor is tensor
+            assert np.shares_memory(observer.dict["observation"], tensor)
+            expected = np.asarray(probe.information_state_tensor(seat), np.float32)
+            assert np.array_equal(tensor, expected)

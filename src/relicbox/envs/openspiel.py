@@ -334,10 +334,10 @@ class RelicboxObserver:
     """Observation tensor (the encoding) and strings (canonical JSON of the view); with
     perfect recall the tensor also holds the seat's own past decisions.
 
-    Each seat has a tensor of its own, which :meth:`set_from` makes :attr:`tensor` (and
-    :attr:`dict`, views into it): a seat's tensor is brought up to date from its last
-    one, only the parts of the view that changed and the decisions taken since are
-    written, and asking again for the same state costs nothing.
+    :meth:`set_from` writes :attr:`tensor` in place (:attr:`dict` holds views into it).
+    Behind it each seat keeps a tensor of its own, brought up to date from its last one:
+    only the parts of the view that changed and the decisions taken since are written,
+    and asking again for the same state and seat costs nothing.
     """
 
     def __init__(self, game: RelicboxGame, perfect_recall: bool) -> None:
@@ -349,43 +349,44 @@ class RelicboxObserver:
         players = game.players
         self._encodings = self.encoder.seats(players)
         self._tensors = [np.zeros(size + self.recall, np.float32) for _ in range(players)]
-        self._dicts = [self._parts(tensor) for tensor in self._tensors]
         self._at: list[tuple[_Engine | None, int]] = [(None, -1)] * players
-        """Per seat: the engine copy and move its tensor holds."""
+        """Per seat: the engine copy and move its own tensor holds."""
         self._recalled: list[tuple[list[int] | None, int]] = [(None, 0)] * players
         """Per seat: the decision list its recall slots were written from, and how many."""
-        self._initial: dict[int, tuple[np.ndarray, dict[str, np.ndarray]]] = {}
+        self._initial: dict[int, np.ndarray] = {}
         """Each seat's tensor at the initial state (pyspiel makes one per tensor asked)."""
-        self.tensor = self._tensors[0]
-        self.dict = self._dicts[0]
-
-    def _parts(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
-        parts = {"observation": tensor[: self.encoder.size]}
-        if self.perfect_recall:
-            parts["decisions"] = tensor[self.encoder.size :]
-        return parts
+        self._showing: tuple[_Engine | None, int, int] = (None, -1, -1)
+        """The engine copy, move and seat :attr:`tensor` holds (``None``: an initial state)."""
+        self.tensor = np.zeros(size + self.recall, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["decisions"] = self.tensor[size:]
 
     def set_from(self, state: RelicboxState, player: int) -> None:
         engine = state._engine
+        # (The engine objects are held, so their ids cannot be reused while compared.)
         if engine.initial and not engine.moves:
-            known = self._initial.get(player)
-            if known is None:
-                tensor = np.zeros_like(self._tensors[player])
-                tensor[: self.encoder.size] = self.encoder.encode(engine.state.view(player))
-                known = self._initial[player] = (tensor, self._parts(tensor))
-            self.tensor, self.dict = known
+            if self._showing != (None, 0, player):
+                known = self._initial.get(player)
+                if known is None:
+                    known = self._initial[player] = np.zeros_like(self.tensor)
+                    known[: self.encoder.size] = self.encoder.encode(engine.state.view(player))
+                self.tensor[:] = known
+                self._showing = (None, 0, player)
             return
-        self.tensor = tensor = self._tensors[player]
-        self.dict = self._dicts[player]
-        # (The engine object is held, so its id cannot be reused while it is compared.)
+        showing = self._showing
+        if showing[0] is engine and showing[1] == engine.moves and showing[2] == player:
+            return
+        tensor = self._tensors[player]
         at = self._at[player]
-        if at[0] is engine and at[1] == engine.moves:
-            return
-        self._at[player] = (engine, engine.moves)
-        size = self.encoder.size
-        tensor[:size] = self._encodings.refresh(engine.state.view(player), player)
-        if self.recall:
-            self._write_recall(tensor[size:], engine.decisions[player], player)
+        if at[0] is not engine or at[1] != engine.moves:
+            self._at[player] = (engine, engine.moves)
+            size = self.encoder.size
+            tensor[:size] = self._encodings.refresh(engine.state.view(player), player)
+            if self.recall:
+                self._write_recall(tensor[size:], engine.decisions[player], player)
+        self.tensor[:] = tensor
+        self._showing = (engine, engine.moves, player)
 
     def _write_recall(self, slots: np.ndarray, own: list[int], player: int) -> None:
         """The seat's decisions in ``slots``: only those added since, when the list is
