@@ -4,6 +4,7 @@ view's TypedDicts name exactly the keys a view has."""
 from __future__ import annotations
 
 import copy
+import enum
 import json
 import pickle
 from typing import Any
@@ -15,8 +16,8 @@ from relicbox.core import conformance
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import views as V
+from relicbox.games.relic_runners.base import RelicRunnersSettings as Settings
 from relicbox.games.relic_runners.board import NODE_IDS
-from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_MOVED
 from relicbox.games.relic_runners.scenario import Scenario
 from support.relic_runners import new, node, play
 
@@ -301,48 +302,104 @@ OPTION_SETS = [
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_every_change_the_rules_make_is_marked_for_the_views(players, options):
-    # Views rebuild only the parts the rules mark as touched (bits per seat for its
-    # holdings and for its explorer, one per space, one for the trails): a change
-    # without its mark would leave a stale view, so random games compare every step's
-    # inputs before and after.
+def test_every_change_a_view_looks_for_is_told_by_the_events(players, options):
+    # Views compare a board with what its entries were built from only when a new event
+    # of a kind that changes boards names its seat, a seat's explorer, rations and
+    # pathways only when an event names it or it is the seat whose turn it is or was at
+    # the last view, and the toolbox tokens only after an event that turns them
+    # (views.changes): a change told by no such event would leave a stale view, so
+    # random games compare every step's inputs before and after. (Spaces are compared at
+    # every view.)
     for seed in range(6):
         state = relicbox.new_game("relic-runners", players, seed, max_turns=80, **options)
         rng = Rng(seed)
         while not state.is_over:
-            before, turn, current = _inputs(state), state._turn, state._seat
-            state._touched = state._moved = 0
+            before, length, current = _inputs(state), len(state._history), state._seat
+            coins = [board.coins for board in state._boards]
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             state.act(seat, legal[rng.below(len(legal))])
-            boards, spaces, trails, places = _inputs(state)
-            touched, moved = state._touched, state._moved
+            boards, _, trails, places = _inputs(state)
+            told = V.changes(state._history[length:])
+            looked_at = told >> V._NAMED_SHIFT | 1 << state._seat | 1 << current
             for s, board in enumerate(boards):
-                if board != before[0][s]:
-                    assert touched >> s & 1, f"seat {s}'s board changed unmarked ({seed=})"
+                if board[1:] != before[0][s][1:] or state._boards[s].coins != coins[s]:
+                    assert told & 1 << s, f"seat {s}'s board changed untold ({seed=})"
+                if board[0] != before[0][s][0]:
+                    assert looked_at & 1 << s, f"seat {s}'s pathways ({seed=})"
             for s, place in enumerate(places):
-                if place != before[3][s]:
-                    # the seat whose turn it is goes unmarked (views always look at it),
-                    # and so does the one whose turn just ended (views look at it then)
-                    ended = state._turn != turn and s == current
-                    assert moved >> s & 1 or s == state._seat or ended, (
-                        f"seat {s}'s explorer ({seed=})"
-                    )
-            for space_index, space in enumerate(spaces):
-                if space != before[1][space_index]:
-                    assert touched & SPACE_TOUCHED[space_index], f"space {space_index} ({seed=})"
-            assert trails == before[2] or moved & TRAILS_MOVED, f"trails ({seed=})"
+                if place[:2] != before[3][s][:2]:
+                    assert looked_at & 1 << s, f"seat {s}'s explorer or rations ({seed=})"
+            if trails[1] != before[2][1]:
+                assert told & V._TOKENS, f"tokens ({seed=})"
+
+
+def _snapshot(value: Any, seen: dict[int, Any] | None = None) -> Any:
+    """Everything a state holds, down to the slots of its records and of its History
+    (its converted events included): what a view must leave as it found it."""
+    seen = {} if seen is None else seen
+    if isinstance(value, (int, float, str, bytes, type(None), enum.Enum)):
+        return value
+    if id(value) in seen:
+        return ("seen", id(value))
+    seen[id(value)] = value
+    if isinstance(value, dict):
+        return ("dict", type(value).__name__, [(k, _snapshot(v, seen)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [_snapshot(v, seen) for v in value])
+    if isinstance(value, Settings):
+        return ("settings", id(value))  # frozen
+    if type(value).__module__.endswith(("lookups", "board")):
+        return ("shared", id(value))  # the compiled board, shared by every state
+    names = [
+        name
+        for cls in type(value).__mro__
+        for name in getattr(cls, "__slots__", ())
+        if hasattr(value, name)
+    ]
+    return (type(value).__name__, [(name, _snapshot(getattr(value, name), seen)) for name in names])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_view_changes_nothing_in_the_state(players):
+    # build_view is a pure function of the state: whatever it keeps lives beside it.
+    options = {"abilities": True, "max_turns": 60}
+    for seed in range(2):
+        state = relicbox.new_game("relic-runners", players, seed, **options)
+        rng = Rng(seed)
+        lookers = [None, *range(players)]
+        steps = 0
+        while not state.is_over:
+            looker = lookers[rng.below(len(lookers))]
+            body, held = state.to_dict(), _snapshot(state)
+            state.view(looker)
+            assert state.to_dict() == body and _snapshot(state) == held, f"{seed=} {steps=}"
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.act(seat, legal[rng.below(len(legal))])
+            steps += 1
+        body, held = state.to_dict(), _snapshot(state)
+        state.view(0)
+        assert state.to_dict() == body and _snapshot(state) == held
 
 
 def _fresh_view(state: Any, looker: int | None) -> str:
-    # Built from nothing: without the state's cache and without the entries that views
-    # of every game share through memos keyed by what an entry shows, so that a key
-    # missing something an entry shows cannot go unnoticed.
-    copied = state.clone()
-    copied._view_cache = None
+    # Built from nothing: without the state's cache (nor its original's, which a clone
+    # would start from) and without the entries that views of every game share through
+    # memos keyed by what an entry shows, so that a key missing something an entry shows
+    # cannot go unnoticed. The caches of the states in play are put back afterwards.
+    own, last_seen = dict(V._OWN), dict(V._LAST_SEEN)
+    V._OWN.clear()
+    V._LAST_SEEN.clear()
     V._GEOMETRIES.clear()
     V._SHARED.clear()
-    return canonical(copied.view(looker))
+    try:
+        return canonical(state.clone().view(looker))
+    finally:
+        V._OWN.clear()
+        V._OWN.update(own)
+        V._LAST_SEEN.clear()
+        V._LAST_SEEN.update(last_seen)
 
 
 def test_games_share_the_entries_of_spaces_trails_and_boards_that_show_the_same():

@@ -91,6 +91,13 @@ class History(Generic[T]):
         out.extend(tail_done)
         return out
 
+    def since(self, start: int) -> list[T]:
+        """``self[start:]``; a reader that keeps up reads only the tail."""
+        tail_base = len(self._chunks) * CHUNK
+        if start >= tail_base:
+            return self._tail[start - tail_base :]
+        return self._range(start, tail_base + len(self._tail))
+
     def __len__(self) -> int:
         return len(self._chunks) * CHUNK + len(self._tail)
 

@@ -40,8 +40,6 @@ from relicbox.games.relic_runners.lookups import (
 from relicbox.games.relic_runners.parts import (
     CAN_GO_UP,
     FIELDS,
-    SPACE_TOUCHED,
-    TRAILS_MOVED,
     PlayerBoard,
     Stage,
     TurnRecord,
@@ -115,12 +113,6 @@ class StateBase(State):
     _chance: list[tuple[Any, ...]]
     _agenda: list[T.Task]
     _legal: Sequence[Action]
-    _view_cache: Any
-    """The views' read-only parts (a ``views.ViewCache``, which checks every part against
-    the state before using it), or ``None`` before the first view."""
-    _touched: int
-    _moved: int
-    """What the rules changed since the last view (see ``parts.ALL_SEATS``)."""
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -181,7 +173,6 @@ class StateBase(State):
 
     def _use_ivory(self, seat: int, code: str) -> None:
         tile = self._boards[seat].ivory.pop(int(code[1]))
-        self._touched |= 1 << seat
         self._discard.append(tile)
         self._history.append(("use-ivory", seat, code))
 
@@ -205,7 +196,6 @@ class StateBase(State):
     def _extra_turn(self, seat: int) -> None:
         """Ivory I1-f: the tile goes and ``seat`` plays once more after the last turn."""
         self._discard.append(self._boards[seat].ivory.pop(1))
-        self._touched |= 1 << seat
         self._extra = True
         self._history.append(("extra", seat))
         self._start_turn(seat)
@@ -220,7 +210,6 @@ class StateBase(State):
                 self._this_turn.turn_gain += amount  # for the whole-turn reading of Shovel level 3
         if amount:
             self._boards[seat].coins += amount
-            self._moved |= 1 << seat
             self._history.append(("coins", seat, amount, reason))
 
     def _take_rations(self, seat: int, wanted: int, reason: str) -> None:
@@ -228,7 +217,6 @@ class StateBase(State):
         if got > 0:
             self._boards[seat].rations += got
             self._supply -= got
-            self._moved |= 1 << seat
         self._history.append(("rations", seat, max(got, 0), reason))
 
     def _arrive_camp(self, seat: int) -> None:
@@ -250,7 +238,6 @@ class StateBase(State):
 
     def _reset_tokens(self, seat: int) -> int:
         self._tokens = [True] * 10
-        self._moved |= TRAILS_MOVED
         self._history.append(("reset", seat))
         return 1
 
@@ -258,7 +245,6 @@ class StateBase(State):
         if self._boards[seat].reserve:
             self._boards[seat].reserve -= 1
             self._boards[seat].start_row += 1
-            self._touched |= 1 << seat
             self._history.append(("toolbox", seat))
 
     def _begin_relocation(self, count: int) -> None:
@@ -270,7 +256,6 @@ class StateBase(State):
     def _shrine_check(self, node: int) -> None:
         if not self._levels[node]:
             self._relic_on[node] = True
-            self._touched |= SPACE_TOUCHED[node]
             self._history.append(("shrine", node, self._relic_colour(node), self._seat))
 
     def _trigger_check(self) -> None:
@@ -298,7 +283,6 @@ class StateBase(State):
         fixed = dict(self._fixed[node])
         fixed[level] = (tile, knower)
         self._fixed[node] = read_only(fixed)
-        self._touched |= SPACE_TOUCHED[node]
 
 
 _Passive = Callable[[StateBase, int], int | None]

@@ -23,8 +23,6 @@ from relicbox.games.relic_runners.checks import PER_SEAT, check_fields, check_po
 from relicbox.games.relic_runners.data import PATHWAYS, RATION_CAP, TILES, TOOLBOXES
 from relicbox.games.relic_runners.parts import (
     FIELDS,
-    MOVED_ALL,
-    TOUCHED_ALL,
     PlayerBoard,
     Stage,
     TurnRecord,
@@ -74,9 +72,6 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     check_body(state)
     check_position(state)
     state._legal = ()
-    state._view_cache = None
-    state._touched = TOUCHED_ALL
-    state._moved = MOVED_ALL
     state._run()
 
 

@@ -11,7 +11,7 @@ from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.base import PATHWAY_PLACED, RIVAL_RELOCATED
 from relicbox.games.relic_runners.effects import EffectsState
 from relicbox.games.relic_runners.lookups import TILE_CODE, TILE_EFFECT
-from relicbox.games.relic_runners.parts import STEPS, TOOL_USES, TRAILS_MOVED
+from relicbox.games.relic_runners.parts import STEPS, TOOL_USES
 
 # What a decision outside any task does, by action index.
 _DO_MOVE, _DO_STOP, _DO_EXPLORE, _DO_END, _DO_JUMP, _DO_IVORY, _DO_TOOL = range(7)
@@ -74,8 +74,6 @@ class DecisionsState(EffectsState):
         trail = self._g.path_trail[action.index]
         bit = 1 << trail
         self._boards[seat].paths |= bit
-        self._touched |= 1 << seat
-        self._moved |= TRAILS_MOVED
         if relocate:
             self._history.append(("relocate", seat, self._this_turn.lifted, trail))
             self._this_turn.lifted = None
@@ -84,7 +82,7 @@ class DecisionsState(EffectsState):
                 if other != seat:
                     self._ivory_fires(other, RIVAL_RELOCATED)
             return
-        self._boards[seat].path_supply -= 1  # the seat is marked above
+        self._boards[seat].path_supply -= 1
         self._progress_turn = self._turn
         self._history.append(("pathway", seat, trail))
         self._ivory_fires(seat, PATHWAY_PLACED)
@@ -94,8 +92,6 @@ class DecisionsState(EffectsState):
     def _lift(self, seat: int, task: T.Lift, action: Action) -> None:
         trail = self._g.lift_trail[action.index]
         self._boards[seat].paths &= ~(1 << trail)
-        self._touched |= 1 << seat
-        self._moved |= TRAILS_MOVED
         self._this_turn.lifted = trail
         self._this_turn.vacated |= 1 << trail
         if task.count > 1:
@@ -114,7 +110,6 @@ class DecisionsState(EffectsState):
         new = cast(int, self._this_turn.new_tile)
         keep, drop = (old, new) if TILE_CODE[old] == code else (new, old)
         self._boards[seat].ivory[level] = keep
-        self._touched |= 1 << seat
         self._discard.append(drop)
         self._this_turn.new_tile = None
         self._history.append(("keep", seat, keep, drop))
@@ -154,7 +149,6 @@ class DecisionsState(EffectsState):
     def _decide_start(self, seat: int, task: T.Start, action: Action) -> None:
         node = _NODE_OF[action.index]
         self._boards[seat].pos = node
-        self._moved |= 1 << seat
         self._history.append(("start", seat, node))
 
     def _decide_flip(self, seat: int, task: T.Flip, action: Action) -> None:
@@ -164,7 +158,6 @@ class DecisionsState(EffectsState):
             return
         k = _FLIP_TOKEN[action.index]
         self._tokens[k] = not self._tokens[k]
-        self._moved |= TRAILS_MOVED
         self._history.append(("flip", seat, k, self._tokens[k]))
         if not any(self._tokens):
             self._this_turn.bonus_steps += self._reset_tokens(seat)
@@ -190,5 +183,4 @@ class DecisionsState(EffectsState):
         else:
             tools[source] -= 1
         tools[target] += 1
-        self._touched |= 1 << seat
         self._history.append(("step", seat, action.args_as(A.Step).toolbox))

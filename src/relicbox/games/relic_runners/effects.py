@@ -23,7 +23,6 @@ class EffectsState(ExploringState):
         board = self._boards[seat]
         board.tools[use.slot] -= 1
         board.start_row += 1
-        self._touched |= 1 << seat
         self._this_turn.tool_used = True
         self._history.append(("tool", seat, use.action.args_as(A.UseTool).toolbox))
         TOOL_EFFECTS[use.branch, use.level, use.choice](self, seat, board.pos)
@@ -40,7 +39,6 @@ class EffectsState(ExploringState):
         """The retroactive reading (§4.14): what this turn already earned counts twice too."""
         if self._this_turn.turn_gain:
             self._boards[seat].coins += self._this_turn.turn_gain
-            self._moved |= 1 << seat
             self._history.append(("coins", seat, self._this_turn.turn_gain, "shovel"))
         for index in self._this_turn.turn_blue:
             self._show_blue(seat, self._boards[seat].blue[index])

@@ -17,7 +17,6 @@ from relicbox.games.relic_runners.lookups import (
     TILE_VALUE,
     read_only,
 )
-from relicbox.games.relic_runners.parts import ALL_SEATS, SPACE_TOUCHED
 from relicbox.games.relic_runners.travel import TravelState
 
 
@@ -38,7 +37,6 @@ class ExploringState(TravelState):
         if self._g.kind[node] == "ruin":
             first = len(levels) == self._height
             self._levels[node] = levels[:-1]
-            self._touched |= SPACE_TOUCHED[node]
             self._progress_turn = self._turn
             self._history.append(("ruin", seat, node))
             if first:
@@ -67,7 +65,6 @@ class ExploringState(TravelState):
         tile, knower = fixed.pop(level)
         self._fixed[node] = read_only(fixed)
         self._levels[node] = tuple(other for other in levels if other != level)
-        self._touched |= SPACE_TOUCHED[node]
         self._progress_turn = self._turn
         if first:
             self._ivory_fires(seat, FIRST_EXPLORER)
@@ -89,12 +86,10 @@ class ExploringState(TravelState):
             self._gain(seat, 2, "compensation", temple=True)
         else:
             self._boards[seat].ivory[level] = tile
-            self._touched |= 1 << seat
 
     def _take_blue(self, seat: int, node: int, tile: int, knower: int) -> None:
         self._boards[seat].blue.append(tile)
         self._boards[seat].blue_seen.append(knower)
-        self._touched |= 1 << seat
         self._history.append(("blue", seat, node, TILE_LEVEL[tile]))
         self._gain(seat, 0, "blue", temple=True)
         if self._this_turn.double:
@@ -106,9 +101,6 @@ class ExploringState(TravelState):
     def _show_blue(self, seat: int, tile: int) -> None:
         """Shovel level 3 on a blue tile: show it and take its value in coins now as well."""
         self._shown.append(tile)
-        # A shown tile is in every seat's view of the board; its coins go to the seat.
-        self._touched |= ALL_SEATS
-        self._moved |= 1 << seat
         self._history.append(("show", seat, tile))
         self._boards[seat].coins += TILE_VALUE[tile]
         self._history.append(("coins", seat, TILE_VALUE[tile], "shown"))
@@ -123,7 +115,6 @@ class ExploringState(TravelState):
     def _teleport(self, seat: int) -> None:
         """Purple P-e: to the camp, with its rations; the turn ends (or the move is owed)."""
         self._boards[seat].pos = CAMP
-        self._moved |= 1 << seat
         self._history.append(("teleport", seat))
         self._arrive_camp(seat)
         if self._stage is MOVE:

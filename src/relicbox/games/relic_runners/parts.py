@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Self
 from relicbox.core.actions import Action
 from relicbox.core.fields import Copy, Field, Fields
 from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners.board import CAMP, NODE_IDS
+from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.data import (
     BRANCHES,
     COMPASS,
@@ -45,27 +45,7 @@ SHARE, LIST, NESTED = Copy.SHARE, Copy.LIST, Copy.NESTED
 MAX_SEATS = 5
 """The most players a game may have (the box holds five explorers)."""
 ALL_SEATS = (1 << MAX_SEATS) - 1
-"""A bit per seat, in ``_touched`` and in ``_moved``.
-
-The rules mark what they change, and a view clears the marks: it then compares and
-rebuilds only what was marked, instead of comparing the whole state with what it built
-before at every decision. ``_touched`` has a bit per seat whose holdings changed
-(pathways, toolboxes, tiles or relics) and :data:`SPACE_TOUCHED`'s bits; ``_moved`` has
-the marks the rules set at almost every decision, kept in its own field so that it stays
-a small number (Python keeps those ready made, and setting a bit costs no new object): a
-bit per seat whose explorer's place, rations or coins changed, and :data:`TRAILS_MOVED`.
-The seat whose turn it is changes those at almost every decision, unmarked: views look at
-it at every view, and at the seat whose turn ended once a turn has passed.
-"""
-TRAILS_MOVED = 1 << MAX_SEATS
-"""A bit of ``_moved``: a pathway or a toolbox token changed."""
-MOVED_ALL = ALL_SEATS | TRAILS_MOVED
-SPACE_TOUCHED = tuple(1 << (MAX_SEATS + node) for node in range(len(NODE_IDS)))
-"""A bit of ``_touched`` per space: its stack, drawn tiles, colour or relic changed."""
-SPACES_TOUCHED = sum(SPACE_TOUCHED)
-TOUCHED_ALL = ALL_SEATS | SPACES_TOUCHED
-"""Every mark: what a new or loaded state starts with (with :data:`MOVED_ALL`), since no
-view has seen it."""
+"""A bit per seat: sets of seats as one number."""
 _BOARDS, _TURN = "_boards", "_this_turn"
 
 FIELDS = Fields(
@@ -136,9 +116,6 @@ FIELDS = Fields(
     Field("_g", SHARE, doc="the compiled board (option board)"),
     Field("_height", SHARE, doc="the stacks' height (player count)"),
     Field("_legal", SHARE, doc="the cached legal actions; replaced, never changed in place"),
-    Field("_view_cache", SHARE, doc="the views' read-only parts, checked before use", cache=True),
-    Field("_touched", SHARE, doc="holdings and spaces changed since the last view"),
-    Field("_moved", SHARE, doc="explorers and trails changed since the last view"),
 )
 """Every field of the state and of its records: the slots, the generated ``clone`` and
 ``copy`` methods, and the JSON body's keys in the body's order."""

@@ -66,9 +66,6 @@ from relicbox.games.relic_runners.movement import move_routes as move_routes
 from relicbox.games.relic_runners.parts import (
     FIELDS,
     MAX_SEATS,
-    MOVED_ALL,
-    SPACE_TOUCHED,
-    TOUCHED_ALL,
     PlayerBoard,
 )
 from relicbox.games.relic_runners.parts import STEPS as STEPS
@@ -141,9 +138,6 @@ class RelicRunnersState(DecisionsState):
         self._chance = []
         self._agenda = [T.BEGIN, T.SETUP_PURPLES]
         self._legal = NONE
-        self._view_cache = None
-        self._touched = TOUCHED_ALL
-        self._moved = MOVED_ALL
         self._deal_colours(first)
         self._run()
 
@@ -323,7 +317,6 @@ class RelicRunnersState(DecisionsState):
         event = self._chance.pop(0)
         if event[0] == "colour":
             self._colour[event[1]] = COLOURS.index(outcome)
-            self._touched |= SPACE_TOUCHED[event[1]]
         else:
             _, node, level, knower = event
             key = pool_key(cast(int, self._colour[node]), level)

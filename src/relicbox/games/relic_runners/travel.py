@@ -12,7 +12,6 @@ from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.legal import LegalState
 from relicbox.games.relic_runners.lookups import POST
 from relicbox.games.relic_runners.movement import after_trail, bits
-from relicbox.games.relic_runners.parts import SPACE_TOUCHED, TRAILS_MOVED
 
 _NO_FLIPS: list[int] = []
 
@@ -53,7 +52,6 @@ class TravelState(LegalState):
 
     def _jump_to(self, seat: int, node: int) -> None:
         self._boards[seat].pos = node
-        self._moved |= 1 << seat
         self._this_turn.jumped = True
         self._history.append(("jump", seat, self._start, node))
         self._stage = POST
@@ -82,7 +80,6 @@ class TravelState(LegalState):
             self._tokens[k] = False
         steps += len(flipped)
         if flipped:
-            self._moved |= TRAILS_MOVED
             self._history.append(("tokens", seat, tuple(flipped)))
             if not any(self._tokens):
                 steps += self._reset_tokens(seat)
@@ -96,7 +93,6 @@ class TravelState(LegalState):
         colour = self._relic_colour(node)
         self._relic_on[node] = False
         self._boards[seat].relics[colour] += 1
-        self._touched |= 1 << seat | SPACE_TOUCHED[node]
         self._collected += 1
         self._progress_turn = self._turn
         self._history.append(("relic", seat, node, colour, self._this_turn.moves))

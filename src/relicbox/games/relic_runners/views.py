@@ -13,11 +13,11 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, compress
+from operator import attrgetter, is_not, ne
 from typing import Any, Literal, Required, TypedDict, TypeVar, cast
 
-from relicbox.core.history import FrozenDict, FrozenList, frozen
+from relicbox.core.history import FrozenDict, FrozenList, History, frozen
 from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
@@ -31,11 +31,7 @@ from relicbox.games.relic_runners.lookups import Geo
 from relicbox.games.relic_runners.movement import bits
 from relicbox.games.relic_runners.parts import (
     ALL_SEATS,
-    MOVED_ALL,
-    SPACE_TOUCHED,
-    SPACES_TOUCHED,
-    TOUCHED_ALL,
-    TRAILS_MOVED,
+    MAX_SEATS,
     PlayerBoard,
     Stage,
     tool_slot,
@@ -243,46 +239,79 @@ class RelicRunnersView(TypedDict):
 def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     """The view of ``seat`` (``None``: a spectator), at a cost that does not grow with the game.
 
-    Spaces, trails, players' boards and the history change with few decisions, so the
-    state keeps them, read-only (:class:`~relicbox.core.history.FrozenDict`,
-    :class:`~relicbox.core.history.FrozenList`), in a :class:`ViewCache` together with
-    copies of what they were built from; each view compares the parts the rules marked as
-    changed (see :class:`ViewCache`) with those copies and rebuilds only the entries whose
-    inputs changed. A seat's secrets (its coins, its
-    blue tiles, the tiles it looked at) go only into entries kept for that seat.
+    It writes nothing to the state. Spaces, trails, players' boards and the history
+    change with few decisions, so their read-only entries
+    (:class:`~relicbox.core.history.FrozenDict`, :class:`~relicbox.core.history.FrozenList`)
+    are kept beside the state, in a :class:`ViewCache` (see :data:`_OWN`), with copies of
+    what they were built from; the rest is worked out anew each time. The events added
+    to the history since the last view tell which boards, explorers and trails to compare
+    with those copies (see :func:`changes`); the spaces are compared every time. A seat's
+    secrets (its coins, its blue tiles, the tiles it looked at) go only into entries kept
+    for that seat.
     """
     if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
         state._require_seat(seat, "view")
-    cache = state._view_cache
-    if cache is None or cache.owner is not state._history:
-        cache = state._view_cache = ViewCache(state, cache)
-        touched, moved = TOUCHED_ALL, MOVED_ALL  # the cache was another state's: check it all
+    history = state._history
+    cache = _OWN.get(id(history))
+    if cache is not None and cache.history is history:
+        changes = cache.catch_up(history)
     else:
-        touched, moved = state._touched, state._moved | 1 << state._seat
-        if state._turn != cache.turn:
-            # The rules leave the changes of the seat whose turn it is unmarked: the seat
-            # whose turn ended since may have moved, and any seat if more turns passed.
-            moved |= 1 << cache.turn_seat if state._turn == cache.turn + 1 else ALL_SEATS
-            cache.turn = state._turn
-            cache.turn_seat = state._seat
-    state._touched = state._moved = 0
+        cache, changes = _new_cache(state), _EVERYTHING
     over = state._stage is _OVER
     if over is not cache.over:
         cache.reset_boards(over)
-        touched |= ALL_SEATS
-        moved |= ALL_SEATS
-    view: RelicRunnersView = cache.head.copy()  # all the view's keys, in order
+        changes = -1
+    # The seat whose turn it is moves, pays rations and lifts pathways before any event
+    # tells, or with none: its explorer, rations and pathways are looked at in every
+    # view, and once more at the next (its turn may have ended since); other seats' when
+    # an event names them (a seat's turn begins with one).
+    current = 1 << state._seat
+    looked_at = (changes >> _NAMED_SHIFT | current | cache.current) & cache.seat_mask
+    cache.current = current
+    boards, positions, rations, paths = (
+        state._boards,
+        cache.positions,
+        cache.ration_counts,
+        cache.paths,
+    )
+    moved = fed = False
+    paths_changed = 0
+    for s in _SEATS_IN[looked_at]:
+        board = boards[s]
+        if board.pos != positions[s]:
+            positions[s] = board.pos
+            moved = True
+        if board.rations != rations[s]:
+            rations[s] = board.rations
+            fed = True
+        if board.paths != paths[s]:
+            paths_changed |= 1 << s
+    if moved:
+        cache.explorers = FrozenList(map(_NODE_ID, positions))
+    if fed:
+        cache.rations = FrozenList(rations)
+    if paths_changed or (changes & _TOKENS and state._tokens != cache.tokens):
+        cache.new_trails(state, paths_changed)
+    if (
+        state._levels != cache.levels
+        or state._fixed != cache.fixed
+        or state._colour != cache.colour
+        or state._relic_on != cache.relic_on
+    ):
+        cache.new_spaces(state)
+    view = cache.head.copy()  # all the view's keys, in order
     view["seat"] = seat
     view["turn"] = state._turn
     view["current"] = state._seat
     view["to_act"] = list(state.to_act)
     view["phase"] = state.phase
     view["decision"] = _decision(state, seat)
-    view["spaces"] = cache.spaces(state, seat, touched & SPACES_TOUCHED)
-    view["trails"] = cache.trails(state, moved & TRAILS_MOVED)
+    spaces = cache.spaces_by_seat.get(seat)
+    view["spaces"] = cache.spaces_for(seat) if spaces is None else spaces
+    view["trails"] = cache.trail_list
     view["tokens_up"] = cache.tokens_up
-    view["seats"] = cache.seats(state, seat, touched & ALL_SEATS, moved & ALL_SEATS)
-    view["explorers"] = cache.explorers  # after seats, which looks at where they are
+    view["seats"] = cache.seats(state, seat, (changes | paths_changed) & cache.seat_mask)
+    view["explorers"] = cache.explorers
     view["rations"] = cache.rations
     view["camp_rations"] = state._supply
     view["relics_collected"] = state._collected
@@ -291,7 +320,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     view["extra_turn"] = state._extra
     view["truncated"] = state._truncated
     view["this_turn"] = _this_turn(state, cache.geometry)
-    view["history"] = cache.history(state)
+    view["history"] = cache.history_list
     if over:
         view["ended_by"] = _ended_by(state)
         view["scores"] = state.scores()
@@ -303,7 +332,6 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
 
 
 _OVER = Stage.OVER
-_FIRST_SPACE_BIT = SPACE_TOUCHED[0].bit_length() - 1
 _SEATS_IN = tuple(tuple(bits(mask)) for mask in range(ALL_SEATS + 1))
 """The seats of each mask of seat bits, worked out once."""
 
@@ -372,42 +400,98 @@ def _geometry(geo: Geo) -> _Geometry:
 
 
 _NOTHING_SEEN = FrozenDict()
+_NODES = range(len(NODE_IDS))
+
+
+# -- where each state's cache is kept ----------------------------------------------------
+
+_OWN: dict[int, ViewCache] = {}
+"""Each viewed state's cache, by the identity of the state's history: every state has a
+History of its own, only ever appended to, and the cache keeps it (so its id is not
+reused while the entry lasts)."""
+_LAST_SEEN: dict[int, tuple[tuple[Any, ...], int, ViewCache]] = {}
+"""By the identity of the event a cache had last converted: (that event, its place in
+the history, the cache). A clone's history holds its original's very events, so a clone
+finds the cache of its original there and starts from a copy of it."""
+_EVERYTHING = -1
+"""Every seat's board, as :func:`changes` says for an event it does not know."""
+_OWN_LIMIT = 64
+_LAST_SEEN_LIMIT = 512
+"""Bounds, as for the memos: a search's thousands of short-lived clones must not pile
+up caches (a state whose cache was dropped finds it again through its own events)."""
+_MARK_EVERY = 3
+"""A cache notes its last event in :data:`_LAST_SEEN` once every 2**3 events (and when
+it is made): a note at every view would cost a tenth of the view."""
+_REACH = 64
+"""How many of its latest events a state without a cache looks through for a cache of
+its original: a clone is usually viewed within a few decisions of being made, and its
+original noted an event at most 2**:data:`_MARK_EVERY` before."""
+
+
+def _new_cache(state: RelicRunnersState) -> ViewCache:
+    """A cache for a state that has none: a copy of its original's if it is a clone of a
+    state viewed lately, else a new one; its history brought up to date."""
+    history = state._history
+    found = _original(history)
+    if found is not None and found[0].fits(state):
+        cache = ViewCache(state, *found)
+    else:
+        cache = ViewCache(state)
+    if len(_OWN) >= _OWN_LIMIT:
+        _OWN.clear()
+    _OWN[id(history)] = cache
+    cache.catch_up(history)
+    cache.mark()
+    return cache
+
+
+def _original(history: History[tuple[Any, ...]]) -> tuple[ViewCache, int] | None:
+    """A cache that converted the first events of ``history`` (those up to a point a
+    clone shares with its original), and how many."""
+    size = len(history)
+    start = max(0, size - _REACH)
+    recent = history[start:size]
+    for at in range(len(recent) - 1, -1, -1):
+        event = recent[at]
+        found = _LAST_SEEN.get(id(event))
+        if found is not None and found[0] is event and found[1] == start + at:
+            return found[2], start + at + 1
+    return None
 
 
 class ViewCache:
-    """The read-only parts of a state's views and what each was built from.
+    """The read-only parts of one state's views and what each was built from.
 
-    The rules mark what they change in the state's ``_touched`` and ``_moved`` bits (see
-    ``parts.ALL_SEATS``); a view compares only the marked parts with what they were
-    built from, by value, and rebuilds those that differ. A state that finds another
-    state's cache (a clone, a determinized copy) starts its own from a copy of it and
-    compares every part once, so that states played side by side do not keep undoing
-    each other's entries.
+    Kept beside the state (see :data:`_OWN`), never in it: a view compares with the
+    copies kept here the spaces, and the boards, explorers, rations, pathways and tokens
+    that the new events may have changed (see :func:`build_view`), and rebuilds only the
+    entries that differ.
     """
 
     __slots__ = (
         "coins",
         "colour",
-        "explorer_ids",
+        "current",
         "explorers",
         "fixed",
         "geometry",
         "head",
         "held",
+        "history",
         "history_list",
-        "history_of",
         "history_plain",
         "levels",
         "node_secrets",
         "over",
-        "owner",
         "paths",
+        "positions",
         "public_spaces",
         "ration_counts",
         "rations",
         "relic_on",
         "seat_entries",
         "seat_lists",
+        "seat_mask",
         "seat_parts",
         "secrets",
         "shown",
@@ -416,45 +500,51 @@ class ViewCache:
         "tokens_up",
         "trail_entries",
         "trail_list",
-        "turn",
-        "turn_seat",
         "versions",
     )
 
-    owner: object
-    """The history of the state this cache belongs to: every state has its own, only
-    ever appended to, and the reference keeps it from being reused for another."""
+    history: History[tuple[Any, ...]]
+    """The history of the state this cache belongs to."""
+    history_plain: list[FrozenDict]
+    """Its events converted so far, in a plain list of the cache's own: a list is copied
+    into a new read-only one at memory speed, a read-only one item by item."""
+    history_list: FrozenList
     geometry: _Geometry
-    head: dict[str, Any]
+    head: RelicRunnersView
     """The view's keys in order, with the values that stay for the whole game."""
     # what the spaces were built from, the spectator's entries, the tiles some seats
     # looked at (space, level, tile, who knows it) and the entries by seat
-    colour: list[int | None]
-    levels: list[tuple[int, ...] | None]
+    colour: list[Any]
+    levels: list[Any]
     fixed: list[Any]
-    relic_on: list[bool | None]
+    relic_on: list[Any]
     public_spaces: list[FrozenDict]
     node_secrets: list[tuple[tuple[int, int, int, int], ...]]
     secrets: tuple[tuple[int, int, int, int], ...]
     spaces_by_seat: dict[int | None, FrozenList]
     # what the trails were built from, and their entries
-    tokens: Sequence[bool | None]
+    tokens: list[bool | None]
+    seat_mask: int
+    """A bit for each seat of the game."""
     paths: list[int]
     trail_entries: list[FrozenDict]
     """The trails' entries in a plain list of the cache's own (copied at memory speed)."""
     trail_list: FrozenList
     tokens_up: FrozenList
+    current: int
+    """The bit of the seat whose turn it was at the last view."""
+    # each explorer's space and each seat's rations, as read and as shown
+    positions: list[int]
+    ration_counts: list[int]
+    explorers: FrozenList
+    rations: FrozenList
     # the players' boards (see reset_boards)
     over: bool
     shown: list[int] | None
     held: list[tuple[Any, ...] | None]
     """Per seat, a copy of its board's holdings that its entries were built from."""
-    explorer_ids: list[str]
-    ration_counts: list[int]
     coins: list[int]
-    """Per seat, its explorer's space, its rations and its coins when last looked at."""
-    explorers: FrozenList
-    rations: FrozenList
+    """Per seat, its coins when its entries were built."""
     versions: list[int]
     """Per seat, how many times its entries were dropped."""
     seat_parts: list[SeatParts | None]
@@ -463,26 +553,26 @@ class ViewCache:
     tiles)."""
     seat_lists: dict[int | None, tuple[list[int], FrozenList, list[FrozenDict]]]
     """Per looker, every seat's entry, at the versions given."""
-    turn: int
-    """The turn of the last view: the seats whose turn it was since went unmarked."""
-    turn_seat: int
-    """The seat whose turn it was at the last view."""
-    # the history
-    history_of: object
-    history_list: FrozenList
-    history_plain: list[FrozenDict]
-    """The same entries in a plain list of the cache's own: a list is copied into a new
-    read-only one at memory speed, a read-only one item by item."""
 
-    def __init__(self, state: RelicRunnersState, old: ViewCache | None) -> None:
-        self.owner = state._history
-        if old is not None:
-            self._copy(old)
+    def __init__(
+        self, state: RelicRunnersState, original: ViewCache | None = None, shared: int = 0
+    ) -> None:
+        """A cache for ``state``: empty, or a copy of its original's with the first
+        ``shared`` events (those the two histories share)."""
+        if original is not None:
+            self._copy(original)
+            self.history_plain = original.history_plain[:shared]
+            self.history_list = FrozenList(self.history_plain)
+            self.history = state._history
             return
+        self.history = state._history
+        self.history_plain = []
+        self.history_list = FrozenList()
         self.geometry = _geometry(state._g)
         settings = state.settings
-        self.head = dict.fromkeys(RelicRunnersView.__annotations__)
-        self.head.update(
+        head: dict[str, Any] = dict.fromkeys(RelicRunnersView.__annotations__)
+        self.head = cast(RelicRunnersView, head)
+        head.update(
             game="relic-runners",
             players=state.players,
             setup=settings.setup,
@@ -501,36 +591,37 @@ class ViewCache:
         self.secrets = ()
         self.spaces_by_seat = {}
         self.tokens = [None] * 10
-        self.paths = [-1] * state.players
+        players = state.players
+        self.paths = [-1] * players
+        self.seat_mask = (1 << players) - 1
         self.trail_entries = []
         self.trail_list = FrozenList()
         self.tokens_up = FrozenList()
-        self.turn = -1
-        self.turn_seat = 0
-        self.history_of = None
-        self.history_list = FrozenList()
-        self.history_plain = []
-        players = state.players
-        self.explorer_ids = [""] * players  # on no space: the first view looks at every seat
+        self.positions = [-1] * players  # on no space: the first view builds both lists
         self.ration_counts = [-1] * players
-        self.coins = [-1] * players
+        self.current = 0
+        self.explorers = self.rations = FrozenList()
         self.reset_boards(state._stage is _OVER)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Read-only parts come back from pickle or deepcopy as plain dicts and lists,
-        # which a view's reader could change: a copied state starts without a cache.
-        return (_no_cache, ())
-
-    def _copy(self, old: ViewCache) -> None:
+    def _copy(self, original: ViewCache) -> None:
         for name in ViewCache.__slots__:
-            if name != "owner":
-                value = getattr(old, name)
-                setattr(self, name, value.copy() if type(value) in (list, dict) else value)
-        self.seat_entries = [dict(entries) for entries in old.seat_entries]
+            value = getattr(original, name)
+            setattr(self, name, value.copy() if type(value) in (list, dict) else value)
+        self.seat_entries = [dict(entries) for entries in original.seat_entries]
         self.seat_lists = {
             looker: (versions.copy(), seat_list, entries.copy())
-            for looker, (versions, seat_list, entries) in old.seat_lists.items()
+            for looker, (versions, seat_list, entries) in original.seat_lists.items()
         }
+
+    def fits(self, state: RelicRunnersState) -> bool:
+        """Whether this cache was made for a state of the same game and board."""
+        return (
+            self.geometry.geo is state._g
+            and len(self.paths) == state.players
+            and self.head["setup"] == state.settings.setup
+            and self.head["shovel3"] == state.settings.shovel3
+            and self.head["abilities"] == state.settings.abilities
+        )
 
     def reset_boards(self, over: bool) -> None:
         """Forget every board's entries: the end of the game shows every secret."""
@@ -538,54 +629,104 @@ class ViewCache:
         players = len(self.paths)
         self.shown = None
         self.held = [None] * players
+        self.coins = [-1] * players
         self.versions = [0] * players
         self.seat_parts = [None] * players
         self.seat_entries = [{} for _ in range(players)]
         self.seat_lists = {}
 
-    # -- spaces ------------------------------------------------------------------------
+    # -- history -----------------------------------------------------------------------
 
-    def spaces(self, state: RelicRunnersState, seat: int | None, touched: int) -> FrozenList:
-        if touched:
-            self._spaces_touched(state, touched)
-        found = self.spaces_by_seat.get(seat)
-        if found is None:
-            found = self.spaces_by_seat[seat] = self._spaces_for(seat)
+    def catch_up(self, history: History[tuple[Any, ...]]) -> int:
+        """Convert the events added since the last view; what they may have changed
+        (see :func:`changes`)."""
+        plain = self.history_plain
+        new = history.since(len(plain))
+        if not new:
+            return 0
+        before = len(plain)
+        plain += map(_frozen_event, new)
+        self.history_list = FrozenList(plain)
+        if (before - 1) >> _MARK_EVERY != (before + len(new) - 1) >> _MARK_EVERY:
+            self.mark()
+        found = 0  # changes(new), inlined: a view asks at almost every decision
+        try:
+            for event in new:
+                found |= _CHANGED.get(event[:2], -1)
+        except TypeError:
+            return -1
         return found
 
-    def _spaces_touched(self, state: RelicRunnersState, touched: int) -> None:
-        """Rebuild the entries of the spaces marked as touched that changed."""
+    def mark(self) -> None:
+        """Note the history's last event as converted here, for the state's clones (see
+        :data:`_LAST_SEEN`)."""
+        plain = self.history_plain
+        if plain:
+            last = self.history[len(plain) - 1]
+            # An event of one field is the same constant tuple in every game: no mark of
+            # a history of its own.
+            if len(last) > 1:
+                if len(_LAST_SEEN) >= _LAST_SEEN_LIMIT:
+                    _LAST_SEEN.clear()
+                _LAST_SEEN[id(last)] = (last, len(plain) - 1, self)
+
+    # -- spaces ------------------------------------------------------------------------
+
+    def new_spaces(self, state: RelicRunnersState) -> None:
+        """Rebuild the entries of the spaces that changed."""
+        levels, fixed, colour, relic_on = (
+            state._levels,
+            state._fixed,
+            state._colour,
+            state._relic_on,
+        )
+        tiles: set[int] = set()
+        if levels != self.levels:
+            tiles.update(compress(_NODES, map(is_not, levels, self.levels)))
+            self.levels = levels.copy()
+        if fixed != self.fixed:
+            tiles.update(compress(_NODES, map(is_not, fixed, self.fixed)))
+            self.fixed = fixed.copy()
+        faces: set[int] = set()
+        if colour != self.colour:
+            faces.update(compress(_NODES, map(ne, colour, self.colour)))
+            self.colour = colour.copy()
+        if relic_on != self.relic_on:
+            faces.update(compress(_NODES, map(ne, relic_on, self.relic_on)))
+            self.relic_on = relic_on.copy()
+        if tiles or faces:
+            self._new_spaces(state, tiles, faces)
+
+    def _new_spaces(self, state: RelicRunnersState, tiles: set[int], faces: set[int]) -> None:
+        """Rebuild the entries of the spaces whose stacks or drawn tiles (``tiles``) or
+        colour or relic (``faces``) changed."""
         heads, memo = self.geometry.space_heads, self.geometry.space_memo
         everyone = (1 << state.players) - 1
         entries = self.public_spaces
-        changed = secrets_changed = False
-        for node in bits(touched >> _FIRST_SPACE_BIT):
-            levels, fixed = state._levels[node], state._fixed[node]
-            colour, relic_on = state._colour[node], state._relic_on[node]
-            new_tiles = levels is not self.levels[node] or fixed is not self.fixed[node]
-            if not new_tiles and colour == self.colour[node] and relic_on == self.relic_on[node]:
-                continue
-            if new_tiles and (fixed or self.node_secrets[node]):  # most stacks hold no known tile
+        secrets_changed = False
+        for node in tiles:
+            fixed = state._fixed[node]
+            if fixed or self.node_secrets[node]:  # most stacks hold no known tile
+                levels = state._levels[node]
                 self.node_secrets[node] = tuple(
                     (node, level, tile, knower)
                     for level, (tile, knower) in fixed.items()
                     if not (knower == everyone and levels and level == levels[-1])
                 )
                 secrets_changed = True
+        for node in tiles | faces:
             key = _space_key(state, node, everyone)
             entries[node] = _memoized(memo, key, _space, heads[node])
-            self.levels[node] = levels
-            self.fixed[node] = fixed
-            self.colour[node] = colour
-            self.relic_on[node] = relic_on
-            changed = True
         if secrets_changed:
             self.secrets = tuple(chain.from_iterable(self.node_secrets))
-        if changed:
-            self.spaces_by_seat = {}
+        self.spaces_by_seat = {}
+
+    def spaces_for(self, seat: int | None) -> FrozenList:
+        """The spaces with what ``seat`` looked at (none for a spectator)."""
+        found = self.spaces_by_seat[seat] = self._spaces_for(seat)
+        return found
 
     def _spaces_for(self, seat: int | None) -> FrozenList:
-        """The spaces with what ``seat`` looked at (none for a spectator)."""
         entries = self.public_spaces
         if seat is None or not self.secrets:
             return FrozenList(entries)
@@ -602,12 +743,13 @@ class ViewCache:
 
     # -- trails ------------------------------------------------------------------------
 
-    def trails(self, state: RelicRunnersState, touched: int) -> FrozenList:
-        if touched:
-            paths = [board.paths for board in state._boards]
-            if paths != self.paths or state._tokens != self.tokens:
-                self._new_trails(state, paths)
-        return self.trail_list
+    def new_trails(self, state: RelicRunnersState, seats: int) -> None:
+        """Rebuild the entries of the trails whose pathways (those of ``seats``, bits) or
+        toolbox token changed."""
+        paths = self.paths.copy()
+        for s in _SEATS_IN[seats]:
+            paths[s] = state._boards[s].paths
+        self._new_trails(state, paths)
 
     def _new_trails(self, state: RelicRunnersState, paths: list[int]) -> None:
         tokens = state._tokens
@@ -646,15 +788,17 @@ class ViewCache:
 
     def _note_tokens(self, tokens: list[bool]) -> None:
         self.tokens_up = FrozenList([TOKEN_IDS[k] for k in range(10) if tokens[k]])
-        self.tokens = tokens.copy()
+        self.tokens = list(tokens)
+
+    # -- explorers and rations ---------------------------------------------------------
 
     # -- players' boards ---------------------------------------------------------------
 
-    def seats(
-        self, state: RelicRunnersState, looker: int | None, touched: int, moved: int
-    ) -> FrozenList:
-        if touched or moved:
-            self._boards_touched(state, touched, moved)
+    def seats(self, state: RelicRunnersState, looker: int | None, check: int) -> FrozenList:
+        """Every board's entry for ``looker``, after comparing the boards of ``check``
+        (bits of seats) with what their entries were built from."""
+        if check:
+            self._check_boards(state, check)
         versions = self.versions
         found = self.seat_lists.get(looker)
         if found is not None and found[0] == versions:
@@ -670,18 +814,17 @@ class ViewCache:
         self.seat_lists[looker] = (versions.copy(), seat_list, entries)
         return seat_list
 
-    def _boards_touched(self, state: RelicRunnersState, touched: int, moved: int) -> None:
-        """Drop the entries of the boards marked as touched whose holdings changed (keeping
-        every part whose holdings did not change), and of the seats marked as moved whose
-        coins changed; patch the explorers' and rations' lists for the seats that moved."""
-        if touched and state._shown != self.shown:
+    def _check_boards(self, state: RelicRunnersState, check: int) -> None:
+        """Drop the entries of the boards of ``check`` whose holdings or coins changed,
+        keeping every part whose holdings did not change."""
+        if state._shown != self.shown:  # a shown blue tile is in every seat's entries
             self.reset_boards(self.over)
             self.shown = state._shown.copy()
-            touched = moved = ALL_SEATS
+            check = self.seat_mask
         boards = state._boards
-        seats = (1 << len(boards)) - 1
-        for s in _SEATS_IN[touched & seats]:
-            now = _HOLDINGS(boards[s])
+        for s in _SEATS_IN[check]:
+            board = boards[s]
+            now = _HOLDINGS(board)
             before = self.held[s]
             if now != before:
                 parts = self.seat_parts[s]
@@ -691,28 +834,11 @@ class ViewCache:
                     *now[:_CONTAINERS],
                     *(container.copy() for container in now[_CONTAINERS:]),
                 )
-                self.seat_entries[s] = {}
-                self.versions[s] += 1
-        explorer_ids, ration_counts, coins = self.explorer_ids, self.ration_counts, self.coins
-        explorer_moved = rations_changed = False
-        for s in _SEATS_IN[moved & seats]:
-            board = boards[s]
-            here = NODE_IDS[board.pos]
-            if here != explorer_ids[s]:
-                explorer_ids[s] = here
-                explorer_moved = True
-            if board.rations != ration_counts[s]:
-                ration_counts[s] = board.rations
-                rations_changed = True
-            if board.coins != coins[s]:
-                coins[s] = board.coins
-                if self.seat_entries[s]:
-                    self.seat_entries[s] = {}  # the owner's entry shows the coins
-                    self.versions[s] += 1
-        if explorer_moved:
-            self.explorers = FrozenList(explorer_ids)
-        if rations_changed:
-            self.rations = FrozenList(ration_counts)
+            elif board.coins == self.coins[s]:
+                continue
+            self.coins[s] = board.coins
+            self.seat_entries[s] = {}
+            self.versions[s] += 1
 
     def _seat_entry(self, state: RelicRunnersState, s: int, looker: int | None) -> FrozenDict:
         sees_all = self.over or looker == s
@@ -727,27 +853,6 @@ class ViewCache:
         if found is None:
             found = entries[key] = _seat_entry(state, s, looker, sees_all, parts)
         return found
-
-    # -- history -----------------------------------------------------------------------
-
-    def history(self, state: RelicRunnersState) -> FrozenList:
-        # Each state has its own History, only ever appended to: its length tells what
-        # is new. Its converted events are shared with its clones' histories.
-        history = state._history
-        if history is self.history_of:
-            new = history.converted_since(len(self.history_plain), _frozen_event)
-            if new:
-                self.history_plain += new
-                self.history_list = FrozenList(self.history_plain)
-        else:
-            self.history_of = history
-            self.history_plain = plain = history.converted(_frozen_event)
-            self.history_list = FrozenList(plain)
-        return self.history_list
-
-
-def _no_cache() -> None:
-    return None
 
 
 _HOLDINGS = attrgetter(
@@ -1177,6 +1282,58 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "truncated": ("turns",),
     "no-progress": ("rounds",),
 }
+
+
+_BOARD_KINDS = frozenset(
+    {
+        "coins",
+        "pathway",
+        "relocate",
+        "toolbox",
+        "tool",
+        "step",
+        "keep",
+        "extra",
+        "show",
+        "use-ivory",
+        "relic",
+        "ivory",
+        "blue",
+    }
+)
+"""The kinds of event that change their seat's board (pathways, toolboxes, tiles, relics,
+coins); the effects an event sets off record their own events. The spaces change with no
+event of their own at times (a chance outcome, a tile turned face up): views compare them
+always."""
+_TOKEN_KINDS = frozenset({"tokens", "flip", "reset"})
+"""The kinds of event that turn toolbox tokens."""
+_NAMED_SHIFT = MAX_SEATS
+_TOKENS = 1 << 2 * MAX_SEATS
+_CHANGED: dict[tuple[Any, ...], int] = {
+    (kind, seat): (1 << seat if kind in _BOARD_KINDS else 0)
+    | 1 << _NAMED_SHIFT + seat
+    | (_TOKENS if kind in _TOKEN_KINDS else 0)
+    for kind, names in _EVENT_FIELDS.items()
+    if names[0] == "seat"
+    for seat in range(MAX_SEATS)
+}
+_CHANGED.update({("shrine", node): 0 for node in range(len(NODE_IDS))})  # the space first
+"""By an event's first two fields (its kind and, mostly, its seat), what it may change
+(see :func:`changes`)."""
+
+
+def changes(events: Sequence[tuple[Any, ...]]) -> int:
+    """What ``events`` may have changed, as bits: the seats whose boards they change (bits
+    0-4: events of :data:`_BOARD_KINDS`), the seats they name (from :data:`_NAMED_SHIFT`
+    on), the toolbox tokens (:data:`_TOKENS`); every bit (-1) if one is of another kind
+    or has an odd seat."""
+    found = 0
+    try:
+        for event in events:
+            found |= _CHANGED.get(event[:2], -1)
+    except TypeError:  # an event written as a list, as a loaded body may hold
+        return -1
+    return found
 
 
 _FROZEN_FIELDS: dict[str, Callable[[Any], Any]] = {
