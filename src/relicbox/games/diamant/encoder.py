@@ -44,6 +44,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from struct import Struct
 from typing import Any
 
 from relicbox.core.encoding import Encoder, Shared, Slate, frac, one_hot, rotate
@@ -161,6 +162,8 @@ class GameEncoder(Encoder):
             ("chest", 1),
         ]
         self._shared = Shared(8)
+        self._tail = Struct(f"={4 + 4 * players + 3}f")
+        """The fields from ``relic_pile`` on, as float32 in the slate's memory."""
         self._numbers: dict[tuple[Any, ...], tuple[array[float], list[float]]] = {}
         self._blocks: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
@@ -227,16 +230,16 @@ class GameEncoder(Encoder):
         block = found[4]
         start = 4 * (seat or 0)
         choice = view["my_choice"]
-        out[_TAIL:] = array(
-            "f",
-            numbers[1]
-            + block[start:]
-            + block[:start]
-            + [
-                1.0 if choice == "continue" else 0.0,
-                1.0 if choice == "leave" else 0.0,
-                frac(view["chest"], 250),
-            ],
+        # Packed straight into the slate's memory: no list or array made on the way.
+        self._tail.pack_into(
+            out,
+            4 * _TAIL,
+            *numbers[1],
+            *block[start:],
+            *block[:start],
+            1.0 if choice == "continue" else 0.0,
+            1.0 if choice == "leave" else 0.0,
+            frac(view["chest"], 250),
         )
 
     @staticmethod
