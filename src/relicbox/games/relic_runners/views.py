@@ -645,15 +645,16 @@ class ViewCache:
         if not new:
             return 0
         before = len(plain)
-        plain += map(_frozen_event, new)
+        for event in new:  # a call from a loop costs less than one from map()
+            plain.append(_frozen_event(event))
         self.history_list = FrozenList(plain)
         if (before - 1) >> _MARK_EVERY != (before + len(new) - 1) >> _MARK_EVERY:
             self.mark()
         found = 0  # changes(new), inlined: a view asks at almost every decision
         try:
             for event in new:
-                found |= _CHANGED.get(event[:2], -1)
-        except TypeError:
+                found |= _CHANGED[event[0]].get(event[1], -1)
+        except (KeyError, IndexError, TypeError):
             return -1
         return found
 
@@ -1309,17 +1310,19 @@ _TOKEN_KINDS = frozenset({"tokens", "flip", "reset"})
 """The kinds of event that turn toolbox tokens."""
 _NAMED_SHIFT = MAX_SEATS
 _TOKENS = 1 << 2 * MAX_SEATS
-_CHANGED: dict[tuple[Any, ...], int] = {
-    (kind, seat): (1 << seat if kind in _BOARD_KINDS else 0)
-    | 1 << _NAMED_SHIFT + seat
-    | (_TOKENS if kind in _TOKEN_KINDS else 0)
+_CHANGED: dict[str, dict[Any, int]] = {
+    kind: {
+        seat: (1 << seat if kind in _BOARD_KINDS else 0)
+        | 1 << _NAMED_SHIFT + seat
+        | (_TOKENS if kind in _TOKEN_KINDS else 0)
+        for seat in range(MAX_SEATS)
+    }
     for kind, names in _EVENT_FIELDS.items()
     if names[0] == "seat"
-    for seat in range(MAX_SEATS)
 }
-_CHANGED.update({("shrine", node): 0 for node in range(len(NODE_IDS))})  # the space first
-"""By an event's first two fields (its kind and, mostly, its seat), what it may change
-(see :func:`changes`)."""
+_CHANGED["shrine"] = dict.fromkeys(range(len(NODE_IDS)), 0)  # its space comes first
+"""By an event's kind, then its second field (mostly its seat), what it may change (see
+:func:`changes`)."""
 
 
 def changes(events: Sequence[tuple[Any, ...]]) -> int:
@@ -1330,8 +1333,8 @@ def changes(events: Sequence[tuple[Any, ...]]) -> int:
     found = 0
     try:
         for event in events:
-            found |= _CHANGED.get(event[:2], -1)
-    except TypeError:  # an event written as a list, as a loaded body may hold
+            found |= _CHANGED[event[0]].get(event[1], -1)
+    except (KeyError, IndexError, TypeError):  # another kind, no field, an odd seat
         return -1
     return found
 
