@@ -441,6 +441,8 @@ def _new_cache(state: RelicRunnersState) -> ViewCache:
         _OWN.clear()
     _OWN[id(history)] = cache
     cache.catch_up(history)
+    if cache.history_list is _STALE:
+        cache.history_list = FrozenList(cache.history_plain)
     cache.mark()
     return cache
 
@@ -450,13 +452,18 @@ def _original(history: History[tuple[Any, ...]]) -> tuple[ViewCache, int] | None
     clone shares with its original), and how many."""
     size = len(history)
     start = max(0, size - _REACH)
-    recent = history[start:size]
+    recent = history.since(start)
     for at in range(len(recent) - 1, -1, -1):
         event = recent[at]
         found = _LAST_SEEN.get(id(event))
         if found is not None and found[0] is event and found[1] == start + at:
             return found[2], start + at + 1
     return None
+
+
+_STALE = FrozenList()
+"""A history list still to be made (see :meth:`ViewCache.__init__`)."""
+_HISTORY_SLOTS = frozenset({"history", "history_plain", "history_list"})
 
 
 class ViewCache:
@@ -561,9 +568,11 @@ class ViewCache:
         ``shared`` events (those the two histories share)."""
         if original is not None:
             self._copy(original)
-            self.history_plain = original.history_plain[:shared]
-            self.history_list = FrozenList(self.history_plain)
             self.history = state._history
+            self.history_plain = original.history_plain[:shared]
+            same = shared == len(original.history_plain)
+            # a long history is copied once, by catch_up, if it has new events
+            self.history_list = original.history_list if same else _STALE
             return
         self.history = state._history
         self.history_plain = []
@@ -605,8 +614,9 @@ class ViewCache:
 
     def _copy(self, original: ViewCache) -> None:
         for name in ViewCache.__slots__:
-            value = getattr(original, name)
-            setattr(self, name, value.copy() if type(value) in (list, dict) else value)
+            if name not in _HISTORY_SLOTS:
+                value = getattr(original, name)
+                setattr(self, name, value.copy() if type(value) in (list, dict) else value)
         self.seat_entries = [dict(entries) for entries in original.seat_entries]
         self.seat_lists = {
             looker: (versions.copy(), seat_list, entries.copy())
