@@ -6,12 +6,23 @@ reveal every explorer still in the cave secretly chooses ``continue`` or
 path gems among several leavers (``pooled`` or ``per-card``).
 """
 
+from collections.abc import Callable
+
+from relicbox.core.agents import Agent
 from relicbox.core.game import BotFamily, Game, Part
 from relicbox.core.registry import register
-from relicbox.games.diamant import codec, rules, text, views
-from relicbox.games.diamant.bots import DiamantExpertBot, DiamantRuleBot, threshold_bot
+from relicbox.games.diamant import rules
 from relicbox.games.diamant.rules import ACTION_SPACE, CONTINUE, LEAVE, DiamantState
-from relicbox.games.diamant.sample import sample_state
+
+_THRESHOLD_BOT = Part("relicbox.games.diamant.bots", "threshold_bot")
+
+
+def _threshold_bot(argument: str) -> Agent:
+    """The bot ``threshold:N`` names; the bots' module loads when the first one is asked for,
+    so that listing the bot families needs only the rules."""
+    make: Callable[[str], Agent] = _THRESHOLD_BOT.load()
+    return make(argument)
+
 
 GAME = register(
     Game(
@@ -31,20 +42,22 @@ GAME = register(
         simultaneous=True,
         max_length=rules.max_length,
         chance_bound=rules.CHANCE_BOUND,
-        view=views.build_view,
-        codec=codec.CODEC,
-        text=text,
-        bots={
-            "rule": DiamantRuleBot,
-            "cautious": lambda: DiamantRuleBot(caution=1.6),
-            "expert": DiamantExpertBot,
-        },
-        bot_families={"threshold": BotFamily("threshold:N", threshold_bot)},
-        sampler=sample_state,
+        bot_families={"threshold": BotFamily("threshold:N", _threshold_bot)},
         # Imported only when asked for: the accelerator needs NumPy.
         encoder=Part("relicbox.games.diamant.encoder", "GameEncoder"),
         batch=Part("relicbox.games.diamant.batch", "SIMULATOR"),
-    )
+    ),
+    # By where they are: they load at the first use of any of them, so importing the
+    # package (and listing the games) needs only the rules.
+    view="relicbox.games.diamant.views:build_view",
+    codec="relicbox.games.diamant.codec:CODEC",
+    text="relicbox.games.diamant.text",
+    bots={
+        "rule": "relicbox.games.diamant.bots:DiamantRuleBot",
+        "cautious": "relicbox.games.diamant.bots:cautious_bot",
+        "expert": "relicbox.games.diamant.bots:DiamantExpertBot",
+    },
+    sampler="relicbox.games.diamant.sample:sample_state",
 )
 """Diamant: its rules, the parts built on them, and what adapters need to know of it."""
 

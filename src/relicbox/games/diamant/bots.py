@@ -177,6 +177,15 @@ def standings(view: dict[str, Any]) -> list[int]:
     return chests
 
 
+CAUTION = 1.6
+"""The ``cautious`` bot's weight of a trap's loss: it leaves earlier than the rule bot."""
+
+
+def cautious_bot() -> DiamantRuleBot:
+    """The ``cautious`` bot: the rule bot with :data:`CAUTION`."""
+    return DiamantRuleBot(caution=CAUTION)
+
+
 class DiamantExpertBot(DiamantRuleBot):
     """The rule bot's weighing of the next card, plus the score: it reads every chest from
     the history (:func:`standings`) and plays the last round to win rather than to score.

@@ -9,12 +9,12 @@ boards hold the missing hands. Options: ``cards`` (a card table file, see
 :mod:`relicbox.games.tschak.data`), ``chameleon_rank`` and ``elixir``.
 """
 
+from typing import Any
+
 from relicbox.core.game import Game, Part
 from relicbox.core.registry import register
-from relicbox.games.tschak import codec, rules, text, views
-from relicbox.games.tschak.bots import TschakRuleBot
+from relicbox.games.tschak import rules
 from relicbox.games.tschak.rules import ACTION_SPACE, TschakState
-from relicbox.games.tschak.sample import sample_state
 
 GAME = register(
     Game(
@@ -33,14 +33,26 @@ GAME = register(
         "the monster.",
         simultaneous=True,
         max_length=rules.max_length,
-        view=views.build_view,
-        codec=codec.CODEC,
-        text=text,
-        bots={"rule": TschakRuleBot},
-        sampler=sample_state,
         encoder=Part("relicbox.games.tschak.encoder", "GameEncoder"),
-    )
+    ),
+    # By where they are: they load at the first use of any of them, so importing the
+    # package (and listing the games) needs only the rules.
+    view="relicbox.games.tschak.views:build_view",
+    codec="relicbox.games.tschak.codec:CODEC",
+    text="relicbox.games.tschak.text",
+    bots={"rule": "relicbox.games.tschak.bots:TschakRuleBot"},
+    sampler="relicbox.games.tschak.sample:sample_state",
 )
 """Tschak!: its rules, the parts built on them, and what adapters need to know of it."""
+
+_RULE_BOT = Part("relicbox.games.tschak.bots", "TschakRuleBot")
+
+
+def __getattr__(name: str) -> Any:
+    # The rule bot has always been importable from the package; it now loads when asked.
+    if name == "TschakRuleBot":
+        return _RULE_BOT.load()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ACTION_SPACE", "GAME", "TschakRuleBot", "TschakState"]
