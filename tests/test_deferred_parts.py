@@ -69,3 +69,40 @@ def test_parts_registered_by_place_load_at_first_use_and_then_stay(tmp_path):
     assert seen["in_place"] == [True, True, True, True]
     assert seen["text"] == "toy leave"
     assert seen["kept"] == [True, True]
+
+
+BUILT_IN = """
+import json, sys
+import relicbox
+from relicbox.core.errors import IllegalActionError
+
+def loaded(*names):
+    return sorted(name for name in names if name in sys.modules)
+
+games = relicbox.list_games()
+seen = {"parts": loaded(*(
+    f"relicbox.games.{game.name.replace('-', '_')}.{part}"
+    for game in games
+    for part in ("views", "codec", "text", "bots", "sample", "explain")
+))}
+state = relicbox.new_game("relic-runners", 2, seed=1)
+try:
+    state.act(0, "explore")
+except IllegalActionError as error:
+    seen["refusal"] = error.reason.id
+seen["explained"] = loaded("relicbox.games.relic_runners.explain")
+diamant = relicbox.get_game("diamant")
+seen["family"] = type(diamant.bot_families["threshold"].make("5")).__name__
+seen["cautious"] = diamant.bots["cautious"]().caution
+print(json.dumps(seen))
+"""
+
+
+def test_the_built_in_games_load_their_parts_only_when_used():
+    done = subprocess.run([sys.executable, "-c", BUILT_IN], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["parts"] == []
+    assert seen["refusal"] == "rr-error-explore-after-move"
+    assert seen["explained"] == ["relicbox.games.relic_runners.explain"]
+    assert seen["family"] == "DiamantThresholdBot" and seen["cautious"] == 1.6

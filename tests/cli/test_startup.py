@@ -59,10 +59,6 @@ def test_help_loads_no_game():
     assert not {name for name in modules_after("--help") if name.startswith("relicbox.games")}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game packages still register their parts as objects, not by where they are",
-)
 def test_games_loads_only_the_rules_of_each_game():
     loaded = modules_after("games")
     parts = sorted(

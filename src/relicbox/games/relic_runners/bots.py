@@ -831,29 +831,6 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return None
 
 
-SEARCH_HORIZON = 40
-"""Decisions a search playout runs before :func:`evaluate` judges it."""
-
-SEARCH_DEFAULTS = {
-    "rollout": "rule",
-    "prior": "rule",
-    "paired": "1",
-    "horizon": str(SEARCH_HORIZON),
-    "margin": "2",
-}
-"""ISMCTS settings for Relic Runners: the rule bot's move is the prior, and the root's
-moves are compared on the same worlds with rule-bot playouts of :data:`SEARCH_HORIZON`
-decisions (about two rounds at four players) judged by :func:`evaluate`; the rule's move
-is overruled only when another beats it by two standard errors. Whole-game playouts cost
-about a second each early on, so at 200 ms they judged nothing before the late game; at
-this horizon the search runs 100-200 iterations a second. Measured at ``ms=200,clock=cpu``
-against three rule bots (128 seat-rotated games, 32 deals): win share 0.414, 95% [0.33,
-0.50], score +5.5 VP over theirs, where whole-game playouts had 0.438 [0.32, 0.56] in 64
-games: as strong within the intervals, and many times faster. Shorter
-horizons lost clearly: 8 decisions judged by the score, or the end of the seat's turn
-judged by :func:`evaluate` (a biased judgement then overrules the rule bot where it is
-right)."""
-
 EVALUATION_SPREAD = (3.0, 1.5)
 """Points of doubt in a lead: a base, plus this many per relic still to collect."""
 

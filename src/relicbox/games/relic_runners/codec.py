@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from relicbox.core.errors import StateFormatError
 from relicbox.core.fields import Copy, Encoder, Field, Loader
+from relicbox.core.game import Codec
 from relicbox.core.history import History
 from relicbox.games.relic_runners.board import NODE_IDS
 from relicbox.games.relic_runners.checks import PER_SEAT, check_fields, check_position
@@ -205,3 +206,7 @@ def _check_tiles(state: RelicRunnersState) -> None:
         places.append(state._this_turn.new_tile)
     if len(places) != len(set(places)) or any(not 0 <= t < len(TILES) for t in places):
         raise StateFormatError("every temple tile must be in at most one place")
+
+
+CODEC = Codec(write=body_to_dict, read=load_body)
+"""The state's JSON body, as the package registers it."""
