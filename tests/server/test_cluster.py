@@ -270,10 +270,12 @@ def test_a_paused_owner_is_fenced_and_steps_down(
         assert stale_epoch is not None
         owner.signal(signal.SIGSTOP)  # past its lease: it cannot renew, nor know it
         paused = time.monotonic()
-        while lease_holder(redis_prefix, table) in (None, owner.pid):
+        # the new owner takes the lease, then writes its epoch before it reads the record
+        while (store.owner_epoch(table) or 0) <= stale_epoch:
             assert time.monotonic() - paused < TAKEOVER_LIMIT, "nobody took the table over"
             time.sleep(0.05)
-        # the new owner wrote its epoch first: a write under the old one is refused
+        assert lease_holder(redis_prefix, table) not in (None, owner.pid)
+        # from then on, a write under the old epoch is refused
         with pytest.raises(Fenced):
             store.append_many(
                 [Append(table, 10**6, ({"seat": 0, "action": "leave"},), epoch=stale_epoch)]
@@ -286,6 +288,7 @@ def test_a_paused_owner_is_fenced_and_steps_down(
         assert lease_holder(redis_prefix, table) != owner.pid
         check_record(database, table, [ann, bob])
     finally:
+        owner.signal(signal.SIGCONT)  # never leave a stopped server to the next test
         ann.close()
         bob.close()
 
