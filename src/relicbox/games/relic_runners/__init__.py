@@ -59,9 +59,12 @@ from typing import Any
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
-from relicbox.core.game import Part
+from relicbox.core.game import Game, Part
 from relicbox.core.registry import register
 from relicbox.games.relic_runners import rules
+from relicbox.games.relic_runners.actions import ACTION_SPACE
+from relicbox.games.relic_runners.base import RelicRunnersSettings
+from relicbox.games.relic_runners.parts import MAX_SEATS
 from relicbox.games.relic_runners.rules import RelicRunnersState, bind
 
 STEPS_PER_TURN = 60
@@ -104,7 +107,21 @@ is right)."""
 
 
 GAME = register(
-    rules.GAME,
+    Game(
+        name="relic-runners",
+        title="Relic Runners",
+        min_players=2,
+        max_players=MAX_SEATS,
+        default_players=3,
+        rules_version="relic-runners/3",
+        action_space=ACTION_SPACE,
+        state_class=RelicRunnersState,
+        aliases=("relic_runners", "relicrunners"),
+        settings=RelicRunnersSettings,
+        options=rules.OPTIONS,
+        summary="Explore the jungle, build pathways and race for relics between shrines.",
+        test_options={"max_turns": 80},
+    ),
     max_length=max_length,
     search_defaults=SEARCH_DEFAULTS,
     encoder=Part("relicbox.games.relic_runners.encoder", "GameEncoder"),

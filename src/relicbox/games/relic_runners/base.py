@@ -64,7 +64,7 @@ NO_PROGRESS_ROUNDS = 30
 
 @dataclass(frozen=True, slots=True)
 class RelicRunnersSettings:
-    """Relic Runners' options, typed (see ``rules.GAME.options`` for what each one means)."""
+    """Relic Runners' options, typed (see ``rules.OPTIONS`` for what each one means)."""
 
     setup: Literal["first", "standard", "random"] = "standard"
     abilities: bool = False

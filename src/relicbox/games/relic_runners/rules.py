@@ -22,12 +22,11 @@ from typing import Any, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
-from relicbox.core.game import Game, Option
+from relicbox.core.game import Option
 from relicbox.core.history import FrozenDict, History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners import tasks as T
-from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.base import FINAL_SCORING as FINAL_SCORING
 from relicbox.games.relic_runners.base import IVORY_PASSIVES as IVORY_PASSIVES
 from relicbox.games.relic_runners.base import NO_PROGRESS_ROUNDS as NO_PROGRESS_ROUNDS
@@ -65,7 +64,6 @@ from relicbox.games.relic_runners.movement import line_length as line_length
 from relicbox.games.relic_runners.movement import move_routes as move_routes
 from relicbox.games.relic_runners.parts import (
     FIELDS,
-    MAX_SEATS,
     PlayerBoard,
 )
 from relicbox.games.relic_runners.parts import STEPS as STEPS
@@ -375,77 +373,63 @@ class RelicRunnersState(DecisionsState):
 
 # -- metadata ---------------------------------------------------------------------------
 
-GAME = Game(
-    name="relic-runners",
-    title="Relic Runners",
-    min_players=2,
-    max_players=MAX_SEATS,
-    default_players=3,
-    rules_version="relic-runners/3",
-    action_space=ACTION_SPACE,
-    state_class=RelicRunnersState,
-    aliases=("relic_runners", "relicrunners"),
-    settings=RelicRunnersSettings,
-    options=(
-        Option(
-            "setup",
-            "standard",
-            "temple layout: first (fixed colours, no red-gem tiles), standard (one of each "
-            "colour per quadrant where possible) or random",
-            ("first", "standard", "random"),
-        ),
-        Option(
-            "abilities",
-            False,
-            "play the explorer boards' ability sides (three of the five are placeholders)",
-            (False, True),
-        ),
-        Option(
-            "board",
-            None,
-            "a board file (JSON or TOML) instead of the default map",
-            data_file=True,
-        ),
-        Option(
-            "teleport_ends_turn",
-            True,
-            "purple P-e (teleport to camp) ends the turn, as walking into camp does",
-            (True, False),
-        ),
-        Option(
-            "shovel3",
-            "whole-turn",
-            "Shovel level 3 doubles every VP gained in that turn (whole-turn) or only "
-            "the VP gained after it is used (after)",
-            ("whole-turn", "after"),
-        ),
-        Option(
-            "i2b",
-            "any-exploration",
-            "ivory I2-b (look through a stack) also works when Machete 1 or purple P-g "
-            "explores a temple (any-exploration), or only on a normal explore "
-            "(explore-only)",
-            ("any-exploration", "explore-only"),
-        ),
-        Option(
-            "no_progress_rounds",
-            NO_PROGRESS_ROUNDS,
-            "end the game, flagged truncated, after this many rounds in which nobody "
-            "explored, placed a pathway or took a relic (0 = never)",
-            integer=True,
-        ),
-        Option(
-            "max_turns",
-            None,
-            "end the game after this many turns, flagged truncated (for simulations)",
-            integer=True,
-        ),
+OPTIONS = (
+    Option(
+        "setup",
+        "standard",
+        "temple layout: first (fixed colours, no red-gem tiles), standard (one of each "
+        "colour per quadrant where possible) or random",
+        ("first", "standard", "random"),
     ),
-    summary="Explore the jungle, build pathways and race for relics between shrines.",
-    test_options={"max_turns": 80},
+    Option(
+        "abilities",
+        False,
+        "play the explorer boards' ability sides (three of the five are placeholders)",
+        (False, True),
+    ),
+    Option(
+        "board",
+        None,
+        "a board file (JSON or TOML) instead of the default map",
+        data_file=True,
+    ),
+    Option(
+        "teleport_ends_turn",
+        True,
+        "purple P-e (teleport to camp) ends the turn, as walking into camp does",
+        (True, False),
+    ),
+    Option(
+        "shovel3",
+        "whole-turn",
+        "Shovel level 3 doubles every VP gained in that turn (whole-turn) or only "
+        "the VP gained after it is used (after)",
+        ("whole-turn", "after"),
+    ),
+    Option(
+        "i2b",
+        "any-exploration",
+        "ivory I2-b (look through a stack) also works when Machete 1 or purple P-g "
+        "explores a temple (any-exploration), or only on a normal explore "
+        "(explore-only)",
+        ("any-exploration", "explore-only"),
+    ),
+    Option(
+        "no_progress_rounds",
+        NO_PROGRESS_ROUNDS,
+        "end the game, flagged truncated, after this many rounds in which nobody "
+        "explored, placed a pathway or took a relic (0 = never)",
+        integer=True,
+    ),
+    Option(
+        "max_turns",
+        None,
+        "end the game after this many turns, flagged truncated (for simulations)",
+        integer=True,
+    ),
 )
-"""Relic Runners' metadata; the package registers it with its views, codec, text, bots and
-sampler (see ``relicbox.games.relic_runners``)."""
+"""Relic Runners' options; the package declares the game with them and registers it with its
+views, codec, text, bots and sampler (see ``relicbox.games.relic_runners``)."""
 
 
 def _unbound(*args: object) -> Any:
