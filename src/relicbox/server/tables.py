@@ -1090,6 +1090,7 @@ class TableService:
                 table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat, bot))
 
     async def _bot_turn(self, table: LiveTable, seat: int, bot: str) -> None:
+        cancelled = False
         try:
             delay = self.bot_delay
             if all(info.kind == "bot" for info in table.seats):
@@ -1114,13 +1115,16 @@ class TableService:
             async with table.lock:
                 await self._apply_bot_answers(table)
         except asyncio.CancelledError:
+            # stopped by the game's end, a step-down or the server closing: none of them
+            # wants the next bot turn started
+            cancelled = True
             raise
         except Exception:
             log.exception("bot turn failed at table %s seat %s", table.id, seat)
         finally:
             if table.bot_tasks.get(seat) is asyncio.current_task():
                 del table.bot_tasks[seat]
-            if table.status == "playing":
+            if table.status == "playing" and not cancelled:
                 self._schedule_bots(table)
 
     async def _apply_bot_answers(self, table: LiveTable) -> None:
