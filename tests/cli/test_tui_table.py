@@ -19,6 +19,8 @@ from relicbox.cli.tui import GameApp
 from relicbox.games.diamant.text import describe_event
 from relicbox.play.match import Match, parse_seats
 
+pytestmark = pytest.mark.slow  # whole games on a terminal: run by .ci/run after the quick suite
+
 
 def make_app(game, seats, seed=4, lang="en", saver=None, **options):
     state = relicbox.new_game(game, len(seats.split(",")), seed, **options)
