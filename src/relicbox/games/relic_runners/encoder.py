@@ -305,40 +305,8 @@ class GameEncoder(Encoder):
         seat = view["seat"]
         n = view["players"]
         out = [0.0] * self.size
-        position = 0
-        phase = _PHASE.get(view["phase"])
-        if phase is not None:
-            out[phase] = 1.0
-        position += len(PHASES)
-        current = view["current"]
-        if current is not None:
-            out[position + (current - seat) % n] = 1.0
-        position += n
-        out[position] = frac(view["turn"], 200)
-        position += 1
-        decision = view["decision"] or {}
-        flags = (
-            view["final_round"],
-            view["extra_turn"],
-            view["truncated"],
-            decision.get("anywhere"),
-            decision.get("relocate"),
-        )
-        for offset, flag in enumerate(flags):
-            if flag:
-                out[position + offset] = 1.0
-        out[position + 5] = frac(decision.get("count"), 3)
-        position += 6
-        out[position] = frac(view["camp_rations"], 15)
-        out[position + 1] = frac(view["relics_collected"], 10)
-        out[position + 2] = frac(view["relics_to_end"], 10)
-        position += 3
-        turn = view["this_turn"] or {}
-        out[position] = frac(turn.get("trails_moved"), 10)
-        for offset, key in enumerate(_TURN_FLAGS, 1):
-            if turn.get(key):
-                out[position + offset] = 1.0
-        position += 1 + len(_TURN_FLAGS)
+        out[: self._head_size] = self._head(view)
+        position = self._head_size
         stride = 17 + n
         for space in view["spaces"]:
             kind = _SPACE_TYPE.get(space["type"])
