@@ -230,25 +230,8 @@ class GameEncoder(Encoder):
 
     def values(self, view: Mapping[str, Any]) -> list[float]:
         seat = view["seat"]
-        n = view["players"]
         kinds = self.kinds
-        out: list[float] = list(one_hot(None if view["tower"] is None else view["tower"] - 1, 4))
-        out += one_hot(None if view["floor"] is None else view["floor"] - 1, 3)
-        out.append(1.0 if view["phase"] == "over" else 0.0)
-        out.append(frac(view["need"], 3))
-        out += [frac(view["decks"]["monsters"], 14), frac(view["decks"]["treasures"], 14)]
-        loot = list(view["loot"])[:3]
-        out += [frac(v, 3) for v in loot] + [0.0] * (3 - len(loot))
-        floors = list(view["floors"])[:3]
-        for floor in floors:
-            out += counts([floor["monster"]], _TOWER, 1)
-            out += counts([floor["treasure"]], _TOWER, 1)
-        out += [0.0] * (2 * len(TOWER_CODES) * (3 - len(floors)))
-        for floor in floors:
-            for key in ("monster_to", "treasure_to"):
-                taker = floor[key]
-                out += one_hot(None if taker is None else (taker - seat) % n, FLOOR_SEATS)
-        out += [0.0] * (2 * FLOOR_SEATS * (3 - len(floors)))
+        out = self._head(view) + self._floors(view)
         out += counts(view["hand"], kinds, 3)
         out += counts(view["picks"], kinds, 3)
         hands = view["known_hands"]
