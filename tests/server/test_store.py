@@ -30,6 +30,22 @@ def _store_with_table(url: str, seats: int = 3) -> Store:
     return store
 
 
+def _store_with_two_tables(url: str) -> Store:
+    """:func:`_store_with_table`'s ``t1``, and ``t2`` with every seat open."""
+    store = _store_with_table(url)
+    store.create_table(
+        "t2",
+        game="diamant",
+        players=3,
+        seed=1,
+        options={},
+        rules_version="diamant/2",
+        settings={},
+        seats=[{"kind": "open"}] * 3,
+    )
+    return store
+
+
 def test_migrations_build_exactly_the_models_schema(db_url: str) -> None:
     store = Store(db_url)
     Store(db_url).close()  # a second start finds the schema up to date
@@ -100,17 +116,7 @@ def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_ur
     from relicbox.server.store import Append
     from relicbox.server.tables import GroupCommit
 
-    store = _store_with_table(db_url)
-    store.create_table(
-        "t2",
-        game="diamant",
-        players=3,
-        seed=1,
-        options={},
-        rules_version="diamant/2",
-        settings={},
-        seats=[{"kind": "open"}] * 3,
-    )
+    store = _store_with_two_tables(db_url)
     store.append_events("t1", 0, [{"seat": 0, "action": "continue"}])
 
     async def run() -> list[BaseException | None]:
@@ -142,17 +148,7 @@ def test_one_commit_of_several_tables_is_fenced_as_a_whole(db_url: str) -> None:
     clock is written only for the append that carries one."""
     from relicbox.server.store import Append, Fenced
 
-    store = _store_with_table(db_url)
-    store.create_table(
-        "t2",
-        game="diamant",
-        players=3,
-        seed=1,
-        options={},
-        rules_version="diamant/2",
-        settings={},
-        seats=[{"kind": "open"}] * 3,
-    )
+    store = _store_with_two_tables(db_url)
     store.update_seat("t1", 0, clock_ms=9000)
     first, second = store.claim("t1"), store.claim("t2")
     store.claim("t2")  # t2 has passed to a newer owner
