@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from relicbox.i18n import LANGUAGES, pick_language, tr
@@ -77,7 +77,8 @@ def page(request: Request, template: str, **context: Any) -> HTMLResponse:
     return response
 
 
-def remember_language(response: HTMLResponse | Any, lang: str) -> None:
+def remember_language(response: Response, lang: str) -> None:
+    """Keep ``lang`` in the browser's cookie for a year."""
     response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 86400, samesite="lax")
 
 
