@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -63,27 +64,16 @@ async def tables(request: Request, status: str = "open") -> list[dict[str, Any]]
 @router.post("/tables")
 async def create(request: Request, body: CreateTable) -> JSONResponse:
     settings = TableSettings(body.clock, body.grace, body.takeover_bot, body.reveal_after)
-    address = client_address(request.scope)
-    quotas = quotas_of(request)
-    try:
-        async with quotas.lock(address):
-            kinds = {seat.kind for seat in body.seats}
-            await asyncio.to_thread(
-                partial(quotas.check, all_bots=kinds == {"bot"}, waits="open" in kinds),
-                address,
-            )
-            table_id, seat, token = await service_of(request).create(
-                body.game,
-                body.players,
-                dict(body.options),
-                body.seats,
-                settings,
-                body.name,
-            )
-            await asyncio.to_thread(quotas.tag, table_id, address)
-    except TableError as error:
-        return refused(error, request)
-    return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
+    kinds = {seat.kind for seat in body.seats}
+    service = service_of(request)
+    return await within_quota(
+        request,
+        lambda: service.create(
+            body.game, body.players, dict(body.options), body.seats, settings, body.name
+        ),
+        all_bots=kinds == {"bot"},
+        waits="open" in kinds,
+    )
 
 
 @router.get("/tables/{table_id}")
@@ -115,17 +105,33 @@ async def start(request: Request, table_id: str, body: StartTable) -> JSONRespon
 
 @router.post("/tables/{table_id}/rematch")
 async def rematch(request: Request, table_id: str, body: Rematch) -> JSONResponse:
+    service = service_of(request)
+    return await within_quota(
+        request, lambda: service.rematch(table_id, body.token, body.name), waits=True
+    )
+
+
+async def within_quota(
+    request: Request,
+    make: Callable[[], Awaitable[tuple[str, int | None, str | None]]],
+    *,
+    all_bots: bool = False,
+    waits: bool = False,
+) -> JSONResponse:
+    """A new table made by ``make`` if the asking address's quotas allow one of its kind
+    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address; one
+    address's requests take turns, so two at once cannot both pass the check."""
     address = client_address(request.scope)
     quotas = quotas_of(request)
     try:
         async with quotas.lock(address):
-            await asyncio.to_thread(partial(quotas.check, waits=True), address)
-            service = service_of(request)
-            new_id, seat, token = await service.rematch(table_id, body.token, body.name)
-            await asyncio.to_thread(quotas.tag, new_id, address)
+            check = partial(quotas.check, all_bots=all_bots, waits=waits)
+            await asyncio.to_thread(check, address)
+            table_id, seat, token = await make()
+            await asyncio.to_thread(quotas.tag, table_id, address)
     except TableError as error:
         return refused(error, request)
-    return JSONResponse({"table": new_id, "seat": seat, "token": token}, status_code=201)
+    return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
 
 
 @router.get("/tables/{table_id}/record")
