@@ -283,8 +283,8 @@ GAME_ROLES = {
     # the optional accelerator (NumPy), loaded only by simulations: it may read everything
     "batch": 4,
     # Relic Runners' finer layers: data <- map <- actions <- state parts <- the state's
-    # layers <- rules <- the explanations and the body's field checks <- views and codec
-    # <- the scenario builder
+    # layers <- the explanations of refusals (which the rules load at the first one) <- rules
+    # <- the body's field checks <- views and codec <- the scenario builder
     "board_data": 0,
     "movement": 0,
     "tasks": 0,
@@ -300,7 +300,7 @@ GAME_ROLES = {
     "exploring": 0.7,
     "effects": 0.8,
     "decisions": 0.9,
-    "explain": 1.5,
+    "explain": 0.95,
     "checks": 1.5,
     "scenario": 3,
 }

@@ -54,18 +54,15 @@ Readings of the rulebook (rules version ``relic-runners/3``):
   players can no longer make the game move on.
 """
 
-from collections.abc import Callable
 from typing import Any
 
-from relicbox.core.actions import Action
-from relicbox.core.errors import Reason
 from relicbox.core.game import Game, Part
 from relicbox.core.registry import register
 from relicbox.games.relic_runners import rules
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 from relicbox.games.relic_runners.base import RelicRunnersSettings
 from relicbox.games.relic_runners.parts import MAX_SEATS
-from relicbox.games.relic_runners.rules import RelicRunnersState, bind
+from relicbox.games.relic_runners.rules import RelicRunnersState
 
 STEPS_PER_TURN = 60
 """More steps than one turn can take: a move of a few trails, exploring, and the effects,
@@ -137,18 +134,5 @@ GAME = register(
     sampler="relicbox.games.relic_runners.sample:sample_state",
     evaluate="relicbox.games.relic_runners.bots:evaluate",
 )
-
-_EXPLAIN = Part("relicbox.games.relic_runners.explain", "explain")
-
-
-def _explain_first(state: RelicRunnersState, action: Action) -> Reason:
-    """The first refusal loads the explanations and binds them for every later one: only
-    refusals need them."""
-    explain: Callable[[RelicRunnersState, Action], Reason] = _EXPLAIN.load()
-    bind(explain=explain)
-    return explain(state, action)
-
-
-bind(explain=_explain_first)
 
 __all__ = ["GAME", "RelicRunnersState"]

@@ -2,7 +2,9 @@
 
 Only called on the slow path, for an action that is not among the legal ones. It asks the
 rules' own functions (the movement rule, the toolbox table, the state's checks) which rule
-refused the action, and only words the answer. The package binds it to the state.
+refused the action, and only words the answer. It needs only the state's layers below the
+rules (:class:`.decisions.DecisionsState`), so the rules load it at their first refusal and
+the imports run one way.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners import tasks as T
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS, NODE_INDEX
 from relicbox.games.relic_runners.data import BRANCHES
+from relicbox.games.relic_runners.decisions import DecisionsState
 from relicbox.games.relic_runners.movement import trail_allowed
 from relicbox.games.relic_runners.parts import TOOL_USES, Stage
-from relicbox.games.relic_runners.rules import RelicRunnersState
 
 _TASK_ARGS: dict[str, type[tuple[object, ...]]] = {
     "place": A.Path,
@@ -38,7 +40,7 @@ _WRONG_CHOICE = {
 """Why a choice of the right kind is not allowed (``start``: the space is too far)."""
 
 
-def explain(state: RelicRunnersState, action: Action) -> Reason:
+def explain(state: DecisionsState, action: Action) -> Reason:
     phase = state.phase
     args = action.args
     if phase in _TASK_ARGS:
@@ -62,7 +64,7 @@ def explain(state: RelicRunnersState, action: Action) -> Reason:
     return Reason.of("rr-error-no-choice", action=repr(action.text), phase=phase)
 
 
-def _explain_move(state: RelicRunnersState, move: A.Move) -> Reason:
+def _explain_move(state: DecisionsState, move: A.Move) -> Reason:
     if state._stage is not Stage.MOVE:
         # The move may have ended by itself because no step was left: say which rule.
         reason = _move_rule(state, move) if state._this_turn.moves else None
@@ -74,7 +76,7 @@ def _explain_move(state: RelicRunnersState, move: A.Move) -> Reason:
     return _move_rule(state, move) or Reason.of("rr-error-move-not-now")
 
 
-def _move_rule(state: RelicRunnersState, move: A.Move) -> Reason | None:
+def _move_rule(state: DecisionsState, move: A.Move) -> Reason | None:
     seat = state._seat
     pos = state._boards[seat].pos
     a, b = NODE_INDEX[move.a], NODE_INDEX[move.b]
@@ -101,7 +103,7 @@ def _move_rule(state: RelicRunnersState, move: A.Move) -> Reason | None:
     return None
 
 
-def _explain_stop(state: RelicRunnersState) -> Reason:
+def _explain_stop(state: DecisionsState) -> Reason:
     if state._stage is not Stage.MOVE:
         return Reason.of("rr-error-stop-over")
     if state._this_turn.moves == 0:
@@ -109,7 +111,7 @@ def _explain_stop(state: RelicRunnersState) -> Reason:
     return Reason.of("rr-error-stop-start")
 
 
-def _explain_explore(state: RelicRunnersState) -> Reason:
+def _explain_explore(state: DecisionsState) -> Reason:
     blocker = state._explore_blocker(state._seat)
     if blocker == "moving":
         return Reason.of("rr-error-explore-after-move")
@@ -120,13 +122,13 @@ def _explain_explore(state: RelicRunnersState) -> Reason:
     return Reason.of("rr-error-explore-nothing")
 
 
-def _explain_ivory(state: RelicRunnersState, code: str) -> Reason:
+def _explain_ivory(state: DecisionsState, code: str) -> Reason:
     if not state._has(state._seat, code):
         return Reason.of("rr-error-ivory-missing", tile=code)
     return Reason.of("rr-error-ivory-not-now", tile=code)
 
 
-def _explain_tool(state: RelicRunnersState, action: Action) -> Reason:
+def _explain_tool(state: DecisionsState, action: Action) -> Reason:
     if state._this_turn.tool_used:
         return Reason.of("rr-error-toolbox-once")
     if state._stage is Stage.MOVE and state._this_turn.moves:
@@ -137,7 +139,7 @@ def _explain_tool(state: RelicRunnersState, action: Action) -> Reason:
     return Reason.of("rr-error-toolbox-cannot")
 
 
-def _explain_choice(state: RelicRunnersState, action: Action) -> Reason:
+def _explain_choice(state: DecisionsState, action: Action) -> Reason:
     """The right kind of choice for the pending task, but not one of the allowed ones."""
     task = state._agenda[-1]
     seat = state._seat
@@ -157,12 +159,12 @@ def _explain_choice(state: RelicRunnersState, action: Action) -> Reason:
     return Reason.of(_WRONG_CHOICE.get(task.KIND, "rr-error-choice-start"))
 
 
-def _trail_of(state: RelicRunnersState, pair: A.Pair) -> int | None:
+def _trail_of(state: DecisionsState, pair: A.Pair) -> int | None:
     a, b = NODE_INDEX[pair.a], NODE_INDEX[pair.b]
     return state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
 
 
-def _explain_jump(state: RelicRunnersState) -> Reason:
+def _explain_jump(state: DecisionsState) -> Reason:
     if not state._has(state._seat, "I2-f"):
         return Reason.of("rr-error-jump-tile")
     if state._stage is not Stage.MOVE or state._this_turn.moves:

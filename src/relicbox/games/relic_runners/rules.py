@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
-from relicbox.core.game import Option
+from relicbox.core.game import Option, Part
 from relicbox.core.history import FrozenDict, History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
@@ -77,6 +77,9 @@ _NO_TILES: Mapping[int, tuple[int, int]] = cast(Mapping[int, tuple[int, int]], F
 """A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are
 never changed in place but replaced, so clones share them (copy on write)."""
 _END_ACTION, _STOP_ACTION = A.END, A.STOP
+_EXPLAIN = Part("relicbox.games.relic_runners.explain", "explain")
+"""The words of a refusal (:func:`.explain.explain`), by where they are: they stand on the
+state's layers below these rules, and load only when an action is refused."""
 
 
 class RelicRunnersState(DecisionsState):
@@ -232,7 +235,9 @@ class RelicRunnersState(DecisionsState):
         for legal in self._legal:
             if legal is action:
                 return None
-        return _BOUND.explain(self, action)
+        # The explanations load at the first refusal: only refusals need them.
+        explain: Callable[[DecisionsState, Action], Reason] = _EXPLAIN.load()
+        return explain(self, action)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         # A look-up in the cached legal list (empty while chance is pending or the game is
@@ -430,28 +435,6 @@ OPTIONS = (
 )
 """Relic Runners' options; the package declares the game with them and registers it with its
 views, codec, text, bots and sampler (see ``relicbox.games.relic_runners``)."""
-
-
-def _unbound(*args: object) -> Any:
-    raise NotImplementedError("import relicbox.games.relic_runners: it binds views and codec")
-
-
-class _Bound:
-    """The words of a refusal: ``explain`` imports these rules, so the package binds it here
-    (see :func:`bind`) and the imports run one way."""
-
-    __slots__ = ("explain",)
-
-    def __init__(self) -> None:
-        self.explain: Callable[[RelicRunnersState, Action], Reason] = _unbound
-
-
-_BOUND = _Bound()
-
-
-def bind(explain: Callable[[RelicRunnersState, Action], Reason]) -> None:
-    """Give the state the reason for a refused action (asked only on refusal)."""
-    _BOUND.explain = explain
 
 
 _S = RelicRunnersState
