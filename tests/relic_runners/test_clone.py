@@ -1,6 +1,6 @@
 """clone() is spelled out field by field for speed; these tests keep it honest.
 
-The field lists in ``rules`` say how a clone treats each slot: shared (scalars, the board,
+The field lists in ``parts`` say how a clone treats each slot: shared (scalars, the board,
 caches, copy-on-write containers), copied (flat lists) or copied per seat (nested lists).
 """
 
@@ -15,6 +15,7 @@ from relicbox.core.fields import Copy
 from relicbox.core.game import State
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import rules
+from relicbox.games.relic_runners.parts import FIELDS
 from relicbox.games.relic_runners.rules import RelicRunnersState
 from support.relic_runners import new
 
@@ -37,13 +38,13 @@ def _slots(cls: type) -> set[str]:
 
 def test_the_field_list_names_every_slot() -> None:
     base = _slots(State)
-    assert set(rules.FIELDS.slots) == _slots(RelicRunnersState) - base
+    assert set(FIELDS.slots) == _slots(RelicRunnersState) - base
 
 
 def test_a_clone_shares_only_what_the_field_list_calls_shared() -> None:
     state = _mid_game(3)
     other = state.clone()
-    for field in rules.FIELDS:
+    for field in FIELDS:
         mine, theirs = getattr(state, field.name), getattr(other, field.name)
         assert theirs == mine, field.name
         if field.copy is Copy.SHARE:
@@ -61,7 +62,7 @@ def test_a_clone_shares_only_what_the_field_list_calls_shared() -> None:
                 assert copied is not value, name
     assert records == 1 + state.players  # the turn record and a board per seat
     shared_dicts = 0
-    for field in rules.FIELDS:
+    for field in FIELDS:
         mine, theirs = getattr(state, field.name), getattr(other, field.name)
         if field.copy is Copy.LIST and isinstance(mine, list):
             for item, copied in zip(mine, theirs, strict=True):
@@ -76,7 +77,7 @@ def _records(state: RelicRunnersState, other: RelicRunnersState) -> list[tuple[A
     """The game's own record objects a clone must copy slot by slot, with their copies: the
     value of a copied field, or each item of a field copied per seat."""
     pairs = []
-    for field in rules.FIELDS:
+    for field in FIELDS:
         mine, theirs = getattr(state, field.name), getattr(other, field.name)
         if field.copy is Copy.NESTED:
             pairs += list(zip(mine, theirs, strict=True))

@@ -3,33 +3,36 @@
 from __future__ import annotations
 
 from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import checks, data, rules, tasks
+from relicbox.games.relic_runners import checks, data, tasks
+from relicbox.games.relic_runners.effects import IVORY_USES, TOOL_EFFECTS
+from relicbox.games.relic_runners.exploring import PURPLE_EFFECTS
+from relicbox.games.relic_runners.parts import STEPS, TOOL_USES
 
 
 def test_every_purple_effect_has_its_rule() -> None:
-    assert set(rules.PURPLE_EFFECTS) == set(data.PURPLE_EFFECTS)
+    assert set(PURPLE_EFFECTS) == set(data.PURPLE_EFFECTS)
 
 
 def test_one_use_ivory_tiles_with_an_action_of_their_own_have_a_rule() -> None:
     own_action = {code for code in A.USE_IVORY if code not in ("I2-d", "I2-e")}
-    assert set(rules.IVORY_USES) == own_action
+    assert set(IVORY_USES) == own_action
 
 
 def test_toolbox_uses_cover_every_action_and_slot() -> None:
-    assert {use.action for use in rules.TOOL_USES.values()} == set(A.USE_TOOL.values())
-    assert sorted({use.slot for use in rules.TOOL_USES.values()}) == list(range(9))
-    for use in rules.TOOL_USES.values():
+    assert {use.action for use in TOOL_USES.values()} == set(A.USE_TOOL.values())
+    assert sorted({use.slot for use in TOOL_USES.values()}) == list(range(9))
+    for use in TOOL_USES.values():
         assert use.action.text.startswith(f"use {data.BRANCHES[use.branch]} {use.level}")
 
 
 def test_every_toolbox_use_has_its_effect() -> None:
-    uses = {(use.branch, use.level, use.choice) for use in rules.TOOL_USES.values()}
-    assert set(rules.TOOL_EFFECTS) == uses
+    uses = {(use.branch, use.level, use.choice) for use in TOOL_USES.values()}
+    assert set(TOOL_EFFECTS) == uses
     assert {(data.BRANCHES[b], level) for b, level, _ in uses} == set(data.TOOL_ACTIONS)
 
 
 def test_steps_move_one_toolbox_one_level_up() -> None:
-    for source, target in rules.STEPS.values():
+    for source, target in STEPS.values():
         assert target % 3 == (0 if source is None else source % 3 + 1)
 
 

@@ -2,7 +2,7 @@
 
 Each move decision it lists every route still legal this turn (one unexplored trail
 plus a chain of its own pathways before or after it) with the rules' own
-:func:`~relicbox.games.relic_runners.rules.move_routes`, so a plan is always a move the
+:func:`~relicbox.games.relic_runners.movement.move_routes`, so a plan is always a move the
 engine allows; the turns to reach a space (and whether an expedition can start from
 it) are counted in such whole legal moves too. It scores where each route ends,
 and takes the first step of the best one, so re-planning after each step follows the
@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners.rules import line_length, move_routes
+from relicbox.games.relic_runners.movement import line_length, move_routes
 
 _TYPE_VALUE = {"blue": 5.0, "ivory": 4.0, "purple": 3.0, "ruin": 3.5}
 _PURPLE_VALUE = {"a": 4.0, "b": 3.0, "c": 2.5, "d": 2.0, "e": 1.0, "f": 1.5, "g": 4.0, "h": 1.5}

@@ -22,13 +22,14 @@ from relicbox.core.history import History
 from relicbox.games.relic_runners.board import NODE_IDS
 from relicbox.games.relic_runners.checks import PER_SEAT, check_fields, check_position
 from relicbox.games.relic_runners.data import PATHWAYS, RATION_CAP, TILES, TOOLBOXES
+from relicbox.games.relic_runners.lookups import geo_for, read_only
 from relicbox.games.relic_runners.parts import (
     FIELDS,
     PlayerBoard,
     Stage,
     TurnRecord,
 )
-from relicbox.games.relic_runners.rules import RelicRunnersState, geo_for, read_only
+from relicbox.games.relic_runners.rules import RelicRunnersState
 from relicbox.games.relic_runners.tasks import task_from_list
 
 _ENCODE: dict[str, Encoder] = {

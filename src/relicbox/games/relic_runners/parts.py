@@ -239,7 +239,7 @@ class PlayerBoard(_SlotRecord, holder=_BOARDS):
         self.start_row = 1
         """Toolboxes on the start row of the progression table."""
         self.tools = [0] * 9
-        """Toolboxes per slot of the table: see ``rules.tool_slot``."""
+        """Toolboxes per slot of the table: see :func:`tool_slot`."""
         self.ivory: dict[int, int] = {}
         """Ivory tile held per level (1..3)."""
         self.blue: list[int] = []

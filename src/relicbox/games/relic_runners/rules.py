@@ -27,10 +27,7 @@ from relicbox.core.history import FrozenDict, History
 from relicbox.core.rng import Rng, as_rng
 from relicbox.games.relic_runners import actions as A
 from relicbox.games.relic_runners import tasks as T
-from relicbox.games.relic_runners.base import FINAL_SCORING as FINAL_SCORING
-from relicbox.games.relic_runners.base import IVORY_PASSIVES as IVORY_PASSIVES
-from relicbox.games.relic_runners.base import NO_PROGRESS_ROUNDS as NO_PROGRESS_ROUNDS
-from relicbox.games.relic_runners.base import RelicRunnersSettings as RelicRunnersSettings
+from relicbox.games.relic_runners.base import NO_PROGRESS_ROUNDS
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 from relicbox.games.relic_runners.data import (
     ABILITIES,
@@ -45,9 +42,6 @@ from relicbox.games.relic_runners.data import (
     pool_key,
 )
 from relicbox.games.relic_runners.decisions import DecisionsState
-from relicbox.games.relic_runners.effects import IVORY_USES as IVORY_USES
-from relicbox.games.relic_runners.effects import TOOL_EFFECTS as TOOL_EFFECTS
-from relicbox.games.relic_runners.exploring import PURPLE_EFFECTS as PURPLE_EFFECTS
 from relicbox.games.relic_runners.lookups import (
     MOVE,
     NONE,
@@ -56,22 +50,12 @@ from relicbox.games.relic_runners.lookups import (
     TILE_CODE,
     TILE_COLOUR,
     TILE_LEVEL,
+    geo_for,
 )
-from relicbox.games.relic_runners.lookups import Geo as Geo
-from relicbox.games.relic_runners.lookups import geo_for as geo_for
-from relicbox.games.relic_runners.lookups import read_only as read_only
-from relicbox.games.relic_runners.movement import line_length as line_length
-from relicbox.games.relic_runners.movement import move_routes as move_routes
 from relicbox.games.relic_runners.parts import (
     FIELDS,
     PlayerBoard,
 )
-from relicbox.games.relic_runners.parts import STEPS as STEPS
-from relicbox.games.relic_runners.parts import TOOL_USES as TOOL_USES
-from relicbox.games.relic_runners.parts import tool_slot as tool_slot
-
-# The ``name as name`` imports above are the names the package, its bots and its tests
-# have always taken from here; the layers the state is built from stay an inside matter.
 
 _NO_TILES: Mapping[int, tuple[int, int]] = cast(Mapping[int, tuple[int, int]], FrozenDict())
 """A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are

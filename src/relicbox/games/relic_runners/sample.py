@@ -42,7 +42,8 @@ from relicbox.games.relic_runners.data import (
     TILES,
     pool_key,
 )
-from relicbox.games.relic_runners.rules import RelicRunnersState, geo_for
+from relicbox.games.relic_runners.lookups import geo_for
+from relicbox.games.relic_runners.rules import RelicRunnersState
 from relicbox.games.relic_runners.views import _EVENT_FIELDS
 
 _NODE = {node: i for i, node in enumerate(NODE_IDS)}
