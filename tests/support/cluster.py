@@ -103,8 +103,6 @@ class Player:
         self.ws: ClientConnection = _open(server.ws_url(table))
         self.seq = -1
         self.seat: int | None = None
-        self.news = False
-        """Whether the last event added history (a step resolved), as the page shows it."""
         self.view: dict[str, Any] | None = None
         self.legal: list[dict[str, Any]] = []
         self.to_act: list[int] = []
@@ -132,7 +130,6 @@ class Player:
                 self.ws.send(json.dumps({"type": "resync"}))
                 return
             self.view.update(frame["view"])
-            self.news = bool(frame["history"])
             if frame["history"]:
                 self.view["history"] = [*self.view["history"], *frame["history"]]
             self.seq, self.to_act, self.over = frame["seq"], frame["to_act"], frame["over"]
@@ -166,16 +163,22 @@ class Player:
         self.ws.send(json.dumps({"type": "act", "action": action, "seq": at}))
         self.sent += 1
 
+    def history_length(self) -> int:
+        return 0 if self.view is None else len(self.view["history"])
+
     def act_and_wait(self, action: str) -> None:
         """Decide, and wait for the answer: a refusal, or the event that shows the seat no
         longer asked what it was asked (it waits for the others, or the step resolved)."""
-        seq, errors = self.seq, len(self.errors)
+        seq, errors, heard = self.seq, len(self.errors), self.history_length()
         self.act(action)
 
         def answered(player: Player) -> bool:
             if len(player.errors) > errors:
                 return True
-            moved_on = player.seat not in player.to_act or player.news or player.over
+            # the history grew: a step resolved, though the seat may be asked again at once
+            # (several events read in one go: the last alone does not say whether one did)
+            resolved = player.history_length() > heard
+            moved_on = player.seat not in player.to_act or resolved or player.over
             return player.seq > seq and moved_on
 
         self.wait(answered, timeout=20)
