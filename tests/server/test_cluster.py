@@ -398,8 +398,8 @@ def test_a_process_that_steps_down_leaves_the_bots_to_the_new_owner(
     (cancelled, or refused at the commit) does not start another there."""
     from relicbox.server.botpool import BotPool
     from relicbox.server.cluster import ClusterService
+    from relicbox.server.live import TableSettings
     from relicbox.server.protocol import SeatChoice
-    from relicbox.server.tables import TableSettings
 
     async def scenario() -> None:
         store = Store(own_database)

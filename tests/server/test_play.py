@@ -440,9 +440,10 @@ def test_bots_answering_together_take_one_commit_and_a_stale_answer_is_dropped(
     import threading
 
     from relicbox.server.botpool import BotAnswer, BotPool
+    from relicbox.server.live import TableSettings
     from relicbox.server.protocol import SeatChoice
     from relicbox.server.store import Append, Store
-    from relicbox.server.tables import TableService, TableSettings
+    from relicbox.server.tables import TableService
 
     store = Store(sqlite_url)
     appends: list[Append] = []

@@ -113,8 +113,8 @@ def test_group_commit_writes_together_and_a_bad_decision_sinks_only_itself(db_ur
     import asyncio
     import threading
 
+    from relicbox.server.commits import GroupCommit
     from relicbox.server.store import Append
-    from relicbox.server.tables import GroupCommit
 
     store = _store_with_two_tables(db_url)
     store.append_events("t1", 0, [{"seat": 0, "action": "continue"}])

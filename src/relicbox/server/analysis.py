@@ -19,7 +19,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from relicbox.server.tables import TableError
+from relicbox.server.live import TableError
 from relicbox.server.web import language, refused, service_of
 
 SECONDS_PER_DECISION = 0.2

@@ -47,19 +47,12 @@ from redis.exceptions import RedisError
 
 from relicbox.core.errors import Reason
 from relicbox.core.registry import replay
+from relicbox.server.commits import GroupCommit
+from relicbox.server.frames import presence_message, publish, tell_all
+from relicbox.server.live import Connection, LiveTable, TableError, _live
 from relicbox.server.protocol import UNREACHABLE_CLOSE
 from relicbox.server.store import Append, Fenced, Store
-from relicbox.server.tables import (
-    Connection,
-    GroupCommit,
-    LiveTable,
-    TableError,
-    TableService,
-    _live,
-    presence_message,
-    publish,
-    tell_all,
-)
+from relicbox.server.tables import TableService
 
 log = logging.getLogger("relicbox.server.cluster")
 

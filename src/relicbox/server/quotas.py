@@ -24,8 +24,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, exists, func, select, update
 from sqlalchemy.orm import Session
 
+from relicbox.server.live import TableError
 from relicbox.server.store import EventRow, NoteRow, SeatRow, Store, TableRow, now
-from relicbox.server.tables import TableError, TableService
+from relicbox.server.tables import TableService
 
 HOUR = timedelta(hours=1)
 

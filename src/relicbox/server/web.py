@@ -12,8 +12,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from relicbox.i18n import LANGUAGES, pick_language, tr
+from relicbox.server.live import TableError
 from relicbox.server.quotas import QuotaError, Quotas
-from relicbox.server.tables import TableError, TableService
+from relicbox.server.tables import TableService
 
 if TYPE_CHECKING:
     from relicbox.server.app import Settings

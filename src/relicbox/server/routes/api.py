@@ -16,10 +16,11 @@ import relicbox
 from relicbox.core.game import State
 from relicbox.server.botpool import bot_words, offered_bots
 from relicbox.server.guard import client_address
+from relicbox.server.live import TableError, TableSettings
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import StoredTable
-from relicbox.server.tables import TableError, TableService, TableSettings
+from relicbox.server.tables import TableService
 from relicbox.server.web import language, quotas_of, refused, service_of
 from relicbox.server.webcatalog import option_words, words_or
 

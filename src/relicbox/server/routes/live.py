@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketState
 
 from relicbox.i18n import tr
 from relicbox.server.guard import parse_json
+from relicbox.server.live import Connection, LiveTable, TableError, encode
 from relicbox.server.protocol import (
     REFUSED_CLOSE,
     ActMessage,
@@ -25,7 +26,7 @@ from relicbox.server.protocol import (
     ResyncMessage,
     client_message,
 )
-from relicbox.server.tables import Connection, LiveTable, TableError, TableService, encode
+from relicbox.server.tables import TableService
 from relicbox.server.web import service_of, settings_of
 
 log = logging.getLogger("relicbox.server")

@@ -6,7 +6,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 
 from relicbox.i18n import LANGUAGES
-from relicbox.server.tables import TableError
+from relicbox.server.live import TableError
 from relicbox.server.web import HERE, page, remember_language, service_of
 from relicbox.server.webcatalog import web_catalog
 
