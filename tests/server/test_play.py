@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import relicbox
-from relicbox.server import tables
+from relicbox.server import connections, lobby
 from support.server import LiveServer, Player, players
 
 
@@ -101,7 +101,7 @@ def test_simultaneous_choices_stay_secret_until_everyone_has_chosen(
 ) -> None:
     # with seed 4 the card revealed after Ann leaves repeats the first trap, so Bob and Cy flee
     # and the next round starts at once: nobody ever sees Ann outside in that round
-    monkeypatch.setattr(tables.secrets, "randbelow", lambda limit: seed)
+    monkeypatch.setattr(lobby.secrets, "randbelow", lambda limit: seed)
     made = server.create("diamant", ["me", "open", "open"])
     table = made["table"]
     tokens = [made["token"], server.join(table, "Bob")["token"], server.join(table, "Cy")["token"]]
@@ -340,7 +340,7 @@ def _table_with_watchers(server: LiveServer, count: int) -> tuple[dict[str, Any]
     watchers = [Player(server, made["table"], None) for _ in range(count)]
     for watcher in watchers:
         watcher.wait_for(_state)
-    time.sleep(tables.WATCHERS_EVERY + 0.3)  # the count of watchers goes out once a second
+    time.sleep(connections.WATCHERS_EVERY + 0.3)  # the count of watchers goes out once a second
     for watcher in watchers:
         watcher.drain()
     return made, watchers
@@ -357,7 +357,7 @@ def test_a_join_costs_the_others_one_small_message_however_many_watch(
         for newcomer in [*late, seated]:
             newcomer.wait_for(_state)
             assert [f["type"] for f in newcomer.raw[:2]] == ["welcome", "state"]
-        time.sleep(tables.WATCHERS_EVERY + 0.3)
+        time.sleep(connections.WATCHERS_EVERY + 0.3)
         for watcher, seen in zip(watchers, before, strict=True):
             watcher.drain()
             told = watcher.raw[seen:]
