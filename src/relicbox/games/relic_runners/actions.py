@@ -17,7 +17,15 @@ from typing import NamedTuple
 
 from relicbox.core.actions import Action, ActionSpace
 from relicbox.games.relic_runners.board import NODE_IDS, TEMPLE_IDS, TOKEN_IDS
-from relicbox.games.relic_runners.data import BRANCHES, IVORY_CODES
+from relicbox.games.relic_runners.data import (
+    BRANCHES,
+    DOUBLE_PATHWAY_TILE,
+    FREE_ORDER_TILE,
+    IVORY_CODES,
+    LOOK_THROUGH_TILE,
+    PATHWAY_ANYWHERE_TILE,
+    RATION_REFILL_TILE,
+)
 
 
 class Pair(NamedTuple):
@@ -174,7 +182,21 @@ USE_TOOL = {
 }
 """Use a toolbox at (branch, level); Shovel level 1 offers its two choices as two actions."""
 USE_IVORY = {
-    code: _add(f"use {code}", UseIvory(code)) for code in ("I2-a", "I2-b", "I2-c", "I2-d", "I2-e")
+    code: _add(f"use {code}", UseIvory(code))
+    for code in (
+        FREE_ORDER_TILE,
+        LOOK_THROUGH_TILE,
+        RATION_REFILL_TILE,
+        DOUBLE_PATHWAY_TILE,
+        PATHWAY_ANYWHERE_TILE,
+    )
 }
+"""Use a one-use ivory tile that has an action of its own (``use I2-c``); the jump tile's
+actions are :data:`JUMP`."""
+USE_FREE_ORDER = USE_IVORY[FREE_ORDER_TILE]
+USE_LOOK_THROUGH = USE_IVORY[LOOK_THROUGH_TILE]
+USE_RATION_REFILL = USE_IVORY[RATION_REFILL_TILE]
+USE_DOUBLE_PATHWAY = USE_IVORY[DOUBLE_PATHWAY_TILE]
+USE_PATHWAY_ANYWHERE = USE_IVORY[PATHWAY_ANYWHERE_TILE]
 
 ACTION_SPACE = ActionSpace(_actions, game="relic-runners", aliases=_aliases)

@@ -17,7 +17,7 @@ from typing import Any, Literal, cast
 from relicbox.core.actions import Action
 from relicbox.core.game import State
 from relicbox.core.history import History
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import tasks
 from relicbox.games.relic_runners.data import (
     BLUE,
     CAMP_REFILL,
@@ -111,7 +111,7 @@ class StateBase(State):
     _start: int
     _start_relic: int | None
     _chance: list[tuple[Any, ...]]
-    _agenda: list[T.Task]
+    _agenda: list[tasks.Task]
     _legal: Sequence[Action]
 
     @property
@@ -234,7 +234,7 @@ class StateBase(State):
 
     def _push_steps(self, count: int) -> None:
         if count > 0 and self._movable_toolboxes(self._seat):
-            self._agenda.append(T.Steps(count))
+            self._agenda.append(tasks.Steps(count))
 
     def _reset_tokens(self, seat: int) -> int:
         self._tokens = [True] * 10
@@ -251,7 +251,7 @@ class StateBase(State):
         self._this_turn.moved_to = 0
         self._this_turn.vacated = 0
         if self._boards[self._seat].paths:
-            self._agenda.append(T.Lift(count))
+            self._agenda.append(tasks.Lift(count))
 
     def _shrine_check(self, node: int) -> None:
         if not self._levels[node]:
@@ -294,7 +294,7 @@ IVORY_PASSIVES: dict[str, tuple[str, _Passive]] = {
     "I3-e": (CAMP_ARRIVAL, lambda state, seat: 1),
     "I3-f": (
         CAMP_LEFT,
-        lambda state, seat: state._agenda.append(T.Flip(1, 1, 0, T.FLIP_AFTER_MOVE)),
+        lambda state, seat: state._agenda.append(tasks.Flip(1, 1, 0, tasks.FLIP_AFTER_MOVE)),
     ),
     "I1-a": (FINAL_SCORING, lambda state, seat: 3 * len(state._boards[seat].ivory)),
     "I1-b": (FINAL_SCORING, lambda state, seat: 2 * state._boards[seat].rations),

@@ -22,8 +22,15 @@ from typing import Any, NamedTuple
 
 from relicbox.core.actions import Action
 from relicbox.core.rng import Rng
-from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import actions
+from relicbox.games.relic_runners.data import EXTRA_TURN_TILE, PATHWAY_SCORING_TILE, PATHWAY_VP_TILE
 from relicbox.games.relic_runners.movement import line_length, move_routes
+
+_USE_RATION_REFILL = actions.USE_RATION_REFILL.text
+_USE_LOOK_THROUGH = actions.USE_LOOK_THROUGH.text
+_USE_DOUBLE_PATHWAY = actions.USE_DOUBLE_PATHWAY.text
+_USE_PATHWAY_ANYWHERE = actions.USE_PATHWAY_ANYWHERE.text
+"""The one-use ivory tiles' actions, as the texts the bots' legal tables are keyed by."""
 
 _TYPE_VALUE = {"blue": 5.0, "ivory": 4.0, "purple": 3.0, "ruin": 3.5}
 _PURPLE_VALUE = {"a": 4.0, "b": 3.0, "c": 2.5, "d": 2.0, "e": 1.0, "f": 1.5, "g": 4.0, "h": 1.5}
@@ -348,8 +355,8 @@ class RelicRunnersRuleBotV1:
             early = self._early_tool(w, legal)
             if early:
                 return early
-            if "use I2-c" in legal and w.rations <= 1:
-                return "use I2-c"
+            if _USE_RATION_REFILL in legal and w.rations <= 1:
+                return _USE_RATION_REFILL
         routes = w.routes()
         here = w.position
         best: tuple[float, int, str] | None = None
@@ -387,8 +394,8 @@ class RelicRunnersRuleBotV1:
         return value + 0.8 * w.potential(end)
 
     def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        if "use I2-b" in legal:
-            return "use I2-b"
+        if _USE_LOOK_THROUGH in legal:
+            return _USE_LOOK_THROUGH
         if "explore" in legal and w.explore_value(w.position) > 0.6:
             return "explore"
         tool = self._late_tool(w, legal)
@@ -434,14 +441,14 @@ class RelicRunnersRuleBotV1:
         best: tuple[float, str] | None = None
         for text, action in legal.items():
             path = action.args
-            if not isinstance(path, A.Path):
+            if not isinstance(path, actions.Path):
                 continue
             score = rng.random() * 0.1
             score += _pathway_ends_score(w, network, path)
             if best is None or score > best[0]:
                 best = (score, text)
-        if "use I2-d" in legal:
-            return "use I2-d"
+        if _USE_DOUBLE_PATHWAY in legal:
+            return _USE_DOUBLE_PATHWAY
         return None if best is None else best[1]
 
     def _lift(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
@@ -449,7 +456,7 @@ class RelicRunnersRuleBotV1:
         for tid in w.own:
             for node in tid.split("-"):
                 counts[node] = counts.get(node, 0) + 1
-        options = [(t, a.args) for t, a in legal.items() if isinstance(a.args, A.Lift)]
+        options = [(t, a.args) for t, a in legal.items() if isinstance(a.args, actions.Lift)]
         if not options:
             return None
         return min(options, key=lambda option: sum(counts.get(n, 0) for n in option[1]))[0]
@@ -457,7 +464,7 @@ class RelicRunnersRuleBotV1:
     def _keep(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         def rank(text: str) -> int:
             keep = legal[text].args
-            return _IVORY_RANK.get(keep.code, 0) if isinstance(keep, A.Keep) else 0
+            return _IVORY_RANK.get(keep.code, 0) if isinstance(keep, actions.Keep) else 0
 
         return max(legal, key=rank)
 
@@ -469,7 +476,7 @@ class RelicRunnersRuleBotV1:
 
         def worth(text: str) -> float:
             pick = legal[text].args
-            code = seen.get(str(pick.level), "") if isinstance(pick, A.Pick) else ""
+            code = seen.get(str(pick.level), "") if isinstance(pick, actions.Pick) else ""
             if code.startswith("B"):
                 return float(code[-1])
             if code.startswith("I"):
@@ -481,7 +488,7 @@ class RelicRunnersRuleBotV1:
         return max(legal, key=worth)
 
     def _target(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        return max(legal, key=lambda t: w.explore_value(legal[t].args_as(A.Target).space))
+        return max(legal, key=lambda t: w.explore_value(legal[t].args_as(actions.Target).space))
 
     def _flip(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         up = [token for token in w.view["tokens_up"]]
@@ -490,7 +497,9 @@ class RelicRunnersRuleBotV1:
         if "done" in legal:
             return "done"
         down = [
-            t for t, a in legal.items() if isinstance(a.args, A.Flip) and a.args.token not in up
+            t
+            for t, a in legal.items()
+            if isinstance(a.args, actions.Flip) and a.args.token not in up
         ]
         return down[0] if down else None
 
@@ -506,7 +515,7 @@ class RelicRunnersRuleBotV1:
 
     def _start(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         def value(text: str) -> float:
-            space = legal[text].args_as(A.Start).space
+            space = legal[text].args_as(actions.Start).space
             return w.explore_value(space) if space != "CAMP" else 0.0
 
         return max(legal, key=value)
@@ -702,7 +711,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
 
     @staticmethod
     def _last_turn(w: Map) -> bool:
-        return bool(w.view["final_round"]) and "I1-f" not in w.me["ivory"]
+        return bool(w.view["final_round"]) and EXTRA_TURN_TILE not in w.me["ivory"]
 
     @staticmethod
     def _last_explore_value(w: Map, node: str) -> float:
@@ -717,7 +726,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         if space["colour"] == "ivory":
             return 1.0  # an end bonus of level 1, or the 2 VP for a second tile of a level
         held = w.me["ivory"]
-        return 1.0 if "I3-a" in held or "I1-d" in held else 0.1
+        return 1.0 if PATHWAY_VP_TILE in held or PATHWAY_SCORING_TILE in held else 0.1
 
     def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         worthless = self._last_explore_value(w, w.position) < 0.5
@@ -734,7 +743,7 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         scored = []
         for text, action in legal.items():
             path = action.args
-            if not isinstance(path, A.Path):
+            if not isinstance(path, actions.Path):
                 continue
             score = rng.random() * 0.1
             score += _pathway_ends_score(w, network, path)
@@ -784,21 +793,21 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
             return self._plan.pop(0)
         self._plan = []
         scored = self._place_scores(w, legal, rng)
-        if "use I2-d" in legal:
+        if _USE_DOUBLE_PATHWAY in legal:
             late = (
                 w.view["final_round"] or w.view["relics_collected"] + 2 >= w.view["relics_to_end"]
             )
             if late or (len(scored) >= 2 and scored[1][0] >= 2.0):
-                return "use I2-d"
+                return _USE_DOUBLE_PATHWAY
         if scored:
             return scored[0][1]
-        if "use I2-e" in legal:
-            return "use I2-e"
+        if _USE_PATHWAY_ANYWHERE in legal:
+            return _USE_PATHWAY_ANYWHERE
         return "done" if "done" in legal else None
 
     def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        if "use I2-b" in legal:
-            return "use I2-b"  # Machete 1 or P-g on a temple: look through the stack
+        if _USE_LOOK_THROUGH in legal:
+            return _USE_LOOK_THROUGH  # Machete 1 or P-g on a temple: look through the stack
         return super()._pick(w, legal, rng)
 
     # -- tokens ----------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any, cast
 from relicbox.core import checks
 from relicbox.core.errors import StateFormatError, quote
 from relicbox.core.fields import Copy
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import tasks
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
     ABILITIES,
@@ -27,6 +27,7 @@ from relicbox.games.relic_runners.data import (
     EXPLORER_COLOURS,
     IVORY,
     LEVELS,
+    LOOK_THROUGH_TILE,
     PATHWAYS,
     PURPLE,
     RATION_CAP,
@@ -200,8 +201,8 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     checks.wholes(lists["turn_blue"], "body.turn_blue", 0, 100, max_length=100)
     _check_stacks(r, body)
     _check_boards(r, body)
-    tasks = checks.seq(checks.need(body, "agenda", "body.agenda"), "body.agenda", max_length=100)
-    for i, task in enumerate(tasks):
+    agenda = checks.seq(checks.need(body, "agenda", "body.agenda"), "body.agenda", max_length=100)
+    for i, task in enumerate(agenda):
         _check_task(r, task, f"body.agenda[{i}]")
     events = checks.seq(checks.need(body, "chance", "body.chance"), "body.chance", max_length=100)
     for i, event in enumerate(events):
@@ -537,18 +538,18 @@ def _check_setup_agenda(state: RelicRunnersState) -> None:
         field = f"body.agenda[{i}]"
         task = agenda[i]
         if i % 2 == 0:
-            if not isinstance(task, T.SetSeat):
+            if not isinstance(task, tasks.SetSeat):
                 raise checks.fail(field, "must be a 'seat' task handing the choice below to a seat")
             continue
         above = agenda[i + 1] if i + 1 < len(agenda) else None
-        seat = above.seat if isinstance(above, T.SetSeat) else state._seat
+        seat = above.seat if isinstance(above, tasks.SetSeat) else state._seat
         board = state._boards[seat]
-        if isinstance(task, T.Start) and board.ability == "head-start":
+        if isinstance(task, tasks.Start) and board.ability == "head-start":
             continue
         if (
-            isinstance(task, T.Place)
+            isinstance(task, tasks.Place)
             and board.ability == "camp-pathway"
-            and task == T.Place(CAMP, 0, 1, 0)
+            and task == tasks.Place(CAMP, 0, 1, 0)
             and board.path_supply > 0
         ):
             continue
@@ -570,7 +571,7 @@ def _check_turn_agenda(state: RelicRunnersState) -> None:
         if kind == "after-move" and top != 0:
             raise checks.fail(field, "is an 'after-move' task: it runs at once, alone")
         on_top = agenda[top]
-        relocation = isinstance(on_top, T.Place) and on_top.relocate
+        relocation = isinstance(on_top, tasks.Place) and on_top.relocate
         if kind in _TOP_ONLY and i != top and not (kind == "lift" and i == top - 1 and relocation):
             raise checks.fail(field, f"is a {kind!r} task: it is carried out at once, on top")
         _TASK_NEEDS.get(type(task), _needs_nothing)(state, task, field)
@@ -580,24 +581,24 @@ def _needs_nothing(state: RelicRunnersState, task: Any, field: str) -> None:
     return
 
 
-def _place_needs(state: RelicRunnersState, task: T.Place, field: str) -> None:
+def _place_needs(state: RelicRunnersState, task: tasks.Place, field: str) -> None:
     if task.relocate and state._this_turn.lifted is None:
         raise checks.fail(field, "relocates a pathway, but none is lifted (body.lifted)")
     if not task.relocate and not state._boards[state._seat].path_supply:
         raise checks.fail(field, f"places a pathway, but seat {state._seat} has none in supply")
 
 
-def _pick_needs(state: RelicRunnersState, task: T.Pick, field: str) -> None:
+def _pick_needs(state: RelicRunnersState, task: tasks.Pick, field: str) -> None:
     node = task.node
     if state._g.kind[node] != "temple" or state._colour[node] is None:
         raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, a {state._g.kind[node]}")
     if not state._levels[node]:
         raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, whose stack is empty")
-    if task.offer_look and not state._has(state._seat, "I2-b"):
+    if task.offer_look and not state._has(state._seat, LOOK_THROUGH_TILE):
         raise checks.fail(field, f"offers 'use I2-b', but seat {state._seat} does not hold I2-b")
 
 
-def _take_needs(state: RelicRunnersState, task: T.Take, field: str) -> None:
+def _take_needs(state: RelicRunnersState, task: tasks.Take, field: str) -> None:
     node, level = task.node, task.level
     pending = any(event[1:3] == (node, level) for event in state._chance if event[0] == "reveal")
     known = level in state._fixed[node] or pending
@@ -607,7 +608,7 @@ def _take_needs(state: RelicRunnersState, task: T.Take, field: str) -> None:
         )
 
 
-def _keep_needs(state: RelicRunnersState, task: T.Keep, field: str) -> None:
+def _keep_needs(state: RelicRunnersState, task: tasks.Keep, field: str) -> None:
     new = state._this_turn.new_tile
     if new is None or task.level not in state._boards[state._seat].ivory:
         raise checks.fail(field, "is a 'keep' task: it needs an ivory tile held and a new one")
@@ -615,17 +616,17 @@ def _keep_needs(state: RelicRunnersState, task: T.Keep, field: str) -> None:
         raise checks.fail(field, "is a 'keep' task: the new tile must be of its level")
 
 
-def _turn_up_needs(state: RelicRunnersState, task: T.TurnUp, field: str) -> None:
+def _turn_up_needs(state: RelicRunnersState, task: tasks.TurnUp, field: str) -> None:
     if state._colour[task.node] != PURPLE:
         raise checks.fail(field, f"turns up a tile of {NODE_IDS[task.node]}, not a purple temple")
 
 
-_TASK_NEEDS: dict[type[T.Task], Any] = {
-    T.Place: _place_needs,
-    T.Pick: _pick_needs,
-    T.Take: _take_needs,
-    T.Keep: _keep_needs,
-    T.TurnUp: _turn_up_needs,
+_TASK_NEEDS: dict[type[tasks.Task], Any] = {
+    tasks.Place: _place_needs,
+    tasks.Pick: _pick_needs,
+    tasks.Take: _take_needs,
+    tasks.Keep: _keep_needs,
+    tasks.TurnUp: _turn_up_needs,
 }
 """What each task needs of the position to be carried out (the rest need nothing)."""
 
@@ -633,9 +634,9 @@ _TASK_NEEDS: dict[type[T.Task], Any] = {
 def _check_held(state: RelicRunnersState) -> None:
     """A lifted pathway or a second ivory tile of a level waits for its decision on top."""
     top = state._agenda[-1] if state._agenda else None
-    if state._this_turn.lifted is not None and not (isinstance(top, T.Place) and top.relocate):
+    if state._this_turn.lifted is not None and not (isinstance(top, tasks.Place) and top.relocate):
         raise checks.fail("body.lifted", "holds a pathway, but no task on top relocates it")
-    if state._this_turn.new_tile is not None and not isinstance(top, T.Keep):
+    if state._this_turn.new_tile is not None and not isinstance(top, tasks.Keep):
         raise checks.fail("body.new_tile", "holds a second ivory tile, but no keep task is on top")
 
 

@@ -73,6 +73,27 @@ IVORY_EFFECTS = {
     "I1-f": "end: one extra turn after the last regular turn",
 }
 
+# The ivory tiles the rules, the checks and the bots name in their logic, by what each does
+# (the codes are the tiles' own; IVORY_EFFECTS above says each effect in full).
+FREE_ORDER_TILE = "I2-a"
+"""One use: this move's unexplored trail may sit between familiar trails."""
+LOOK_THROUGH_TILE = "I2-b"
+"""One use: explore a temple by looking through its stack and taking any tile."""
+RATION_REFILL_TILE = "I2-c"
+"""One use, at the start of a turn: refill to the ration cap from the camp."""
+DOUBLE_PATHWAY_TILE = "I2-d"
+"""One use: a pathway placement places two pathways instead of one."""
+PATHWAY_ANYWHERE_TILE = "I2-e"
+"""One use: a pathway placement may go on any trail."""
+JUMP_TILE = "I2-f"
+"""One use: instead of moving, jump to another temple of the same colour."""
+PATHWAY_VP_TILE = "I3-a"
+"""Held: +1 VP for each pathway placed."""
+PATHWAY_SCORING_TILE = "I1-d"
+"""End: 1 VP per pathway on the board."""
+EXTRA_TURN_TILE = "I1-f"
+"""End: one extra turn after the last regular turn."""
+
 PURPLE_EFFECTS = {
     "a": "gain 3 VP",
     "b": "advance one of your toolboxes one level",

@@ -6,9 +6,14 @@ from __future__ import annotations
 from typing import cast
 
 from relicbox.core.actions import Action
-from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import actions, tasks
 from relicbox.games.relic_runners.base import PATHWAY_PLACED, RIVAL_RELOCATED
+from relicbox.games.relic_runners.data import (
+    DOUBLE_PATHWAY_TILE,
+    JUMP_TILE,
+    LOOK_THROUGH_TILE,
+    PATHWAY_ANYWHERE_TILE,
+)
 from relicbox.games.relic_runners.effects import EffectsState
 from relicbox.games.relic_runners.lookups import TILE_CODE, TILE_EFFECT
 from relicbox.games.relic_runners.parts import STEPS, TOOL_USES
@@ -16,23 +21,25 @@ from relicbox.games.relic_runners.parts import STEPS, TOOL_USES
 # What a decision outside any task does, by action index.
 _DO_MOVE, _DO_STOP, _DO_EXPLORE, _DO_END, _DO_JUMP, _DO_IVORY, _DO_TOOL = range(7)
 _BASE_KIND: dict[int, int] = {
-    A.STOP.index: _DO_STOP,
-    A.EXPLORE.index: _DO_EXPLORE,
-    A.END.index: _DO_END,
-    **{action.index: _DO_MOVE for row in A.MOVE for action in row if action is not None},
-    **{action.index: _DO_JUMP for action in A.JUMP.values()},
-    **{action.index: _DO_IVORY for action in A.USE_IVORY.values()},
+    actions.STOP.index: _DO_STOP,
+    actions.EXPLORE.index: _DO_EXPLORE,
+    actions.END.index: _DO_END,
+    **{action.index: _DO_MOVE for row in actions.MOVE for action in row if action is not None},
+    **{action.index: _DO_JUMP for action in actions.JUMP.values()},
+    **{action.index: _DO_IVORY for action in actions.USE_IVORY.values()},
     **{index: _DO_TOOL for index in TOOL_USES},
 }
-_JUMP_NODE = {action.index: node for node, action in A.JUMP.items()}
+_JUMP_NODE = {action.index: node for node, action in actions.JUMP.items()}
 _NODE_OF = {
-    action.index: node for table in (A.TARGET, A.START) for node, action in enumerate(table)
+    action.index: node
+    for table in (actions.TARGET, actions.START)
+    for node, action in enumerate(table)
 }
 """A ``target`` or ``start`` action's index -> its space."""
-_FLIP_TOKEN = {action.index: k for k, action in enumerate(A.FLIP)}
-_PICK_LEVEL = {action.index: level for level, action in A.PICK.items()}
-_KEEP_CODE = {action.index: code for code, action in A.KEEP.items()}
-_IVORY_CODE = {action.index: code for code, action in A.USE_IVORY.items()}
+_FLIP_TOKEN = {action.index: k for k, action in enumerate(actions.FLIP)}
+_PICK_LEVEL = {action.index: level for level, action in actions.PICK.items()}
+_KEEP_CODE = {action.index: code for code, action in actions.KEEP.items()}
+_IVORY_CODE = {action.index: code for code, action in actions.USE_IVORY.items()}
 
 
 class DecisionsState(EffectsState):
@@ -51,7 +58,7 @@ class DecisionsState(EffectsState):
             self._this_turn.explored = True
             self._explore(self._boards[seat].pos, self._boards[seat].pos, 0)
         elif kind == _DO_END:
-            self._agenda.append(T.END_TURN)
+            self._agenda.append(tasks.END_TURN)
         elif kind == _DO_JUMP:
             self._jump(seat, _JUMP_NODE[action.index])
         elif kind == _DO_IVORY:
@@ -59,17 +66,17 @@ class DecisionsState(EffectsState):
         else:
             self._use_tool(seat, TOOL_USES[action.index])
 
-    def _decide_place(self, seat: int, task: T.Place, action: Action) -> None:
+    def _decide_place(self, seat: int, task: tasks.Place, action: Action) -> None:
         node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
-        if action is A.USE_IVORY["I2-d"]:
-            self._use_ivory(seat, "I2-d")
-            self._agenda.append(T.Place(node, anywhere, count + 1, relocate))
+        if action is actions.USE_DOUBLE_PATHWAY:
+            self._use_ivory(seat, DOUBLE_PATHWAY_TILE)
+            self._agenda.append(tasks.Place(node, anywhere, count + 1, relocate))
             return
-        if action is A.USE_IVORY["I2-e"]:
-            self._use_ivory(seat, "I2-e")
-            self._agenda.append(T.Place(node, 1, count, relocate))
+        if action is actions.USE_PATHWAY_ANYWHERE:
+            self._use_ivory(seat, PATHWAY_ANYWHERE_TILE)
+            self._agenda.append(tasks.Place(node, 1, count, relocate))
             return
-        if action is A.DONE:
+        if action is actions.DONE:
             return  # nowhere to place near by, and the I2-e tile is kept
         trail = self._g.path_trail[action.index]
         bit = 1 << trail
@@ -87,18 +94,18 @@ class DecisionsState(EffectsState):
         self._history.append(("pathway", seat, trail))
         self._ivory_fires(seat, PATHWAY_PLACED)
         if count > 1 and self._boards[seat].path_supply:
-            self._agenda.append(T.Place(node, anywhere, count - 1, relocate))
+            self._agenda.append(tasks.Place(node, anywhere, count - 1, relocate))
 
-    def _lift(self, seat: int, task: T.Lift, action: Action) -> None:
+    def _lift(self, seat: int, task: tasks.Lift, action: Action) -> None:
         trail = self._g.lift_trail[action.index]
         self._boards[seat].paths &= ~(1 << trail)
         self._this_turn.lifted = trail
         self._this_turn.vacated |= 1 << trail
         if task.count > 1:
-            self._agenda.append(T.Lift(task.count - 1))
-        self._agenda.append(T.Place(self._boards[seat].pos, 1, 1, 1))
+            self._agenda.append(tasks.Lift(task.count - 1))
+        self._agenda.append(tasks.Place(self._boards[seat].pos, 1, 1, 1))
 
-    def _decide_keep(self, seat: int, task: T.Keep, action: Action) -> None:
+    def _decide_keep(self, seat: int, task: tasks.Keep, action: Action) -> None:
         code = _KEEP_CODE.get(action.index)
         if code is not None:
             self._keep(seat, task.level, code)
@@ -117,7 +124,7 @@ class DecisionsState(EffectsState):
     def _use_before_discard(self, seat: int, level: int, action: Action) -> None:
         """Keep one tile of the pair and use the other's effect as it is discarded."""
         jump_to = _JUMP_NODE.get(action.index)
-        code = "I2-f" if jump_to is not None else _IVORY_CODE[action.index]
+        code = JUMP_TILE if jump_to is not None else _IVORY_CODE[action.index]
         old = self._boards[seat].ivory[level]
         other = cast(int, self._this_turn.new_tile) if TILE_EFFECT[old] == code else old
         self._keep(seat, level, TILE_CODE[other])
@@ -127,33 +134,33 @@ class DecisionsState(EffectsState):
         else:
             self._ivory_effect(seat, code)
 
-    def _decide_pick(self, seat: int, task: T.Pick, action: Action) -> None:
-        if action is A.USE_IVORY["I2-b"]:
-            self._use_ivory(seat, "I2-b")
+    def _decide_pick(self, seat: int, task: tasks.Pick, action: Action) -> None:
+        if action is actions.USE_LOOK_THROUGH:
+            self._use_ivory(seat, LOOK_THROUGH_TILE)
             self._look_through(seat, task.node, task.origin, task.forbidden)
             return
         level = _PICK_LEVEL[action.index]
-        self._agenda.append(T.Take(task.node, level, task.origin, task.forbidden))
+        self._agenda.append(tasks.Take(task.node, level, task.origin, task.forbidden))
         self._reveal(task.node, level, seat)
 
-    def _decide_target(self, seat: int, task: T.Target, action: Action) -> None:
+    def _decide_target(self, seat: int, task: tasks.Target, action: Action) -> None:
         node = _NODE_OF[action.index]
         self._history.append(("target", seat, node))
         self._explore(node, task.origin, task.forbidden, search=True)
 
-    def _decide_steps(self, seat: int, task: T.Steps, action: Action) -> None:
+    def _decide_steps(self, seat: int, task: tasks.Steps, action: Action) -> None:
         self._advance(seat, action)
         if task.count > 1:
             self._push_steps(task.count - 1)
 
-    def _decide_start(self, seat: int, task: T.Start, action: Action) -> None:
+    def _decide_start(self, seat: int, task: tasks.Start, action: Action) -> None:
         node = _NODE_OF[action.index]
         self._boards[seat].pos = node
         self._history.append(("start", seat, node))
 
-    def _decide_flip(self, seat: int, task: T.Flip, action: Action) -> None:
+    def _decide_flip(self, seat: int, task: tasks.Flip, action: Action) -> None:
         remaining, mandatory, mask, context = task.left, task.must, task.mask, task.context
-        if action is A.DONE:
+        if action is actions.DONE:
             self._end_flips(context)
             return
         k = _FLIP_TOKEN[action.index]
@@ -162,12 +169,12 @@ class DecisionsState(EffectsState):
         if not any(self._tokens):
             self._this_turn.bonus_steps += self._reset_tokens(seat)
         if remaining > 1:
-            self._agenda.append(T.Flip(remaining - 1, mandatory, mask | 1 << k, context))
+            self._agenda.append(tasks.Flip(remaining - 1, mandatory, mask | 1 << k, context))
         else:
             self._end_flips(context)
 
     def _end_flips(self, context: str) -> None:
-        if context == T.FLIP_EFFECT:
+        if context == tasks.FLIP_EFFECT:
             self._flush_effect_steps()
 
     def _flush_effect_steps(self) -> None:
@@ -183,4 +190,4 @@ class DecisionsState(EffectsState):
         else:
             tools[source] -= 1
         tools[target] += 1
-        self._history.append(("step", seat, action.args_as(A.Step).toolbox))
+        self._history.append(("step", seat, action.args_as(actions.Step).toolbox))

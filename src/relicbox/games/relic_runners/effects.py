@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import actions, tasks
 from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.data import COMPASS, MACHETE, RATION_CAP, SHOVEL
 from relicbox.games.relic_runners.exploring import ExploringState
@@ -24,7 +23,7 @@ class EffectsState(ExploringState):
         board.tools[use.slot] -= 1
         board.start_row += 1
         self._this_turn.tool_used = True
-        self._history.append(("tool", seat, use.action.args_as(A.UseTool).toolbox))
+        self._history.append(("tool", seat, use.action.args_as(actions.UseTool).toolbox))
         TOOL_EFFECTS[use.branch, use.level, use.choice](self, seat, board.pos)
 
     def _machete_explore(self, seat: int, pos: int) -> None:
@@ -83,7 +82,7 @@ TOOL_EFFECTS: dict[tuple[int, int, str], _Tool] = {
     ),
     (SHOVEL, 1, "toolbox"): lambda state, seat, pos: state._bring_toolbox(seat),
     (SHOVEL, 1, "vp"): lambda state, seat, pos: state._gain(seat, 2, "shovel"),
-    (SHOVEL, 2, ""): lambda state, seat, pos: state._agenda.append(T.Place(pos, 0, 1, 0)),
+    (SHOVEL, 2, ""): lambda state, seat, pos: state._agenda.append(tasks.Place(pos, 0, 1, 0)),
     (SHOVEL, 3, ""): EffectsState._double_gains,
 }
 """What using a toolbox does, by (branch, level, choice) (``data.TOOL_ACTIONS`` says it in

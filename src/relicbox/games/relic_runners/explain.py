@@ -11,23 +11,22 @@ from __future__ import annotations
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
-from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import actions, tasks
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS, NODE_INDEX
-from relicbox.games.relic_runners.data import BRANCHES
+from relicbox.games.relic_runners.data import BRANCHES, JUMP_TILE
 from relicbox.games.relic_runners.decisions import DecisionsState
 from relicbox.games.relic_runners.movement import trail_allowed
 from relicbox.games.relic_runners.parts import TOOL_USES, Stage
 
 _TASK_ARGS: dict[str, type[tuple[object, ...]]] = {
-    "place": A.Path,
-    "lift": A.Lift,
-    "keep": A.Keep,
-    "pick": A.Pick,
-    "target": A.Target,
-    "flip": A.Flip,
-    "steps": A.Step,
-    "start": A.Start,
+    "place": actions.Path,
+    "lift": actions.Lift,
+    "keep": actions.Keep,
+    "pick": actions.Pick,
+    "target": actions.Target,
+    "flip": actions.Flip,
+    "steps": actions.Step,
+    "start": actions.Start,
 }
 """The kind of each pending choice's actions; ``rr-error-first-<task>`` names the choice."""
 _WRONG_CHOICE = {
@@ -47,24 +46,24 @@ def explain(state: DecisionsState, action: Action) -> Reason:
         if isinstance(args, _TASK_ARGS[phase]):
             return _explain_choice(state, action)
         return Reason.of("rr-error-first-" + phase)
-    if isinstance(args, A.Move):
+    if isinstance(args, actions.Move):
         return _explain_move(state, args)
-    if action is A.STOP:
+    if action is actions.STOP:
         return _explain_stop(state)
-    if action is A.EXPLORE:
+    if action is actions.EXPLORE:
         return _explain_explore(state)
-    if isinstance(args, A.UseIvory):
+    if isinstance(args, actions.UseIvory):
         return _explain_ivory(state, args.code)
-    if isinstance(args, A.UseTool):
+    if isinstance(args, actions.UseTool):
         return _explain_tool(state, action)
-    if isinstance(args, A.Jump):
+    if isinstance(args, actions.Jump):
         return _explain_jump(state)
-    if action is A.END:
+    if action is actions.END:
         return Reason.of("rr-error-finish-move")
     return Reason.of("rr-error-no-choice", action=repr(action.text), phase=phase)
 
 
-def _explain_move(state: DecisionsState, move: A.Move) -> Reason:
+def _explain_move(state: DecisionsState, move: actions.Move) -> Reason:
     if state._stage is not Stage.MOVE:
         # The move may have ended by itself because no step was left: say which rule.
         reason = _move_rule(state, move) if state._this_turn.moves else None
@@ -76,7 +75,7 @@ def _explain_move(state: DecisionsState, move: A.Move) -> Reason:
     return _move_rule(state, move) or Reason.of("rr-error-move-not-now")
 
 
-def _move_rule(state: DecisionsState, move: A.Move) -> Reason | None:
+def _move_rule(state: DecisionsState, move: actions.Move) -> Reason | None:
     seat = state._seat
     pos = state._boards[seat].pos
     a, b = NODE_INDEX[move.a], NODE_INDEX[move.b]
@@ -143,8 +142,8 @@ def _explain_choice(state: DecisionsState, action: Action) -> Reason:
     """The right kind of choice for the pending task, but not one of the allowed ones."""
     task = state._agenda[-1]
     seat = state._seat
-    if isinstance(task, T.Place):
-        trail = _trail_of(state, action.args_as(A.Path))
+    if isinstance(task, tasks.Place):
+        trail = _trail_of(state, action.args_as(actions.Path))
         if trail is None:
             return Reason.of("rr-error-no-such-trail")
         if state._boards[seat].paths >> trail & 1:
@@ -152,20 +151,20 @@ def _explain_choice(state: DecisionsState, action: Action) -> Reason:
         if task.relocate and state._this_turn.vacated >> trail & 1:
             return Reason.of("rr-error-pathway-new-trail")
         return Reason.of("rr-error-pathway-touching", space=NODE_IDS[task.node])
-    if isinstance(task, T.Pick):
+    if isinstance(task, tasks.Pick):
         if task.offer_look:
             return Reason.of("rr-error-pick-top", tile=state._levels[task.node][-1])
         return Reason.of("rr-error-pick-gone")
     return Reason.of(_WRONG_CHOICE.get(task.KIND, "rr-error-choice-start"))
 
 
-def _trail_of(state: DecisionsState, pair: A.Pair) -> int | None:
+def _trail_of(state: DecisionsState, pair: actions.Pair) -> int | None:
     a, b = NODE_INDEX[pair.a], NODE_INDEX[pair.b]
     return state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
 
 
 def _explain_jump(state: DecisionsState) -> Reason:
-    if not state._has(state._seat, "I2-f"):
+    if not state._has(state._seat, JUMP_TILE):
         return Reason.of("rr-error-jump-tile")
     if state._stage is not Stage.MOVE or state._this_turn.moves:
         return Reason.of("rr-error-jump-first")

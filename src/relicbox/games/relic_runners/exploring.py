@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import tasks
 from relicbox.games.relic_runners.base import FIRST_EXPLORER
 from relicbox.games.relic_runners.board import CAMP
-from relicbox.games.relic_runners.data import BLUE, IVORY
+from relicbox.games.relic_runners.data import BLUE, IVORY, LOOK_THROUGH_TILE
 from relicbox.games.relic_runners.lookups import (
     MOVE,
     TILE_COLOUR,
@@ -43,18 +43,18 @@ class ExploringState(TravelState):
                 self._ivory_fires(seat, FIRST_EXPLORER)
             self._shrine_check(node)
             if self._boards[seat].path_supply:
-                self._agenda.append(T.Place(origin, 0, 1, 0))
+                self._agenda.append(tasks.Place(origin, 0, 1, 0))
             return
         level = levels[-1]
         if (
             search
             and len(levels) > 1
-            and self._has(seat, "I2-b")
+            and self._has(seat, LOOK_THROUGH_TILE)
             and self.settings.i2b != "explore-only"
         ):
-            self._agenda.append(T.Pick(node, origin, forbidden, 1))
+            self._agenda.append(tasks.Pick(node, origin, forbidden, 1))
             return
-        self._agenda.append(T.Take(node, level, origin, forbidden))
+        self._agenda.append(tasks.Take(node, level, origin, forbidden))
         self._reveal(node, level, seat)
 
     def _take(self, node: int, level: int, origin: int, forbidden: int) -> None:
@@ -82,7 +82,7 @@ class ExploringState(TravelState):
         level = TILE_LEVEL[tile]
         if level in self._boards[seat].ivory:
             self._this_turn.new_tile = tile
-            self._agenda.append(T.Keep(level))
+            self._agenda.append(tasks.Keep(level))
             self._gain(seat, 2, "compensation", temple=True)
         else:
             self._boards[seat].ivory[level] = tile
@@ -109,7 +109,7 @@ class ExploringState(TravelState):
         self._discard.append(tile)
         effect = TILE_EFFECT[tile]
         self._history.append(("purple", seat, node, tile))
-        self._agenda.append(T.TurnUp(node))
+        self._agenda.append(tasks.TurnUp(node))
         PURPLE_EFFECTS[effect](self, seat, node, origin, forbidden)
 
     def _teleport(self, seat: int) -> None:
@@ -134,7 +134,7 @@ class ExploringState(TravelState):
 
     def _look_through(self, seat: int, node: int, origin: int, forbidden: int) -> None:
         """I2-b: see every tile left in the stack at ``node`` and choose which to take."""
-        self._agenda.append(T.Pick(node, origin, forbidden, 0))
+        self._agenda.append(tasks.Pick(node, origin, forbidden, 0))
         for level in reversed(self._levels[node]):
             self._reveal(node, level, seat, private=True)
 
@@ -148,10 +148,10 @@ PURPLE_EFFECTS: dict[str, _Purple] = {
     "e": lambda state, seat, node, origin, forbidden: state._teleport(seat),
     "f": lambda state, seat, node, origin, forbidden: state._begin_relocation(1),
     "g": lambda state, seat, node, origin, forbidden: state._agenda.append(
-        T.Target(origin, forbidden | 1 << node)
+        tasks.Target(origin, forbidden | 1 << node)
     ),
     "h": lambda state, seat, node, origin, forbidden: state._agenda.append(
-        T.Flip(2, 0, 0, T.FLIP_EFFECT)
+        tasks.Flip(2, 0, 0, tasks.FLIP_EFFECT)
     ),
 }
 """What each purple tile does when taken (``data.PURPLE_EFFECTS`` says it in words):

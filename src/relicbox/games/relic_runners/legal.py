@@ -7,9 +7,16 @@ from collections.abc import Sequence
 from typing import cast
 
 from relicbox.core.actions import Action
-from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import actions, tasks
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
+from relicbox.games.relic_runners.data import (
+    DOUBLE_PATHWAY_TILE,
+    FREE_ORDER_TILE,
+    JUMP_TILE,
+    LOOK_THROUGH_TILE,
+    PATHWAY_ANYWHERE_TILE,
+    RATION_REFILL_TILE,
+)
 from relicbox.games.relic_runners.endgame import EndgameState
 from relicbox.games.relic_runners.lookups import MOVE, NONE, POST, TILE_CODE, TILE_EFFECT
 from relicbox.games.relic_runners.movement import after_trail, bits, trail_allowed
@@ -47,10 +54,10 @@ class LegalState(EndgameState):
             if open_ & bit and (other != start or self._can_continue(t, bool(paths & bit))):
                 legal.append(action)
         if turn.moves:
-            if unexp and before and not free and self._level2(seat) == "I2-a":
-                legal.append(A.USE_IVORY["I2-a"])
+            if unexp and before and not free and self._level2(seat) == FREE_ORDER_TILE:
+                legal.append(actions.USE_FREE_ORDER)
             if pos != start:
-                legal.append(A.STOP)
+                legal.append(actions.STOP)
             return legal
         legal.extend(self._start_of_turn_actions(seat, pos))
         return legal
@@ -72,12 +79,12 @@ class LegalState(EndgameState):
     def _start_of_turn_actions(self, seat: int, pos: int) -> list[Action]:
         legal: list[Action] = []
         ivory = self._level2(seat)
-        if ivory == "I2-f":
+        if ivory == JUMP_TILE:
             legal.extend(self._jump_actions(pos))
-        elif ivory == "I2-a" and not self._this_turn.free_order:
-            legal.append(A.USE_IVORY["I2-a"])
-        elif ivory == "I2-c":
-            legal.append(A.USE_IVORY["I2-c"])
+        elif ivory == FREE_ORDER_TILE and not self._this_turn.free_order:
+            legal.append(actions.USE_FREE_ORDER)
+        elif ivory == RATION_REFILL_TILE:
+            legal.append(actions.USE_RATION_REFILL)
         if not self._this_turn.tool_used:
             legal.extend(self._tool_actions(seat, pos))
         return legal
@@ -87,7 +94,7 @@ class LegalState(EndgameState):
         if colour is None or not self._levels[pos]:
             return []
         return [
-            A.JUMP[node]
+            actions.JUMP[node]
             for node in range(len(NODE_IDS))
             if node != pos and self._colour[node] == colour and not self._relic_on[node]
         ]
@@ -99,12 +106,12 @@ class LegalState(EndgameState):
         turn = self._this_turn
         legal: list[Action] = []
         if self._explore_blocker(seat) is None:
-            legal.append(A.EXPLORE)
-            if self._colour[pos] is not None and self._level2(seat) == "I2-b":
-                legal.append(A.USE_IVORY["I2-b"])
+            legal.append(actions.EXPLORE)
+            if self._colour[pos] is not None and self._level2(seat) == LOOK_THROUGH_TILE:
+                legal.append(actions.USE_LOOK_THROUGH)
         if not turn.tool_used:
             legal.extend(self._tool_actions(seat, pos))
-        legal.append(A.END)
+        legal.append(actions.END)
         return legal
 
     def _tool_actions(self, seat: int, pos: int) -> Sequence[Action]:
@@ -157,14 +164,18 @@ class LegalState(EndgameState):
         """
         pos = self._boards[seat].pos
         before_move = self._stage is MOVE and not self._this_turn.moves
-        if code == "I2-a" and before_move and not self._this_turn.free_order:
-            return [A.USE_IVORY[code]]
-        if code == "I2-c" and before_move:
-            return [A.USE_IVORY[code]]
-        if code == "I2-f" and before_move:
+        if code == FREE_ORDER_TILE and before_move and not self._this_turn.free_order:
+            return [actions.USE_IVORY[code]]
+        if code == RATION_REFILL_TILE and before_move:
+            return [actions.USE_IVORY[code]]
+        if code == JUMP_TILE and before_move:
             return self._jump_actions(pos)
-        if code == "I2-b" and self._explore_blocker(seat) is None and self._colour[pos] is not None:
-            return [A.USE_IVORY[code]]
+        if (
+            code == LOOK_THROUGH_TILE
+            and self._explore_blocker(seat) is None
+            and self._colour[pos] is not None
+        ):
+            return [actions.USE_IVORY[code]]
         return []
 
     def _place_targets(self, seat: int, node: int, anywhere: bool, relocate: bool) -> list[int]:
@@ -175,7 +186,7 @@ class LegalState(EndgameState):
             return [t for t in range(self._g.trails) if not own >> t & 1]
         return [t for t, _, bit, _ in self._g.adj[node] if not own & bit]
 
-    def _place_choices(self, task: T.Place) -> list[Action]:
+    def _place_choices(self, task: tasks.Place) -> list[Action]:
         seat = self._seat
         node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
         targets = self._place_targets(seat, node, bool(anywhere), bool(relocate))
@@ -187,13 +198,13 @@ class LegalState(EndgameState):
                 count == 1
                 and len(targets) >= 2
                 and self._boards[seat].path_supply >= 2
-                and self._has(seat, "I2-d")
+                and self._has(seat, DOUBLE_PATHWAY_TILE)
             ):
-                legal.append(A.USE_IVORY["I2-d"])
-            if not anywhere and self._has(seat, "I2-e"):
-                legal.append(A.USE_IVORY["I2-e"])
+                legal.append(actions.USE_DOUBLE_PATHWAY)
+            if not anywhere and self._has(seat, PATHWAY_ANYWHERE_TILE):
+                legal.append(actions.USE_PATHWAY_ANYWHERE)
                 if not targets:
-                    legal.append(A.DONE)
+                    legal.append(actions.DONE)
         return legal
 
     def _targets(self, origin: int, forbidden: int) -> list[int]:
@@ -206,46 +217,48 @@ class LegalState(EndgameState):
     def _step_actions(self, seat: int) -> list[Action]:
         legal: list[Action] = []
         if self._boards[seat].start_row:
-            legal.extend(A.STEP_START)
+            legal.extend(actions.STEP_START)
         tools = self._boards[seat].tools
         for b in range(3):
             for level in (1, 2):
                 if tools[tool_slot(b, level)]:
-                    legal.append(A.STEP_UP[b][level - 1])
+                    legal.append(actions.STEP_UP[b][level - 1])
         return legal
 
-    def _lift_choices(self, task: T.Lift) -> list[Action]:
+    def _lift_choices(self, task: tasks.Lift) -> list[Action]:
         return [
             self._g.lift[t]
             for t in bits(self._boards[self._seat].paths & ~self._this_turn.moved_to)
         ]
 
-    def _keep_choices(self, task: T.Keep) -> list[Action]:
+    def _keep_choices(self, task: tasks.Keep) -> list[Action]:
         seat = self._seat
         old = self._boards[seat].ivory[task.level]
         new = cast(int, self._this_turn.new_tile)
-        legal = [A.KEEP[TILE_CODE[old]], A.KEEP[TILE_CODE[new]]]
+        legal = [actions.KEEP[TILE_CODE[old]], actions.KEEP[TILE_CODE[new]]]
         for tile in (old, new):
             legal.extend(self._uses_before_discard(seat, TILE_EFFECT[tile]))
         return sorted(legal, key=lambda a: a.index)
 
-    def _pick_choices(self, task: T.Pick) -> list[Action]:
+    def _pick_choices(self, task: tasks.Pick) -> list[Action]:
         levels = self._levels[task.node]
         if task.offer_look:
-            return [A.PICK[levels[-1]], A.USE_IVORY["I2-b"]]
-        return [A.PICK[level] for level in levels]
+            return [actions.PICK[levels[-1]], actions.USE_LOOK_THROUGH]
+        return [actions.PICK[level] for level in levels]
 
-    def _target_choices(self, task: T.Target) -> list[Action]:
-        return [A.TARGET[node] for node in self._targets(task.origin, task.forbidden)]
+    def _target_choices(self, task: tasks.Target) -> list[Action]:
+        return [actions.TARGET[node] for node in self._targets(task.origin, task.forbidden)]
 
-    def _flip_choices(self, task: T.Flip) -> list[Action]:
-        legal = [A.FLIP[k] for k in range(10) if not task.mask >> k & 1]
+    def _flip_choices(self, task: tasks.Flip) -> list[Action]:
+        legal = [actions.FLIP[k] for k in range(10) if not task.mask >> k & 1]
         if not task.must:
-            legal.append(A.DONE)
+            legal.append(actions.DONE)
         return legal
 
-    def _steps_choices(self, task: T.Steps) -> list[Action]:
+    def _steps_choices(self, task: tasks.Steps) -> list[Action]:
         return self._step_actions(self._seat)
 
-    def _start_choices(self, task: T.Start) -> list[Action]:
-        return [A.START[CAMP]] + [A.START[other] for other in self._g.board.neighbours(CAMP)]
+    def _start_choices(self, task: tasks.Start) -> list[Action]:
+        return [actions.START[CAMP]] + [
+            actions.START[other] for other in self._g.board.neighbours(CAMP)
+        ]

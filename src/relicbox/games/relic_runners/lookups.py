@@ -10,7 +10,7 @@ from typing import cast
 
 from relicbox.core.actions import Action
 from relicbox.core.history import FrozenDict
-from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import actions
 from relicbox.games.relic_runners.board import Board, default_board, load_board
 from relicbox.games.relic_runners.data import IVORY_EFFECTS, TILES
 from relicbox.games.relic_runners.parts import Stage
@@ -55,11 +55,11 @@ class Geo:
         self.token = board.token
         self.river_mask = sum(1 << t for t in range(board.trails) if board.river[t])
         self.adj = tuple(
-            tuple((t, other, 1 << t, cast(Action, A.MOVE[node][other])) for t, other in links)
+            tuple((t, other, 1 << t, cast(Action, actions.MOVE[node][other])) for t, other in links)
             for node, links in enumerate(board.adjacent)
         )
-        self.path = tuple(cast(Action, A.PATH[a][b]) for a, b in board.ends)
-        self.lift = tuple(cast(Action, A.LIFT[a][b]) for a, b in board.ends)
+        self.path = tuple(cast(Action, actions.PATH[a][b]) for a, b in board.ends)
+        self.lift = tuple(cast(Action, actions.LIFT[a][b]) for a, b in board.ends)
         self.step: tuple[dict[int, tuple[int, int]], ...] = tuple(
             {action.index: (other, bit) for _, other, bit, action in links} for links in self.adj
         )

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, Self
 
 from relicbox.core.actions import Action
 from relicbox.core.fields import Copy, Field, Fields
-from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import actions
 from relicbox.games.relic_runners.board import CAMP
 from relicbox.games.relic_runners.data import (
     BRANCHES,
@@ -168,7 +168,7 @@ TOOL_USES: dict[int, ToolUse] = {
         choice,
         tool_need(BRANCHES.index(branch), level, choice),
     )
-    for (branch, level, choice), action in A.USE_TOOL.items()
+    for (branch, level, choice), action in actions.USE_TOOL.items()
 }
 """Every toolbox use by its action's index."""
 
@@ -180,10 +180,10 @@ USES_BY_SLOT = tuple(
 )
 
 STEPS: dict[int, tuple[int | None, int]] = {
-    **{action.index: (None, tool_slot(b, 1)) for b, action in enumerate(A.STEP_START)},
+    **{action.index: (None, tool_slot(b, 1)) for b, action in enumerate(actions.STEP_START)},
     **{
         action.index: (tool_slot(b, level), tool_slot(b, level + 1))
-        for b, ups in enumerate(A.STEP_UP)
+        for b, ups in enumerate(actions.STEP_UP)
         for level, action in enumerate(ups, start=1)
     },
 }

@@ -25,8 +25,7 @@ from relicbox.core.errors import Reason
 from relicbox.core.game import Option, Part
 from relicbox.core.history import FrozenDict, History
 from relicbox.core.rng import Rng, as_rng
-from relicbox.games.relic_runners import actions as A
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import actions, tasks
 from relicbox.games.relic_runners.base import NO_PROGRESS_ROUNDS
 from relicbox.games.relic_runners.board import CAMP, NODE_IDS
 from relicbox.games.relic_runners.data import (
@@ -60,7 +59,7 @@ from relicbox.games.relic_runners.parts import (
 _NO_TILES: Mapping[int, tuple[int, int]] = cast(Mapping[int, tuple[int, int]], FrozenDict())
 """A stack with no drawn tile. Stacks' drawn tiles (and stack levels, and the boxed pools) are
 never changed in place but replaced, so clones share them (copy on write)."""
-_END_ACTION, _STOP_ACTION = A.END, A.STOP
+_END_ACTION, _STOP_ACTION = actions.END, actions.STOP
 _EXPLAIN = Part("relicbox.games.relic_runners.explain", "explain")
 """The words of a refusal (:func:`.explain.explain`), by where they are: they stand on the
 state's layers below these rules, and load only when an action is refused."""
@@ -121,7 +120,7 @@ class RelicRunnersState(DecisionsState):
         self._start = CAMP
         self._start_relic = None
         self._chance = []
-        self._agenda = [T.BEGIN, T.SETUP_PURPLES]
+        self._agenda = [tasks.BEGIN, tasks.SETUP_PURPLES]
         self._legal = NONE
         self._deal_colours(first)
         self._run()
@@ -152,13 +151,13 @@ class RelicRunnersState(DecisionsState):
                 self._turn_up(node)
 
     def _begin(self) -> None:
-        self._agenda.append(T.FIRST_TURN)
+        self._agenda.append(tasks.FIRST_TURN)
         for seat in reversed(range(self.players)):
             ability = self._boards[seat].ability
             if ability == "head-start":
-                self._agenda.extend([T.START, T.SetSeat(seat)])
+                self._agenda.extend([tasks.START, tasks.SetSeat(seat)])
             elif ability == "camp-pathway":
-                self._agenda.extend([T.Place(CAMP, 0, 1, 0), T.SetSeat(seat)])
+                self._agenda.extend([tasks.Place(CAMP, 0, 1, 0), tasks.SetSeat(seat)])
 
     def _run(self) -> None:
         """Run automatic tasks until a decision or a chance event is due; cache legal actions."""
@@ -201,9 +200,9 @@ class RelicRunnersState(DecisionsState):
             self._legal = legal
             return
 
-    def _task_skipped(self, task: T.Task) -> None:
+    def _task_skipped(self, task: tasks.Task) -> None:
         """A decision with no possible choice is dropped; some leave something to tidy."""
-        if isinstance(task, T.Flip) and task.context == T.FLIP_EFFECT:
+        if isinstance(task, tasks.Flip) and task.context == tasks.FLIP_EFFECT:
             self._flush_effect_steps()
 
     def _why_illegal(self, seat: int, action: Action) -> Reason | None:
@@ -421,39 +420,38 @@ OPTIONS = (
 views, codec, text, bots and sampler (see ``relicbox.games.relic_runners``)."""
 
 
-_S = RelicRunnersState
-_AUTO: dict[type[T.Task], Callable[[_S, Any], None]] = {
-    T.Begin: lambda state, task: state._begin(),
-    T.SetupPurples: lambda state, task: state._setup_purples(),
-    T.FirstTurn: lambda state, task: state._start_turn(0),
-    T.SetSeat: lambda state, task: setattr(state, "_seat", task.seat),
-    T.Take: lambda state, task: state._take(task.node, task.level, task.origin, task.forbidden),
-    T.TurnUp: lambda state, task: state._turn_up(task.node),
-    T.AfterMove: _S._after_move,
-    T.EndTurn: _S._end_turn,
+_AUTO: dict[type[tasks.Task], Callable[[RelicRunnersState, Any], None]] = {
+    tasks.Begin: lambda state, task: state._begin(),
+    tasks.SetupPurples: lambda state, task: state._setup_purples(),
+    tasks.FirstTurn: lambda state, task: state._start_turn(0),
+    tasks.SetSeat: lambda state, task: setattr(state, "_seat", task.seat),
+    tasks.Take: lambda state, task: state._take(task.node, task.level, task.origin, task.forbidden),
+    tasks.TurnUp: lambda state, task: state._turn_up(task.node),
+    tasks.AfterMove: RelicRunnersState._after_move,
+    tasks.EndTurn: RelicRunnersState._end_turn,
 }
 """What each task that runs by itself does."""
 
-_CHOICES: dict[type[T.Task], Callable[[_S, Any], list[Action]]] = {
-    T.Place: _S._place_choices,
-    T.Lift: _S._lift_choices,
-    T.Keep: _S._keep_choices,
-    T.Pick: _S._pick_choices,
-    T.Target: _S._target_choices,
-    T.Flip: _S._flip_choices,
-    T.Steps: _S._steps_choices,
-    T.Start: _S._start_choices,
+_CHOICES: dict[type[tasks.Task], Callable[[RelicRunnersState, Any], list[Action]]] = {
+    tasks.Place: RelicRunnersState._place_choices,
+    tasks.Lift: RelicRunnersState._lift_choices,
+    tasks.Keep: RelicRunnersState._keep_choices,
+    tasks.Pick: RelicRunnersState._pick_choices,
+    tasks.Target: RelicRunnersState._target_choices,
+    tasks.Flip: RelicRunnersState._flip_choices,
+    tasks.Steps: RelicRunnersState._steps_choices,
+    tasks.Start: RelicRunnersState._start_choices,
 }
 """The legal actions of each decision task."""
 
-_DECIDE: dict[type[T.Task], Callable[[_S, int, Any, Action], None]] = {
-    T.Place: _S._decide_place,
-    T.Lift: _S._lift,
-    T.Keep: _S._decide_keep,
-    T.Pick: _S._decide_pick,
-    T.Target: _S._decide_target,
-    T.Flip: _S._decide_flip,
-    T.Steps: _S._decide_steps,
-    T.Start: _S._decide_start,
+_DECIDE: dict[type[tasks.Task], Callable[[RelicRunnersState, int, Any, Action], None]] = {
+    tasks.Place: RelicRunnersState._decide_place,
+    tasks.Lift: RelicRunnersState._lift,
+    tasks.Keep: RelicRunnersState._decide_keep,
+    tasks.Pick: RelicRunnersState._decide_pick,
+    tasks.Target: RelicRunnersState._decide_target,
+    tasks.Flip: RelicRunnersState._decide_flip,
+    tasks.Steps: RelicRunnersState._decide_steps,
+    tasks.Start: RelicRunnersState._decide_start,
 }
 """What a decision does to its task."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from relicbox.core import sampling as S
+from relicbox.core import sampling
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import State, sampled_state_header
 from relicbox.core.rng import Rng
@@ -38,6 +38,8 @@ from relicbox.games.relic_runners.data import (
     BLUE,
     BRANCHES,
     COLOURS,
+    EXTRA_TURN_TILE,
+    LOOK_THROUGH_TILE,
     RELIC_COLOURS,
     TILES,
     pool_key,
@@ -60,128 +62,135 @@ _MOST = 1_000
 """Bound on the view's counts (coins, rations, pathways, turns' moves): far above any game."""
 
 
-def _fields(players: int) -> dict[str, S.Spec]:
+def _fields(players: int) -> dict[str, sampling.Spec]:
     """What the sampler reads of a view of ``players`` seats, and what each must be."""
-    seat = S.whole(0, players - 1)
-    count = S.whole(0, _MOST)
-    node = S.text(NODE_IDS)
-    tile = S.text(_IDS.keys())
-    trail = S.text(_TRAILS)
-    relic = S.text(RELIC_COLOURS)
-    level = S.whole(min(_LEVELS), max(_LEVELS))
-    space = S.record(
+    seat = sampling.whole(0, players - 1)
+    count = sampling.whole(0, _MOST)
+    node = sampling.text(NODE_IDS)
+    tile = sampling.text(_IDS.keys())
+    trail = sampling.text(_TRAILS)
+    relic = sampling.text(RELIC_COLOURS)
+    level = sampling.whole(min(_LEVELS), max(_LEVELS))
+    space = sampling.record(
         {
-            "levels": S.items(level, most=len(_LEVELS)),
-            "top": S.optional(tile),
-            "seen": S.mapping(S.text([str(n) for n in _LEVELS]), tile, most=len(_LEVELS)),
-            "colour": S.optional(S.text(COLOURS)),
-            "relic": S.optional(relic),
+            "levels": sampling.items(level, most=len(_LEVELS)),
+            "top": sampling.optional(tile),
+            "seen": sampling.mapping(
+                sampling.text([str(n) for n in _LEVELS]), tile, most=len(_LEVELS)
+            ),
+            "colour": sampling.optional(sampling.text(COLOURS)),
+            "relic": sampling.optional(relic),
         }
     )
-    board = S.record(
+    board = sampling.record(
         {
-            "ability": S.optional(S.text()),
+            "ability": sampling.optional(sampling.text()),
             "pathways_left": count,
-            "pathways": S.items(trail, most=len(_TRAILS)),
-            "toolboxes": S.record(
+            "pathways": sampling.items(trail, most=len(_TRAILS)),
+            "toolboxes": sampling.record(
                 {
                     "reserve": count,
                     "start": count,
-                    **{branch: S.items(count, length=len(_LEVELS)) for branch in BRANCHES},
+                    **{branch: sampling.items(count, length=len(_LEVELS)) for branch in BRANCHES},
                 }
             ),
-            "ivory": S.items(tile, most=len(_LEVELS)),
-            "blue_levels": S.items(level, most=len(TILES)),
-            "blue": S.items(S.optional(tile), most=len(TILES)),
-            "relics": S.record({name: count for name in RELIC_COLOURS}),
-            "coins": S.optional(count),
+            "ivory": sampling.items(tile, most=len(_LEVELS)),
+            "blue_levels": sampling.items(level, most=len(TILES)),
+            "blue": sampling.items(sampling.optional(tile), most=len(TILES)),
+            "relics": sampling.record({name: count for name in RELIC_COLOURS}),
+            "coins": sampling.optional(count),
         }
     )
-    decision = S.optional(
-        S.tagged(
+    decision = sampling.optional(
+        sampling.tagged(
             "type",
             {
-                "place": {"near": node, "anywhere": S.flag(), "count": count, "relocate": S.flag()},
+                "place": {
+                    "near": node,
+                    "anywhere": sampling.flag(),
+                    "count": count,
+                    "relocate": sampling.flag(),
+                },
                 "lift": {"count": count},
                 "steps": {"count": count},
-                "keep": {"held": tile, "new": S.optional(tile)},
+                "keep": {"held": tile, "new": sampling.optional(tile)},
                 "pick": {"space": node},
                 "target": {"from": node},
-                "flip": {"left": count, "must": S.flag()},
+                "flip": {"left": count, "must": sampling.flag()},
                 "start": {},
             },
         )
     )
-    this_turn = S.record(
+    this_turn = sampling.record(
         {
             "start": node,
-            "route": S.items(node, most=_MOST),
+            "route": sampling.items(node, most=_MOST),
             "trails_moved": count,
-            "trails_used": S.items(trail, most=len(_TRAILS)),
-            "unexplored_used": S.flag(),
-            "pathways_before": S.flag(),
-            "free_order": S.flag(),
-            "jumped": S.flag(),
-            "explored": S.flag(),
-            "toolbox_used": S.flag(),
-            "double_vp": S.flag(),
-            "start_relic": S.optional(relic),
+            "trails_used": sampling.items(trail, most=len(_TRAILS)),
+            "unexplored_used": sampling.flag(),
+            "pathways_before": sampling.flag(),
+            "free_order": sampling.flag(),
+            "jumped": sampling.flag(),
+            "explored": sampling.flag(),
+            "toolbox_used": sampling.flag(),
+            "double_vp": sampling.flag(),
+            "start_relic": sampling.optional(relic),
         }
     )
     return {
-        "phase": S.text(),
-        "setup": S.text(("first", "standard", "random")),
-        "abilities": S.flag(),
-        "turn": S.whole(0, S.MAX_ITEMS),
+        "phase": sampling.text(),
+        "setup": sampling.text(("first", "standard", "random")),
+        "abilities": sampling.flag(),
+        "turn": sampling.whole(0, sampling.MAX_ITEMS),
         "current": seat,
         "decision": decision,
-        "spaces": S.items(space, length=len(NODE_IDS)),
-        "trails": S.items(S.record({"id": trail}), length=len(_TRAILS)),
-        "tokens_up": S.items(S.text(TOKEN_IDS), most=len(TOKEN_IDS)),
-        "explorers": S.items(node, length=players),
-        "rations": S.items(count, length=players),
+        "spaces": sampling.items(space, length=len(NODE_IDS)),
+        "trails": sampling.items(sampling.record({"id": trail}), length=len(_TRAILS)),
+        "tokens_up": sampling.items(sampling.text(TOKEN_IDS), most=len(TOKEN_IDS)),
+        "explorers": sampling.items(node, length=players),
+        "rations": sampling.items(count, length=players),
         "camp_rations": count,
-        "seats": S.items(board, length=players),
+        "seats": sampling.items(board, length=players),
         "relics_collected": count,
-        "final_seat": S.optional(seat),
-        "extra_turn": S.flag(),
-        "truncated": S.flag(),
+        "final_seat": sampling.optional(seat),
+        "extra_turn": sampling.flag(),
+        "truncated": sampling.flag(),
         "this_turn": this_turn,
-        "history": S.items(_event_spec(players)),
+        "history": sampling.items(_event_spec(players)),
     }
 
 
-def _event_spec(players: int) -> S.Spec:
+def _event_spec(players: int) -> sampling.Spec:
     """A history event: a known ``type`` and, for each of its fields present, a fit value."""
-    seat = S.whole(0, players - 1)
-    node = S.text(NODE_IDS)
-    trail = S.whole(0, len(_TRAILS) - 1)
-    by_name: dict[str, S.Spec] = {
+    seat = sampling.whole(0, players - 1)
+    node = sampling.text(NODE_IDS)
+    trail = sampling.whole(0, len(_TRAILS) - 1)
+    by_name: dict[str, sampling.Spec] = {
         "seat": seat,
         "space": node,
         "from": node,
         "to": node,
-        "route": S.items(node, most=_MOST),
-        "tile": S.text(_IDS.keys()),
-        "discarded": S.text(_IDS.keys()),
-        "code": S.text(_IDS.keys()),
-        "relic": S.text(RELIC_COLOURS),
-        "tokens": S.items(S.text(TOKEN_IDS), most=len(TOKEN_IDS)),
-        "token": S.text(TOKEN_IDS),
+        "route": sampling.items(node, most=_MOST),
+        "tile": sampling.text(_IDS.keys()),
+        "discarded": sampling.text(_IDS.keys()),
+        "code": sampling.text(_IDS.keys()),
+        "relic": sampling.text(RELIC_COLOURS),
+        "tokens": sampling.items(sampling.text(TOKEN_IDS), most=len(TOKEN_IDS)),
+        "token": sampling.text(TOKEN_IDS),
         "trail": trail,
-        "from_trail": S.optional(trail),
-        "amount": S.whole(-_MOST, _MOST),
-        "level": S.whole(min(_LEVELS), max(_LEVELS)),
-        "toolbox": S.text(),
-        "reason": S.text(),
+        "from_trail": sampling.optional(trail),
+        "amount": sampling.whole(-_MOST, _MOST),
+        "level": sampling.whole(min(_LEVELS), max(_LEVELS)),
+        "toolbox": sampling.text(),
+        "reason": sampling.text(),
     }
     overrides = {
-        ("shrine", "seat"): S.optional(seat),
+        ("shrine", "seat"): sampling.optional(seat),
     }
-    kind = S.text(_EVENT_FIELDS.keys())
+    kind = sampling.text(_EVENT_FIELDS.keys())
 
     def check(event: Any, field: str) -> None:
-        S.record({"type": kind})(event, field)
+        sampling.record({"type": kind})(event, field)
         for name in _EVENT_FIELDS[event["type"]]:
             spec = by_name.get(name)
             spec = overrides.get((event["type"], name), spec)
@@ -197,19 +206,21 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     Its ``view(seat)`` equals ``view``; anything else is a :class:`StateFormatError`
     naming the field (a view of another board: a :class:`ConfigurationError`).
     """
-    players, seat = S.header(view, "relic-runners", "Relic Runners", RelicRunnersState.game.players)
-    S.read(view, {"board": S.text()})
+    players, seat = sampling.header(
+        view, "relic-runners", "Relic Runners", RelicRunnersState.game.players
+    )
+    sampling.read(view, {"board": sampling.text()})
     if view["board"] != _BOARD.name:
         raise ConfigurationError(
             f"a Relic Runners view of the board {view['board']!r} cannot be sampled: "
             "only the default board is known without its data file"
         )
-    S.read(view, _fields(players))
+    sampling.read(view, _fields(players))
     if view["phase"] == "over":
-        raise S.refuse("phase", "is over: a finished game has nothing hidden to sample")
-    with S.building():
+        raise sampling.refuse("phase", "is over: a finished game has nothing hidden to sample")
+    with sampling.building():
         state = _build(view, players, seat, rng)
-    return S.finish(state, seat, view)
+    return sampling.finish(state, seat, view)
 
 
 def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
@@ -228,7 +239,7 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     def take(code: str, field: str) -> int:
         ids = free.get(code)
         if not ids:
-            raise S.refuse(field, f"shows one {code!r} tile more than the game has")
+            raise sampling.refuse(field, f"shows one {code!r} tile more than the game has")
         return ids.pop(0)
 
     levels = [list(space["levels"]) for space in view["spaces"]]
@@ -236,7 +247,9 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     for node, space in enumerate(view["spaces"]):
         if space["top"] is not None:
             if not levels[node]:
-                raise S.refuse(f"spaces[{node}].top", "shows a tile on a stack with no levels")
+                raise sampling.refuse(
+                    f"spaces[{node}].top", "shows a tile on a stack with no levels"
+                )
             fixed[node][str(levels[node][-1])] = [
                 take(space["top"], f"spaces[{node}].top"),
                 everyone,
@@ -271,7 +284,9 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
         missing = list(seat["blue_levels"])
         for code in known:
             if TILES[_IDS[code][0]].colour != BLUE or _LEVEL_OF[code] not in missing:
-                raise S.refuse(f"seats[{s}].blue", f"shows {code!r}, not one of its blue levels")
+                raise sampling.refuse(
+                    f"seats[{s}].blue", f"shows {code!r}, not one of its blue levels"
+                )
             missing.remove(_LEVEL_OF[code])
         hidden_levels.append((s, missing))
     discard = [take(code, "history") for code in _discarded(history, ivory, new_tile)]
@@ -286,7 +301,7 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
         for level in missing:
             pool = pools[pool_key(BLUE, level)]
             if not pool:
-                raise S.refuse(
+                raise sampling.refuse(
                     f"seats[{s}].blue_levels", f"has a level {level} no tile is left for"
                 )
             blue[s].append(pool.pop(rng.below(len(pool))))
@@ -308,7 +323,9 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     if view["final_seat"] is not None:
         starts = [i for i, e in enumerate(history) if e["type"] == "final-round"]
         if not starts:
-            raise S.refuse("final_seat", "names a seat, but no final round began in the history")
+            raise sampling.refuse(
+                "final_seat", "names a seat, but no final round began in the history"
+            )
         trigger = starts[-1]
         ends = sum(1 for e in history[trigger:] if e["type"] == "end")
         final_left = max(0, n - 1 - ends)
@@ -384,7 +401,7 @@ def _discarded(
         elif kind == "use-ivory":
             gone.append(event["code"])
         elif kind == "extra":
-            gone.append("I1-f")
+            gone.append(EXTRA_TURN_TILE)
     out: list[str] = []
     for code in gone:
         if code not in out and code not in held_codes:
@@ -590,7 +607,7 @@ def _agenda(
     elif kind == "pick":
         # The seat stands on the origin; the I2-b look-through offer stands until the
         # tile is used (then the seat picks from the whole stack, and holds I2-b no more).
-        looked = any(e["type"] == "use-ivory" and e["code"] == "I2-b" for e in events)
+        looked = any(e["type"] == "use-ivory" and e["code"] == LOOK_THROUGH_TILE for e in events)
         origin = _NODE[view["explorers"][current]]
         agenda.append(
             ["pick", _NODE[decision["space"]], origin, _forbidden(events), int(not looked)]

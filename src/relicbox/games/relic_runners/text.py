@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from relicbox.core.i18n import message
-from relicbox.games.relic_runners import actions as A
+from relicbox.games.relic_runners import actions
 from relicbox.games.relic_runners.actions import ACTION_SPACE
 
 WIDTH = 78
@@ -358,7 +358,7 @@ def _space_name(view: dict[str, Any], node: str, lang: str) -> str:
     return f"{node} ({_t(lang, 'kind_' + kind)})"
 
 
-def _describe_move(move: A.Move, view: dict[str, Any], lang: str) -> str:
+def _describe_move(move: actions.Move, view: dict[str, Any], lang: str) -> str:
     a, b = move
     here = view["explorers"][view["current"]]
     if b == here:
@@ -385,15 +385,15 @@ def _describe_explore(view: dict[str, Any], lang: str) -> str:
     return _t(lang, "act_explore", space=_space_name(view, here, lang))
 
 
-def _describe_pair(key: str) -> Callable[[A.Pair, dict[str, Any], str], str]:
-    def describe(pair: A.Pair, view: dict[str, Any], lang: str) -> str:
+def _describe_pair(key: str) -> Callable[[actions.Pair, dict[str, Any], str], str]:
+    def describe(pair: actions.Pair, view: dict[str, Any], lang: str) -> str:
         return _t(lang, key, a=pair.a, b=pair.b)
 
     return describe
 
 
-def _describe_space(key: str) -> Callable[[A.Space, dict[str, Any], str], str]:
-    def describe(space: A.Space, view: dict[str, Any], lang: str) -> str:
+def _describe_space(key: str) -> Callable[[actions.Space, dict[str, Any], str], str]:
+    def describe(space: actions.Space, view: dict[str, Any], lang: str) -> str:
         return _t(lang, key, space=_space_name(view, space.space, lang))
 
     return describe
@@ -404,7 +404,7 @@ def _describe_done(view: dict[str, Any], lang: str) -> str:
     return _t(lang, "act_done_place" if decision.get("type") == "place" else "act_done")
 
 
-def _describe_flip(flip: A.Flip, view: dict[str, Any], lang: str) -> str:
+def _describe_flip(flip: actions.Flip, view: dict[str, Any], lang: str) -> str:
     up = flip.token in view["tokens_up"]
     state = _t(lang, "token_up_to_down" if up else "token_down_to_up")
     return _t(lang, "act_flip", token=flip.token, trail=_token_trail(view, flip.token), state=state)
@@ -422,11 +422,11 @@ def _tokens_up(view: dict[str, Any], lang: str) -> str:
     return ", ".join(tokens) or _t(lang, "none")
 
 
-def _describe_keep(keep: A.Keep, view: dict[str, Any], lang: str) -> str:
+def _describe_keep(keep: actions.Keep, view: dict[str, Any], lang: str) -> str:
     return _t(lang, "act_keep", tile=keep.code, effect=tile_effect(keep.code, lang))
 
 
-def _describe_pick(pick: A.Pick, view: dict[str, Any], lang: str) -> str:
+def _describe_pick(pick: actions.Pick, view: dict[str, Any], lang: str) -> str:
     level = str(pick.level)
     decision = view.get("decision") or {}
     space = next((s for s in view["spaces"] if s["id"] == decision.get("space")), None)
@@ -440,18 +440,18 @@ def _describe_pick(pick: A.Pick, view: dict[str, Any], lang: str) -> str:
     return _t(lang, "act_pick", level=level, seen=seen)
 
 
-def _describe_step(step: A.Step, view: dict[str, Any], lang: str) -> str:
+def _describe_step(step: actions.Step, view: dict[str, Any], lang: str) -> str:
     branch = _t(lang, f"branch_{step.branch}")
     if step.level == 0:
         return _t(lang, "act_step_start", branch=branch)
     return _t(lang, "act_step_up", branch=branch, level=step.level, next=step.level + 1)
 
 
-def _describe_ivory(use: A.UseIvory, view: dict[str, Any], lang: str) -> str:
+def _describe_ivory(use: actions.UseIvory, view: dict[str, Any], lang: str) -> str:
     return _t(lang, "act_use_ivory", tile=use.code, effect=tile_effect(use.code, lang))
 
 
-def _describe_tool(use: A.UseTool, view: dict[str, Any], lang: str) -> str:
+def _describe_tool(use: actions.UseTool, view: dict[str, Any], lang: str) -> str:
     key = f"tool_{use.branch}_{use.level}" + (f"_{use.choice}" if use.choice else "")
     return _t(
         lang,
@@ -463,18 +463,18 @@ def _describe_tool(use: A.UseTool, view: dict[str, Any], lang: str) -> str:
 
 
 _DESCRIBERS: dict[type, Callable[[Any, dict[str, Any], str], str]] = {
-    A.Move: _describe_move,
-    A.Path: _describe_pair("act_path"),
-    A.Lift: _describe_pair("act_lift"),
-    A.Jump: _describe_space("act_jump"),
-    A.Start: _describe_space("act_start"),
-    A.Target: _describe_space("act_target"),
-    A.Flip: _describe_flip,
-    A.Keep: _describe_keep,
-    A.Pick: _describe_pick,
-    A.Step: _describe_step,
-    A.UseTool: _describe_tool,
-    A.UseIvory: _describe_ivory,
+    actions.Move: _describe_move,
+    actions.Path: _describe_pair("act_path"),
+    actions.Lift: _describe_pair("act_lift"),
+    actions.Jump: _describe_space("act_jump"),
+    actions.Start: _describe_space("act_start"),
+    actions.Target: _describe_space("act_target"),
+    actions.Flip: _describe_flip,
+    actions.Keep: _describe_keep,
+    actions.Pick: _describe_pick,
+    actions.Step: _describe_step,
+    actions.UseTool: _describe_tool,
+    actions.UseIvory: _describe_ivory,
 }
 """Describers of the actions with arguments, by the kind of their arguments."""
 _PLAIN: dict[str, Callable[[dict[str, Any], str], str]] = {

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import cast
 
 from relicbox.core.actions import Action
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import tasks
 from relicbox.games.relic_runners.base import CAMP_LEFT
 from relicbox.games.relic_runners.board import CAMP
+from relicbox.games.relic_runners.data import JUMP_TILE
 from relicbox.games.relic_runners.legal import LegalState
 from relicbox.games.relic_runners.lookups import POST
 from relicbox.games.relic_runners.movement import after_trail, bits
@@ -44,10 +45,10 @@ class TravelState(LegalState):
             ("move", self._seat, tuple(turn.route), turn.used & self._g.river_mask)
         )
         self._stage = POST
-        self._agenda.append(T.AFTER_MOVE)
+        self._agenda.append(tasks.AFTER_MOVE)
 
     def _jump(self, seat: int, node: int) -> None:
-        self._use_ivory(seat, "I2-f")
+        self._use_ivory(seat, JUMP_TILE)
         self._jump_to(seat, node)
 
     def _jump_to(self, seat: int, node: int) -> None:
@@ -85,7 +86,7 @@ class TravelState(LegalState):
                 steps += self._reset_tokens(seat)
         if pos == CAMP:
             self._arrive_camp(seat)
-            self._agenda.append(T.END_TURN)
+            self._agenda.append(tasks.END_TURN)
         if steps:
             self._push_steps(steps)
 

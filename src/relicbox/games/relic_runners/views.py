@@ -18,7 +18,7 @@ from operator import attrgetter, is_not, ne
 from typing import Any, Literal, Required, TypedDict, TypeVar, cast
 
 from relicbox.core.history import FrozenDict, FrozenList, History, frozen
-from relicbox.games.relic_runners import tasks as T
+from relicbox.games.relic_runners import tasks
 from relicbox.games.relic_runners.board import NODE_IDS, TOKEN_IDS
 from relicbox.games.relic_runners.data import (
     COLOURS,
@@ -1223,7 +1223,7 @@ def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None
     if not state._agenda or state.is_over:
         return None
     task = state._agenda[-1]
-    if isinstance(task, T.Keep):
+    if isinstance(task, tasks.Keep):
         return {
             "type": "keep",
             "held": TILES[state._boards[state._seat].ivory[task.level]].code,
@@ -1231,7 +1231,7 @@ def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None
             if state._this_turn.new_tile is None
             else TILES[state._this_turn.new_tile].code,
         }
-    if isinstance(task, T.Place):
+    if isinstance(task, tasks.Place):
         return {
             "type": "place",
             "near": NODE_IDS[task.node],
@@ -1239,15 +1239,15 @@ def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None
             "count": task.count,
             "relocate": bool(task.relocate),
         }
-    if isinstance(task, T.Lift | T.Steps):
+    if isinstance(task, tasks.Lift | tasks.Steps):
         return {"type": task.KIND, "count": task.count}
-    if isinstance(task, T.Flip):
+    if isinstance(task, tasks.Flip):
         return {"type": "flip", "left": task.left, "must": bool(task.must)}
-    if isinstance(task, T.Target):
+    if isinstance(task, tasks.Target):
         return {"type": "target", "from": NODE_IDS[task.origin]}
-    if isinstance(task, T.Pick):
+    if isinstance(task, tasks.Pick):
         return {"type": "pick", "space": NODE_IDS[task.node]}
-    if isinstance(task, T.Start):
+    if isinstance(task, tasks.Start):
         return {"type": "start"}
     return None
 
