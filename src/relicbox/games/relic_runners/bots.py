@@ -86,15 +86,15 @@ def _line_needs(trails: list[str], own: set[str] | frozenset[str]) -> tuple[str,
     return tuple(bare)
 
 
-def _pathway_ends_score(w: Map, network: set[str], ends: tuple[str, str]) -> float:
+def _pathway_ends_score(world: Map, network: set[str], ends: tuple[str, str]) -> float:
     """What a pathway's two ends are worth: joining the network, relics, unexplored sites."""
     score = 0.0
     for node in ends:
-        space = w.spaces[node]
+        space = world.spaces[node]
         if node in network:
             score += 2.0
         if space["relic"]:
-            score += 2.0 + (1.5 if w.relic_count.get(space["relic"], 0) >= 2 else 0)
+            score += 2.0 + (1.5 if world.relic_count.get(space["relic"], 0) >= 2 else 0)
         if space["levels"] and node != "CAMP":
             score += 0.8
         if node == "CAMP":
@@ -349,19 +349,19 @@ class RelicRunnersRuleBotV1:
 
     # -- the turn ------------------------------------------------------------------
 
-    def _move(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        turn = w.view["this_turn"]
+    def _move(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        turn = world.view["this_turn"]
         if turn["trails_moved"] == 0:
-            early = self._early_tool(w, legal)
+            early = self._early_tool(world, legal)
             if early:
                 return early
-            if _USE_RATION_REFILL in legal and w.rations <= 1:
+            if _USE_RATION_REFILL in legal and world.rations <= 1:
                 return _USE_RATION_REFILL
-        routes = w.routes()
-        here = w.position
+        routes = world.routes()
+        here = world.position
         best: tuple[float, int, str] | None = None
         for end, trails, first in routes:
-            score = self._route_value(w, end, trails) + rng.random() * 0.01
+            score = self._route_value(world, end, trails) + rng.random() * 0.01
             step = "stop" if not first else f"move {first[0]}"
             if end == here and "stop" in legal and not trails:
                 step = "stop"
@@ -369,54 +369,54 @@ class RelicRunnersRuleBotV1:
             if best is None or key > best:
                 best = key
         if "stop" in legal:
-            stay = self._route_value(w, here, []) + 0.005
+            stay = self._route_value(world, here, []) + 0.005
             if best is None or stay >= best[0]:
                 return "stop"
         return None if best is None else best[2]
 
-    def _route_value(self, w: Map, end: str, trails: list[str]) -> float:
-        turn = w.view["this_turn"]
+    def _route_value(self, world: Map, end: str, trails: list[str]) -> float:
+        turn = world.view["this_turn"]
         moved = turn["trails_moved"] + len(trails)
-        space = w.spaces[end]
+        space = world.spaces[end]
         value = 0.0
         if turn["start_relic"] and space["relic"] == turn["start_relic"] and end != turn["start"]:
             value += 20.0 + 2.0 * moved
-        rations = w.rations
+        rations = world.rations
         if end == "CAMP":
             value += {0: 12.0, 1: 5.0, 2: 1.5}.get(rations, -2.0)
         elif rations > 0:
-            value += w.explore_value(end)
+            value += world.explore_value(end)
         else:
             value -= 3.0
-        if w.expedition_from(end):
+        if world.expedition_from(end):
             value += 5.0
-        value += sum(1.2 for t in trails if w.token_up.get(t))
-        return value + 0.8 * w.potential(end)
+        value += sum(1.2 for t in trails if world.token_up.get(t))
+        return value + 0.8 * world.potential(end)
 
-    def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _post(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         if _USE_LOOK_THROUGH in legal:
             return _USE_LOOK_THROUGH
-        if "explore" in legal and w.explore_value(w.position) > 0.6:
+        if "explore" in legal and world.explore_value(world.position) > 0.6:
             return "explore"
-        tool = self._late_tool(w, legal)
+        tool = self._late_tool(world, legal)
         if tool:
             return tool
         return "end"
 
-    def _early_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
-        if "use shovel 3" in legal and self._expedition_possible(w):
+    def _early_tool(self, world: Map, legal: dict[str, Action]) -> str | None:
+        if "use shovel 3" in legal and self._expedition_possible(world):
             return "use shovel 3"
         return None
 
-    def _late_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
-        relics = sum(w.me["relics"].values())
-        last_turn = w.view["final_round"]
+    def _late_tool(self, world: Map, legal: dict[str, Action]) -> str | None:
+        relics = sum(world.me["relics"].values())
+        last_turn = world.view["final_round"]
         wishes = [
             ("use machete 1", True),
             ("use machete 3", relics >= 2 or last_turn),
-            ("use compass 3", len(w.own) >= 3 or last_turn),
+            ("use compass 3", len(world.own) >= 3 or last_turn),
             ("use shovel 2", True),
-            ("use machete 2", w.rations <= 2),
+            ("use machete 2", world.rations <= 2),
             ("use shovel 1 toolbox", True),
             ("use shovel 1 vp", last_turn),
         ]
@@ -425,35 +425,35 @@ class RelicRunnersRuleBotV1:
                 return text
         return None
 
-    def _expedition_possible(self, w: Map) -> bool:
-        start_relic = w.view["this_turn"]["start_relic"]
+    def _expedition_possible(self, world: Map) -> bool:
+        start_relic = world.view["this_turn"]["start_relic"]
         if not start_relic:
             return False
         return any(
-            w.spaces[end]["relic"] == start_relic and len(trails) >= 2
-            for end, trails, _ in w.routes()
+            world.spaces[end]["relic"] == start_relic and len(trails) >= 2
+            for end, trails, _ in world.routes()
         )
 
     # -- decisions inside effects -------------------------------------------------------
 
-    def _place(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        network = {node for tid in w.own for node in tid.split("-")}
+    def _place(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        network = {node for tid in world.own for node in tid.split("-")}
         best: tuple[float, str] | None = None
         for text, action in legal.items():
             path = action.args
             if not isinstance(path, actions.Path):
                 continue
             score = rng.random() * 0.1
-            score += _pathway_ends_score(w, network, path)
+            score += _pathway_ends_score(world, network, path)
             if best is None or score > best[0]:
                 best = (score, text)
         if _USE_DOUBLE_PATHWAY in legal:
             return _USE_DOUBLE_PATHWAY
         return None if best is None else best[1]
 
-    def _lift(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _lift(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         counts: dict[str, int] = {}
-        for tid in w.own:
+        for tid in world.own:
             for node in tid.split("-"):
                 counts[node] = counts.get(node, 0) + 1
         options = [(t, a.args) for t, a in legal.items() if isinstance(a.args, actions.Lift)]
@@ -461,15 +461,15 @@ class RelicRunnersRuleBotV1:
             return None
         return min(options, key=lambda option: sum(counts.get(n, 0) for n in option[1]))[0]
 
-    def _keep(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _keep(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         def rank(text: str) -> int:
             keep = legal[text].args
             return _IVORY_RANK.get(keep.code, 0) if isinstance(keep, actions.Keep) else 0
 
         return max(legal, key=rank)
 
-    def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        space = w.spaces[w.view["decision"]["space"]]
+    def _pick(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        space = world.spaces[world.view["decision"]["space"]]
         seen = {**space["seen"]}
         if space["top"]:
             seen[str(space["levels"][-1])] = space["top"]
@@ -487,11 +487,11 @@ class RelicRunnersRuleBotV1:
 
         return max(legal, key=worth)
 
-    def _target(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        return max(legal, key=lambda t: w.explore_value(legal[t].args_as(actions.Target).space))
+    def _target(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        return max(legal, key=lambda t: world.explore_value(legal[t].args_as(actions.Target).space))
 
-    def _flip(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        up = [token for token in w.view["tokens_up"]]
+    def _flip(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        up = [token for token in world.view["tokens_up"]]
         if len(up) == 1 and f"flip {up[0]}" in legal:
             return f"flip {up[0]}"  # turning the last token grey earns a step
         if "done" in legal:
@@ -503,7 +503,7 @@ class RelicRunnersRuleBotV1:
         ]
         return down[0] if down else None
 
-    def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _steps(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         for text in ("step machete 2", "step compass 2", "step shovel 2"):
             if text in legal:
                 return text
@@ -513,10 +513,10 @@ class RelicRunnersRuleBotV1:
         order = ["step start machete", "step start shovel", "step start compass"]
         return order[rng.below(2)] if order[0] in legal else None
 
-    def _start(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _start(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         def value(text: str) -> float:
             space = legal[text].args_as(actions.Start).space
-            return w.explore_value(space) if space != "CAMP" else 0.0
+            return world.explore_value(space) if space != "CAMP" else 0.0
 
         return max(legal, key=value)
 
@@ -551,11 +551,11 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
 
     # -- toolboxes ---------------------------------------------------------------
 
-    def _steps(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _steps(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         # Steps are few (three or four a game) and Machete and Shovel toolboxes often wait
         # unused at the end, so one toolbox climbs the compass branch to level 3, which
         # pays 2 VP a pathway of the longest line the pathways are built into.
-        if w.stalled():
+        if world.stalled():
             # Compass 1 and 2 move pathways, to link two relics of a colour (see _stall_tool).
             for text in ("step start compass", "step compass 1", "step start shovel"):
                 if text in legal:
@@ -563,38 +563,38 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         for text in ("step compass 2", "step compass 1"):
             if text in legal:
                 return text
-        if "step start compass" in legal and not any(w.me["toolboxes"]["compass"]):
+        if "step start compass" in legal and not any(world.me["toolboxes"]["compass"]):
             return "step start compass"
-        return super()._steps(w, legal, rng)
+        return super()._steps(world, legal, rng)
 
-    def _early_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
-        if w.view["this_turn"]["double_vp"] is False and not self._doubles_whole_turn(w):
-            early = super()._early_tool(w, legal)
+    def _early_tool(self, world: Map, legal: dict[str, Action]) -> str | None:
+        if world.view["this_turn"]["double_vp"] is False and not self._doubles_whole_turn(world):
+            early = super()._early_tool(world, legal)
             if early:
                 return early
         for text, count in (("use compass 1", 1), ("use compass 2", 2)):
             if text in legal:
-                plan = self._relocation_for_expedition(w, count)
+                plan = self._relocation_for_expedition(world, count)
                 if plan:
                     self._plan = plan
                     return text
-        return self._stall_tool(w, legal)
+        return self._stall_tool(world, legal)
 
-    def _stall_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
+    def _stall_tool(self, world: Map, legal: dict[str, Action]) -> str | None:
         """A stalled game (:meth:`Map.stalled`) does not start again by itself: move or place
         pathways to link two relics of a colour for an expedition, and spend level 3
         toolboxes, which go back to the start row and can climb to Compass 1 and 2 again."""
-        if not w.stalled():
+        if not world.stalled():
             return None
-        link = w.link()
+        link = world.link()
         if link is not None and link.missing:
             for text, count in (("use compass 2", 2), ("use compass 1", 1)):
                 if text in legal:
-                    plan = self._link_moves(w, link, count)
+                    plan = self._link_moves(world, link, count)
                     if plan:
                         self._plan = plan
                         return text
-            here = {tid for tid, _ in w.adj[w.position]}
+            here = {tid for tid, _ in world.adj[world.position]}
             if "use shovel 2" in legal and here & set(link.needed):
                 return "use shovel 2"
         for text in ("use compass 3", "use machete 3", "use shovel 1 toolbox", "use shovel 3"):
@@ -603,14 +603,14 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return None
 
     @staticmethod
-    def _link_moves(w: Map, link: Link, count: int) -> list[str]:
+    def _link_moves(world: Map, link: Link, count: int) -> list[str]:
         """Lifts and placements moving ``count`` pathways off ``link`` onto its gaps."""
         uses: dict[str, int] = {}
-        for tid in w.own:
+        for tid in world.own:
             for node in tid.split("-"):
                 uses[node] = uses.get(node, 0) + 1
         spare = sorted(
-            (tid for tid in w.own if tid not in link.trails),
+            (tid for tid in world.own if tid not in link.trails),
             key=lambda tid: (sum(uses[node] for node in tid.split("-")), tid),
         )
         if len(spare) < count:
@@ -620,22 +620,22 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
             plan += [f"lift {lift}", f"path {place}"]
         return plan
 
-    def _relocation_for_expedition(self, w: Map, count: int) -> list[str]:
+    def _relocation_for_expedition(self, world: Map, count: int) -> list[str]:
         """Pathway moves (lift, place, ...) that open an expedition this turn, if any."""
-        relic = w.view["this_turn"]["start_relic"]
-        if not relic or self._expedition_possible(w):
+        relic = world.view["this_turn"]["start_relic"]
+        if not relic or self._expedition_possible(world):
             return []
-        here = w.position
-        goals = {n for n, space in w.spaces.items() if space["relic"] == relic and n != here}
-        near = {t for node in goals | {here} for t, _ in w.adj[node]}
-        spare = sorted(w.own - near)
+        here = world.position
+        goals = {n for n, space in world.spaces.items() if space["relic"] == relic and n != here}
+        near = {t for node in goals | {here} for t, _ in world.adj[node]}
+        spare = sorted(world.own - near)
         if not spare:
             return []
-        trails = sorted({tid for links in w.adj.values() for tid, _ in links} - w.own)
+        trails = sorted({tid for links in world.adj.values() for tid, _ in links} - world.own)
         for lift in spare:
             for place in trails:
-                own = (w.own - {lift}) | {place}
-                ends = move_routes(w.adj, own, here, here, "CAMP")
+                own = (world.own - {lift}) | {place}
+                ends = move_routes(world.adj, own, here, here, "CAMP")
                 if any(end in goals and len(trails) >= 2 for end, trails in ends):
                     others = [t for t in spare if t != lift]
                     if count == 1:
@@ -644,79 +644,79 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
                         return [f"lift {lift}", f"path {place}", f"lift {others[0]}"]
         return []
 
-    def _lift(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _lift(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         if self._plan and self._plan[0] in legal:
             return self._plan.pop(0)
         self._plan = []
-        return super()._lift(w, legal, rng)
+        return super()._lift(world, legal, rng)
 
     @staticmethod
-    def _doubles_whole_turn(w: Map) -> bool:
-        return bool(w.view.get("shovel3", "whole-turn") != "after")
+    def _doubles_whole_turn(world: Map) -> bool:
+        return bool(world.view.get("shovel3", "whole-turn") != "after")
 
     @staticmethod
-    def _gained_this_turn(w: Map) -> int:
+    def _gained_this_turn(world: Map) -> int:
         gained = 0
-        for event in reversed(w.view["history"]):
+        for event in reversed(world.view["history"]):
             if event["type"] == "turn":
                 break
-            if event["type"] == "coins" and event["seat"] == w.seat:
+            if event["type"] == "coins" and event["seat"] == world.seat:
                 gained += event["amount"]
-            elif event["type"] == "blue" and event["seat"] == w.seat:
+            elif event["type"] == "blue" and event["seat"] == world.seat:
                 gained += 3  # shown and paid again when doubled
         return gained
 
-    def _late_tool(self, w: Map, legal: dict[str, Action]) -> str | None:
-        stall = self._stall_tool(w, legal)
+    def _late_tool(self, world: Map, legal: dict[str, Action]) -> str | None:
+        stall = self._stall_tool(world, legal)
         if stall:
             return stall
-        last_turn = w.view["final_round"]
-        if "use shovel 3" in legal and self._doubles_whole_turn(w):
-            gained = self._gained_this_turn(w)
+        last_turn = world.view["final_round"]
+        if "use shovel 3" in legal and self._doubles_whole_turn(world):
+            gained = self._gained_this_turn(world)
             if gained >= 6 or (last_turn and gained >= 1):
                 return "use shovel 3"  # it doubles what this turn already earned
-        line = line_length(w.adj, w.own, "CAMP")
-        relics = sum(w.me["relics"].values())
+        line = line_length(world.adj, world.own, "CAMP")
+        relics = sum(world.me["relics"].values())
         machete_better = "use machete 3" in legal and 4 * relics > 2 * line
-        grown = line >= LONG_LINE or w.me["pathways_left"] == 0
+        grown = line >= LONG_LINE or world.me["pathways_left"] == 0
         long_enough = grown or (last_turn and line >= 1)
         if "use compass 3" in legal and long_enough and not machete_better:
             return "use compass 3"
-        tool = super()._late_tool(w, legal)
+        tool = super()._late_tool(world, legal)
         if tool == "use compass 3" and not long_enough:
             return None  # wait for a longer line
         return tool
 
     # -- routes -----------------------------------------------------------------------
 
-    def _route_value(self, w: Map, end: str, trails: list[str]) -> float:
-        turn = w.view["this_turn"]
-        space = w.spaces[end]
+    def _route_value(self, world: Map, end: str, trails: list[str]) -> float:
+        turn = world.view["this_turn"]
+        space = world.spaces[end]
         expedition = (
             turn["start_relic"] and space["relic"] == turn["start_relic"] and end != turn["start"]
         )
-        if not self._last_turn(w):
-            value = super()._route_value(w, end, trails)
-            if expedition and not w.me["relics"].get(space["relic"]):
+        if not self._last_turn(world):
+            value = super()._route_value(world, end, trails)
+            if expedition and not world.me["relics"].get(space["relic"]):
                 value += 5.0  # a new colour: 5 VP more at the end
             return value
         # The last turn: only what it earns now counts.
         moved = turn["trails_moved"] + len(trails)
-        value = sum(0.9 for t in trails if w.token_up.get(t))  # a step for a toolbox use
+        value = sum(0.9 for t in trails if world.token_up.get(t))  # a step for a toolbox use
         if expedition:
-            value += 2.0 * moved + (10.0 if not w.me["relics"].get(space["relic"]) else 0.0)
-        if w.rations > 0 and end != "CAMP":
-            value += self._last_explore_value(w, end)
+            value += 2.0 * moved + (10.0 if not world.me["relics"].get(space["relic"]) else 0.0)
+        if world.rations > 0 and end != "CAMP":
+            value += self._last_explore_value(world, end)
         return value
 
     @staticmethod
-    def _last_turn(w: Map) -> bool:
-        return bool(w.view["final_round"]) and EXTRA_TURN_TILE not in w.me["ivory"]
+    def _last_turn(world: Map) -> bool:
+        return bool(world.view["final_round"]) and EXTRA_TURN_TILE not in world.me["ivory"]
 
     @staticmethod
-    def _last_explore_value(w: Map, node: str) -> float:
+    def _last_explore_value(world: Map, node: str) -> float:
         """VP an explore of ``node`` brings when the game ends after this turn."""
-        space = w.spaces[node]
+        space = world.spaces[node]
         if not space["levels"] or space["type"] == "camp":
             return 0.0
         if space["colour"] == "blue":
@@ -725,30 +725,32 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
             return 3.0 if (space["top"] or "").endswith("-a") else 0.2
         if space["colour"] == "ivory":
             return 1.0  # an end bonus of level 1, or the 2 VP for a second tile of a level
-        held = w.me["ivory"]
+        held = world.me["ivory"]
         return 1.0 if PATHWAY_VP_TILE in held or PATHWAY_SCORING_TILE in held else 0.1
 
-    def _post(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        worthless = self._last_explore_value(w, w.position) < 0.5
-        if self._last_turn(w) and "explore" in legal and worthless:
-            return self._late_tool(w, legal) or "end"  # keep the ration (I1-b)
-        return super()._post(w, legal, rng)
+    def _post(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        worthless = self._last_explore_value(world, world.position) < 0.5
+        if self._last_turn(world) and "explore" in legal and worthless:
+            return self._late_tool(world, legal) or "end"  # keep the ration (I1-b)
+        return super()._post(world, legal, rng)
 
     # -- pathways ------------------------------------------------------------------
 
-    def _place_scores(self, w: Map, legal: dict[str, Action], rng: Rng) -> list[tuple[float, str]]:
-        network = {node for tid in w.own for node in tid.split("-")}
-        line = line_length(w.adj, w.own, "CAMP")
-        link = w.link() if w.stalled() else None
+    def _place_scores(
+        self, world: Map, legal: dict[str, Action], rng: Rng
+    ) -> list[tuple[float, str]]:
+        network = {node for tid in world.own for node in tid.split("-")}
+        line = line_length(world.adj, world.own, "CAMP")
+        link = world.link() if world.stalled() else None
         scored = []
         for text, action in legal.items():
             path = action.args
             if not isinstance(path, actions.Path):
                 continue
             score = rng.random() * 0.1
-            score += _pathway_ends_score(w, network, path)
-            score += self._expedition_gain(w, path.trail)
-            if line and line_length(w.adj, w.own | {path.trail}, "CAMP") > line:
+            score += _pathway_ends_score(world, network, path)
+            score += self._expedition_gain(world, path.trail)
+            if line and line_length(world.adj, world.own | {path.trail}, "CAMP") > line:
                 score += 1.5  # a longer line for Compass 3
             if link is not None and path.trail in link.needed:
                 score += 5.0  # a gap in the line that ends a stalled game's wait
@@ -756,26 +758,26 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
         return sorted(scored, reverse=True)
 
     @staticmethod
-    def _expedition_links(w: Map, own: frozenset[str]) -> float:
+    def _expedition_links(world: Map, own: frozenset[str]) -> float:
         """What expeditions one move could make with pathways ``own``: 3 + 0.5 a trail each."""
         total = 0.0
-        shrines = [n for n, space in w.spaces.items() if space["relic"]]
+        shrines = [n for n, space in world.spaces.items() if space["relic"]]
         for node in shrines:
-            relic = w.spaces[node]["relic"]
-            if w.relic_count.get(relic, 0) < 2:
+            relic = world.spaces[node]["relic"]
+            if world.relic_count.get(relic, 0) < 2:
                 continue
-            key = (w.board_key, own, node)
+            key = (world.board_key, own, node)
             reach = _REACH.get(key)
             if reach is None:
                 reach = {}
-                for end, trails in move_routes(w.adj, own, node, node, "CAMP"):
+                for end, trails in move_routes(world.adj, own, node, node, "CAMP"):
                     reach[end] = max(reach.get(end, 0), len(trails))
                 _REACH[key] = reach
             best = max(
                 (
                     reach[o]
                     for o in shrines
-                    if o != node and w.spaces[o]["relic"] == relic and o in reach
+                    if o != node and world.spaces[o]["relic"] == relic and o in reach
                 ),
                 default=0,
             )
@@ -783,19 +785,20 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
                 total += 3.0 + 0.5 * best
         return total
 
-    def _expedition_gain(self, w: Map, trail: str) -> float:
+    def _expedition_gain(self, world: Map, trail: str) -> float:
         """How much placing a pathway on ``trail`` adds to the expeditions within one move."""
-        own = frozenset(w.own)
-        return self._expedition_links(w, own | {trail}) - self._expedition_links(w, own)
+        own = frozenset(world.own)
+        return self._expedition_links(world, own | {trail}) - self._expedition_links(world, own)
 
-    def _place(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _place(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         if self._plan and self._plan[0] in legal:
             return self._plan.pop(0)
         self._plan = []
-        scored = self._place_scores(w, legal, rng)
+        scored = self._place_scores(world, legal, rng)
         if _USE_DOUBLE_PATHWAY in legal:
             late = (
-                w.view["final_round"] or w.view["relics_collected"] + 2 >= w.view["relics_to_end"]
+                world.view["final_round"]
+                or world.view["relics_collected"] + 2 >= world.view["relics_to_end"]
             )
             if late or (len(scored) >= 2 and scored[1][0] >= 2.0):
                 return _USE_DOUBLE_PATHWAY
@@ -805,30 +808,34 @@ class RelicRunnersRuleBot(RelicRunnersRuleBotV1):
             return _USE_PATHWAY_ANYWHERE
         return "done" if "done" in legal else None
 
-    def _pick(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+    def _pick(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
         if _USE_LOOK_THROUGH in legal:
             return _USE_LOOK_THROUGH  # Machete 1 or P-g on a temple: look through the stack
-        return super()._pick(w, legal, rng)
+        return super()._pick(world, legal, rng)
 
     # -- tokens ----------------------------------------------------------------------
 
-    def _flip(self, w: Map, legal: dict[str, Action], rng: Rng) -> str | None:
-        decision = w.view["decision"] or {}
-        up = set(w.view["tokens_up"])
+    def _flip(self, world: Map, legal: dict[str, Action], rng: Rng) -> str | None:
+        decision = world.view["decision"] or {}
+        up = set(world.view["tokens_up"])
         if len(up) == 1 and f"flip {next(iter(up))}" in legal:
             return f"flip {next(iter(up))}"  # turning the last token grey earns a step
-        if decision.get("must") and w.view["phase"] == "flip" and w.view["this_turn"]["route"]:
-            return self._forced_flip(w, legal, up)
-        return super()._flip(w, legal, rng)
+        if (
+            decision.get("must")
+            and world.view["phase"] == "flip"
+            and world.view["this_turn"]["route"]
+        ):
+            return self._forced_flip(world, legal, up)
+        return super()._flip(world, legal, rng)
 
-    def _forced_flip(self, w: Map, legal: dict[str, Action], up: set[str]) -> str | None:
-        token_of = {t["token"]: t["id"] for t in w.view["trails"] if t["token"]}
-        ahead = {tid for _, trails, _ in w.routes() for tid in trails}
+    def _forced_flip(self, world: Map, legal: dict[str, Action], up: set[str]) -> str | None:
+        token_of = {t["token"]: t["id"] for t in world.view["trails"] if t["token"]}
+        ahead = {tid for _, trails, _ in world.routes() for tid in trails}
         for token, tid in sorted(token_of.items()):
             if token not in up and tid in ahead and f"flip {token}" in legal:
                 return f"flip {token}"  # this move can still cross it and take the step
-        others = [pos for seat, pos in enumerate(w.view["explorers"]) if seat != w.seat]
-        distances = [w.hops(pos) for pos in others]
+        others = [pos for seat, pos in enumerate(world.view["explorers"]) if seat != world.seat]
+        distances = [world.hops(pos) for pos in others]
 
         def nearness(token: str) -> float:
             a, b = token_of[token].split("-")
@@ -853,9 +860,9 @@ STANDING_WEIGHT = 0.5
 def standing(state: Any, seat: int) -> float:
     """Points ``seat`` holds beyond its score: toolboxes not yet spent (level 3 at what
     using them would pay now) and what its space is worth to the rule bot's planning."""
-    w = Map(state.view(seat))
-    tools = w.me["toolboxes"]
-    relics = sum(w.me["relics"].values())
+    world = Map(state.view(seat))
+    tools = world.me["toolboxes"]
+    relics = sum(world.me["relics"].values())
     worth = 0.0
     for branch in ("machete", "compass", "shovel"):
         one, two, three = tools[branch]
@@ -864,10 +871,10 @@ def standing(state: Any, seat: int) -> float:
             if branch == "machete":
                 worth += three * 4.0 * relics
             elif branch == "compass":
-                worth += three * 2.0 * line_length(w.adj, w.own, "CAMP")
+                worth += three * 2.0 * line_length(world.adj, world.own, "CAMP")
             else:
                 worth += three * 3.0
-    return worth + STANDING_WEIGHT * w.potential(w.position)
+    return worth + STANDING_WEIGHT * world.potential(world.position)
 
 
 def evaluate(state: Any) -> list[float]:

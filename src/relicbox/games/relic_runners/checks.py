@@ -139,7 +139,7 @@ _SCALARS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _scalar(r: _Ranges, name: str, value: object) -> None:
+def _scalar(ranges: _Ranges, name: str, value: object) -> None:
     field = f"body.{name}"
     kind, *args = _SCALARS[name]
     if kind == "whole":
@@ -151,19 +151,19 @@ def _scalar(r: _Ranges, name: str, value: object) -> None:
     elif kind == "stage":
         checks.text(value, field, _STAGES)
     elif kind == "optional":
-        r.optional(value, field, args[0])
+        ranges.optional(value, field, args[0])
     else:
-        getattr(r, kind)(value, field)
+        getattr(ranges, kind)(value, field)
 
 
 def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Refuse a body whose fields have the wrong type, length or range."""
-    r = _Ranges(state)
+    ranges = _Ranges(state)
     n = state.players
     for key in BODY_SCALARS:
         if key == "progress_turn" and key not in body:
             continue  # a body written before the no-progress rule: the loader starts it anew
-        _scalar(r, key, checks.need(body, key, f"body.{key}"))
+        _scalar(ranges, key, checks.need(body, key, f"body.{key}"))
     if body.get("progress_turn", 0) > body["turn"]:
         raise checks.fail("body.progress_turn", "is later than the current turn")
     lists = {
@@ -184,11 +184,11 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     checks.flags(lists["tokens"], "body.tokens", len(TOKEN_IDS))
     for name in ("discard", "shown"):
         for i, tile in enumerate(checks.seq(lists[name], f"body.{name}", max_length=len(TILES))):
-            r.tile(tile, f"body.{name}[{i}]")
+            ranges.tile(tile, f"body.{name}[{i}]")
     for s in range(n):
-        r.node(lists["pos"][s], f"body.pos[{s}]")
+        ranges.node(lists["pos"][s], f"body.pos[{s}]")
         checks.whole(lists["rations"][s], f"body.rations[{s}]", 0, RATION_CAP)
-        r.trail_mask(lists["paths"][s], f"body.paths[{s}]")
+        ranges.trail_mask(lists["paths"][s], f"body.paths[{s}]")
         checks.whole(lists["path_supply"][s], f"body.path_supply[{s}]", 0, PATHWAYS)
         checks.whole(lists["reserve"][s], f"body.reserve[{s}]", 0, TOOLBOXES)
         checks.whole(lists["start_row"][s], f"body.start_row[{s}]", 0, TOOLBOXES)
@@ -197,26 +197,26 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
         if lists["ability"][s] != expected:
             raise checks.fail(f"body.ability[{s}]", f"must be {expected!r} with these options")
     for i, node in enumerate(checks.seq(lists["route"], "body.route", max_length=1000)):
-        r.node(node, f"body.route[{i}]")
+        ranges.node(node, f"body.route[{i}]")
     checks.wholes(lists["turn_blue"], "body.turn_blue", 0, 100, max_length=100)
-    _check_stacks(r, body)
-    _check_boards(r, body)
+    _check_stacks(ranges, body)
+    _check_boards(ranges, body)
     agenda = checks.seq(checks.need(body, "agenda", "body.agenda"), "body.agenda", max_length=100)
     for i, task in enumerate(agenda):
-        _check_task(r, task, f"body.agenda[{i}]")
+        _check_task(ranges, task, f"body.agenda[{i}]")
     events = checks.seq(checks.need(body, "chance", "body.chance"), "body.chance", max_length=100)
     for i, event in enumerate(events):
-        _check_chance(r, event, f"body.chance[{i}]")
+        _check_chance(ranges, event, f"body.chance[{i}]")
     history = checks.seq(body.get("history", []), "body.history")
     for i, event in enumerate(history):
-        _check_history(r, event, f"body.history[{i}]")
+        _check_history(ranges, event, f"body.history[{i}]")
 
 
-def _check_stacks(r: _Ranges, body: Mapping[str, Any]) -> None:
+def _check_stacks(ranges: _Ranges, body: Mapping[str, Any]) -> None:
     levels = checks.seq(checks.need(body, "levels", "body.levels"), "body.levels", _NODES)
     for node, stack in enumerate(levels):
         field = f"body.levels[{node}]"
-        values = checks.wholes(stack, field, 1, r.height, max_length=r.height)
+        values = checks.wholes(stack, field, 1, ranges.height, max_length=ranges.height)
         if values != sorted(set(values)):
             raise checks.fail(field, f"must list distinct levels from the bottom up, got {values}")
     fixed = checks.seq(checks.need(body, "fixed", "body.fixed"), "body.fixed", _NODES)
@@ -226,19 +226,19 @@ def _check_stacks(r: _Ranges, body: Mapping[str, Any]) -> None:
             if not isinstance(key, str) or not key.isdigit() or int(key) not in levels[node]:
                 raise checks.fail(field, f"names level {key!r}, which is not in the stack")
             items = checks.seq(pair, f"{field}[{key!r}]", 2)
-            r.tile(items[0], f"{field}[{key!r}][0]")
-            r.seat_mask(items[1], f"{field}[{key!r}][1]")
+            ranges.tile(items[0], f"{field}[{key!r}][0]")
+            ranges.seat_mask(items[1], f"{field}[{key!r}][1]")
     pools = checks.seq(checks.need(body, "pools", "body.pools"), "body.pools", 9)
     for index, pool in enumerate(pools):
         field = f"body.pools[{index}]"
         for i, tile in enumerate(checks.seq(pool, field, max_length=len(TILES))):
-            r.tile(tile, f"{field}[{i}]")
+            ranges.tile(tile, f"{field}[{i}]")
             if pool_key(TILES[tile].colour, TILES[tile].level) != index:
                 raise checks.fail(f"{field}[{i}]", f"tile {TILES[tile].code} is not of this pool")
 
 
-def _check_boards(r: _Ranges, body: Mapping[str, Any]) -> None:
-    n = r.players
+def _check_boards(ranges: _Ranges, body: Mapping[str, Any]) -> None:
+    n = ranges.players
     tools = checks.seq(checks.need(body, "tools", "body.tools"), "body.tools", n)
     for s, row in enumerate(tools):
         checks.wholes(row, f"body.tools[{s}]", 0, TOOLBOXES, length=9)
@@ -247,11 +247,11 @@ def _check_boards(r: _Ranges, body: Mapping[str, Any]) -> None:
         for key, tile in checks.obj(held, f"body.ivory[{s}]").items():
             if key not in ("1", "2", "3"):
                 raise checks.fail(f"body.ivory[{s}]", f"names level {key!r}; levels are 1-3")
-            r.tile(tile, f"body.ivory[{s}][{key!r}]")
+            ranges.tile(tile, f"body.ivory[{s}][{key!r}]")
     blue = checks.seq(checks.need(body, "blue", "body.blue"), "body.blue", n)
     for s, held in enumerate(blue):
         for i, tile in enumerate(checks.seq(held, f"body.blue[{s}]", max_length=len(TILES))):
-            r.tile(tile, f"body.blue[{s}][{i}]")
+            ranges.tile(tile, f"body.blue[{s}][{i}]")
             if TILES[tile].colour != BLUE:
                 raise checks.fail(f"body.blue[{s}][{i}]", f"tile {TILES[tile].code} is not blue")
     seen = body.get("blue_seen")
@@ -259,7 +259,7 @@ def _check_boards(r: _Ranges, body: Mapping[str, Any]) -> None:
         seen = checks.seq(seen, "body.blue_seen", n)
         for s, knowers in enumerate(seen):
             for i, mask in enumerate(checks.seq(knowers, f"body.blue_seen[{s}]")):
-                r.seat_mask(mask, f"body.blue_seen[{s}][{i}]")
+                ranges.seat_mask(mask, f"body.blue_seen[{s}][{i}]")
     relics = checks.seq(checks.need(body, "relics", "body.relics"), "body.relics", n)
     for s, counts in enumerate(relics):
         checks.wholes(counts, f"body.relics[{s}]", 0, _NODES, length=4)
@@ -298,7 +298,7 @@ def _tagged(
     return shape, list(items[1:])
 
 
-def _check_task(r: _Ranges, task: object, field: str) -> None:
+def _check_task(ranges: _Ranges, task: object, field: str) -> None:
     shape, items = _tagged(task, field, _TASKS, "task", "arguments")
     for i, (part, value) in enumerate(zip(shape, items, strict=True), start=1):
         where = f"{field}[{i}]"
@@ -309,22 +309,22 @@ def _check_task(r: _Ranges, task: object, field: str) -> None:
         elif part == "context":
             checks.text(value, where, ("move", "effect"))
         else:
-            getattr(r, part)(value, where)
+            getattr(ranges, part)(value, where)
 
 
-def _check_chance(r: _Ranges, event: object, field: str) -> None:
+def _check_chance(ranges: _Ranges, event: object, field: str) -> None:
     items = checks.seq(event, field, max_length=4)
     kind = checks.text(items[0] if items else None, f"{field}[0]", ("colour", "reveal"))
     if kind == "colour":
         if len(items) != 2:
             raise checks.fail(field, "a 'colour' event names one temple")
-        r.node(items[1], f"{field}[1]")
+        ranges.node(items[1], f"{field}[1]")
         return
     if len(items) != 4:
         raise checks.fail(field, "a 'reveal' event names a space, a level and who learns it")
-    r.node(items[1], f"{field}[1]")
-    r.level(items[2], f"{field}[2]")
-    checks.whole(items[3], f"{field}[3]", 1, r.everyone)
+    ranges.node(items[1], f"{field}[1]")
+    ranges.level(items[2], f"{field}[2]")
+    checks.whole(items[3], f"{field}[3]", 1, ranges.everyone)
 
 
 _HISTORY: dict[str, tuple[str, ...]] = {
@@ -363,7 +363,7 @@ _HISTORY: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_history(r: _Ranges, event: object, field: str) -> None:
+def _check_history(ranges: _Ranges, event: object, field: str) -> None:
     shape, items = _tagged(event, field, _HISTORY, "event", "parts")
     for i, (part, value) in enumerate(zip(shape, items, strict=True), start=1):
         where = f"{field}[{i}]"
@@ -383,11 +383,11 @@ def _check_history(r: _Ranges, event: object, field: str) -> None:
             checks.wholes(value, where, 0, len(TOKEN_IDS) - 1, max_length=len(TOKEN_IDS))
         elif part == "route":
             for j, node in enumerate(checks.seq(value, where, max_length=1000)):
-                r.node(node, f"{where}[{j}]")
+                ranges.node(node, f"{where}[{j}]")
         elif part == "optional_trail":
-            r.optional(value, where, "trail")
+            ranges.optional(value, where, "trail")
         else:
-            getattr(r, part)(value, where)
+            getattr(ranges, part)(value, where)
 
 
 def check_position(state: RelicRunnersState) -> None:

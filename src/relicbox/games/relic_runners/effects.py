@@ -47,7 +47,8 @@ class EffectsState(ExploringState):
     def longest_line(self, seat: int) -> int:
         """Trails in ``seat``'s longest trail-simple line of pathways, not passing through camp."""
         adjacent = {
-            node: [(t, other) for t, other, _, _ in links] for node, links in enumerate(self._g.adj)
+            node: [(trail, other) for trail, other, _, _ in links]
+            for node, links in enumerate(self._g.adj)
         }
         return line_length(adjacent, set(bits(self._boards[seat].paths)), CAMP)
 

@@ -81,7 +81,7 @@ class EndgameState(StateBase):
         distinct = sum(1 for count in relics if count)
         return {
             "coins": self._boards[seat].coins,
-            "blue": sum(TILE_VALUE[t] for t in self._boards[seat].blue),
+            "blue": sum(TILE_VALUE[tile] for tile in self._boards[seat].blue),
             "relics": 5 * distinct,
             "ivory": self._ivory_adds(seat, FINAL_SCORING),
         }

@@ -50,8 +50,8 @@ class LegalState(EndgameState):
         open_ &= ~turn.used
         start = self._start
         legal: list[Action] = []
-        for t, other, bit, action in self._g.adj[pos]:
-            if open_ & bit and (other != start or self._can_continue(t, bool(paths & bit))):
+        for trail, other, bit, action in self._g.adj[pos]:
+            if open_ & bit and (other != start or self._can_continue(trail, bool(paths & bit))):
                 legal.append(action)
         if turn.moves:
             if unexp and before and not free and self._level2(seat) == FREE_ORDER_TILE:
@@ -62,12 +62,12 @@ class LegalState(EndgameState):
         legal.extend(self._start_of_turn_actions(seat, pos))
         return legal
 
-    def _can_continue(self, t: int, familiar: bool) -> bool:
-        """After stepping back onto the start space along ``t``, can the move still go on?"""
+    def _can_continue(self, trail: int, familiar: bool) -> bool:
+        """After stepping back onto the start space along ``trail``, can the move still go on?"""
         start = self._start
         if start == CAMP:
             return False
-        used = self._this_turn.used | (1 << t)
+        used = self._this_turn.used | (1 << trail)
         unexp, before = after_trail(familiar, self._this_turn.unexp, self._this_turn.fam_before)
         paths = self._boards[self._seat].paths
         return any(
@@ -183,14 +183,14 @@ class LegalState(EndgameState):
         if relocate:
             own |= self._this_turn.vacated
         if anywhere:
-            return [t for t in range(self._g.trails) if not own >> t & 1]
-        return [t for t, _, bit, _ in self._g.adj[node] if not own & bit]
+            return [trail for trail in range(self._g.trails) if not own >> trail & 1]
+        return [trail for trail, _, bit, _ in self._g.adj[node] if not own & bit]
 
     def _place_choices(self, task: tasks.Place) -> list[Action]:
         seat = self._seat
         node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
         targets = self._place_targets(seat, node, bool(anywhere), bool(relocate))
-        legal = [self._g.path[t] for t in targets]
+        legal = [self._g.path[trail] for trail in targets]
         if not relocate:
             # The one-use tiles stay optional: I2-d only where two pathways fit, and
             # I2-e with nowhere to place near by comes with ``done`` (place nothing).
@@ -227,8 +227,8 @@ class LegalState(EndgameState):
 
     def _lift_choices(self, task: tasks.Lift) -> list[Action]:
         return [
-            self._g.lift[t]
-            for t in bits(self._boards[self._seat].paths & ~self._this_turn.moved_to)
+            self._g.lift[trail]
+            for trail in bits(self._boards[self._seat].paths & ~self._this_turn.moved_to)
         ]
 
     def _keep_choices(self, task: tasks.Keep) -> list[Action]:

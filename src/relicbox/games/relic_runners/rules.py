@@ -76,11 +76,11 @@ class RelicRunnersState(DecisionsState):
     __slots__ = ()
 
     def _setup(self) -> None:
-        n = self.players
+        players = self.players
         self._g = geo_for(self.settings.board)
         nodes = len(NODE_IDS)
         kind = self._g.kind
-        self._height = STACK_HEIGHT[n]
+        self._height = STACK_HEIGHT[players]
         self._colour = [None] * nodes
         self._levels = [
             tuple(range(1, self._height + 1)) if kind[i] != "camp" else () for i in range(nodes)
@@ -91,21 +91,21 @@ class RelicRunnersState(DecisionsState):
         first = self.settings.setup == "first"
         self._pools = [
             tuple(
-                t.id
-                for t in TILES
-                if pool_key(t.colour, t.level) == key and not (first and t.red_gem)
+                tile.id
+                for tile in TILES
+                if pool_key(tile.colour, tile.level) == key and not (first and tile.red_gem)
             )
             for key in range(9)
         ]
         self._discard = []
         self._shown = []
-        self._supply = CAMP_RATIONS_PER_PLAYER * n
+        self._supply = CAMP_RATIONS_PER_PLAYER * players
         self._boards = [
-            PlayerBoard(ABILITIES[EXPLORER_COLOURS[s]] if self.settings.abilities else None)
-            for s in range(n)
+            PlayerBoard(ABILITIES[EXPLORER_COLOURS[seat]] if self.settings.abilities else None)
+            for seat in range(players)
         ]
         self._collected = 0
-        for seat in range(n):
+        for seat in range(players):
             self._apply_setup_ability(seat)
         self._history = History()
         self._final_seat = None
@@ -247,7 +247,7 @@ class RelicRunnersState(DecisionsState):
         event = self._chance[0]
         if event[0] == "colour":
             allowed = self._colour_choices(event[1])
-            return [(COLOURS[c], weight) for c, weight in allowed]
+            return [(COLOURS[colour], weight) for colour, weight in allowed]
         pool = self._pools[pool_key(cast(int, self._colour[event[1]]), event[2])]
         counts: dict[str, int] = {}
         for tile in pool:
@@ -265,11 +265,11 @@ class RelicRunnersState(DecisionsState):
                     in_quadrant.add(colour)
         if self.settings.setup == "random":
             total = sum(left)
-            return [(c, left[c] / total) for c in range(3) if left[c]]
-        allowed = [c for c in range(3) if left[c] and c not in in_quadrant]
+            return [(colour, left[colour] / total) for colour in range(3) if left[colour]]
+        allowed = [colour for colour in range(3) if left[colour] and colour not in in_quadrant]
         if not allowed:
-            allowed = [c for c in range(3) if left[c]]
-        return [(c, 1 / len(allowed)) for c in allowed]
+            allowed = [colour for colour in range(3) if left[colour]]
+        return [(colour, 1 / len(allowed)) for colour in allowed]
 
     def _settle(self) -> None:
         # The base loop with is_chance inlined.
@@ -287,9 +287,9 @@ class RelicRunnersState(DecisionsState):
             choices = self._colour_choices(event[1])
             roll = self._rng.random()
             colour = choices[-1][0]
-            for c, weight in choices:
+            for candidate, weight in choices:
                 if roll < weight:
-                    colour = c
+                    colour = candidate
                     break
                 roll -= weight
             outcome = COLOURS[colour]
@@ -307,7 +307,7 @@ class RelicRunnersState(DecisionsState):
             _, node, level, knower = event
             key = pool_key(cast(int, self._colour[node]), level)
             pool = self._pools[key]
-            at = next(i for i, t in enumerate(pool) if TILE_CODE[t] == outcome)
+            at = next(i for i, tile in enumerate(pool) if TILE_CODE[tile] == outcome)
             self._pools[key] = pool[:at] + pool[at + 1 :]
             self._fix(node, level, pool[at], knower)
         self._run()

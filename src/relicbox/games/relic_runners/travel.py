@@ -73,7 +73,7 @@ class TravelState(LegalState):
         turn.bonus_steps = 0
         rivers = turn.used & self._g.river_mask
         flipped = (
-            [k for t in bits(rivers) if self._tokens[k := cast(int, self._g.token[t])]]
+            [k for trail in bits(rivers) if self._tokens[k := cast(int, self._g.token[trail])]]
             if rivers
             else _NO_FLIPS
         )
