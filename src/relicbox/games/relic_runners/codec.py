@@ -60,15 +60,15 @@ def _plain(part: Any) -> Any:
 
 def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Load and check a body; raises :class:`StateFormatError` naming the fault."""
-    n = state.players
+    players = state.players
     try:
         state._g = geo_for(state.settings.board)
     except ValueError as error:
         raise StateFormatError(str(error)) from error
-    state._height = 2 if n == 2 else 3
+    state._height = 2 if players == 2 else 3
     check_fields(state, body)
-    _check_seat_lengths(n, body)
-    state._boards = [PlayerBoard() for _ in range(n)]
+    _check_seat_lengths(players, body)
+    state._boards = [PlayerBoard() for _ in range(players)]
     state._this_turn = TurnRecord()
     FIELDS.read(state, body, _LOAD)
     check_body(state)
@@ -77,12 +77,12 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     state._run()
 
 
-def _check_seat_lengths(n: int, body: Mapping[str, Any]) -> None:
+def _check_seat_lengths(players: int, body: Mapping[str, Any]) -> None:
     for name in PER_SEAT:
         if name == "blue_seen" and not body.get(name):
             continue  # a body written before blue_seen: nobody else has seen a blue tile
-        if len(body[name]) != n:
-            raise StateFormatError(f"{name} must have one entry per seat ({n})")
+        if len(body[name]) != players:
+            raise StateFormatError(f"{name} must have one entry per seat ({players})")
 
 
 def _as_is(body: Mapping[str, Any], key: str) -> Any:
@@ -160,7 +160,7 @@ def _values(kind: type[Enum]) -> str:
 
 def check_body(state: RelicRunnersState) -> None:
     """Raise :class:`StateFormatError` unless the position is complete and conserved."""
-    n = state.players
+    players = state.players
     boards = state._boards
     if any(len(board.blue) != len(board.blue_seen) for board in boards):
         raise StateFormatError("blue_seen must have one entry per blue tile held")
@@ -169,32 +169,35 @@ def check_body(state: RelicRunnersState) -> None:
     if len(state._tokens) != 10:
         raise StateFormatError("tokens must list the 10 toolbox tokens")
     rations = [board.rations for board in boards]
-    if sum(rations) + state._supply != 5 * n:
+    if sum(rations) + state._supply != 5 * players:
         raise StateFormatError(
-            f"rations on boards plus the camp supply must total {5 * n}, "
+            f"rations on boards plus the camp supply must total {5 * players}, "
             f"got {sum(rations)} + {state._supply}"
         )
     if any(not 0 <= r <= RATION_CAP for r in rations):
         raise StateFormatError(f"a board holds 0..{RATION_CAP} rations, got {rations}")
-    for s in range(n):
-        _check_seat(state, s)
+    for seat in range(players):
+        _check_seat(state, seat)
     _check_tiles(state)
 
 
-def _check_seat(state: RelicRunnersState, s: int) -> None:
-    placed = state._boards[s].paths.bit_count()
-    held = 1 if state._this_turn.lifted is not None and s == state._seat else 0
-    if placed + state._boards[s].path_supply + held != PATHWAYS:
+def _check_seat(state: RelicRunnersState, seat: int) -> None:
+    board = state._boards[seat]
+    placed = board.paths.bit_count()
+    held = 1 if state._this_turn.lifted is not None and seat == state._seat else 0
+    if placed + board.path_supply + held != PATHWAYS:
         raise StateFormatError(
-            f"seat {s}: pathways on the board ({placed}) plus in supply "
-            f"({state._boards[s].path_supply}) must be {PATHWAYS}"
+            f"seat {seat}: pathways on the board ({placed}) plus in supply "
+            f"({board.path_supply}) must be {PATHWAYS}"
         )
-    boxes = state._boards[s].reserve + state._boards[s].start_row + sum(state._boards[s].tools)
-    if boxes != TOOLBOXES or len(state._boards[s].tools) != 9 or min(state._boards[s].tools) < 0:
-        raise StateFormatError(f"seat {s}: toolboxes must number {TOOLBOXES}, got {boxes}")
-    for level, tile in state._boards[s].ivory.items():
+    boxes = board.reserve + board.start_row + sum(board.tools)
+    if boxes != TOOLBOXES or len(board.tools) != 9 or min(board.tools) < 0:
+        raise StateFormatError(f"seat {seat}: toolboxes must number {TOOLBOXES}, got {boxes}")
+    for level, tile in board.ivory.items():
         if not 0 <= tile < len(TILES) or TILES[tile].colour != 0 or TILES[tile].level != level:
-            raise StateFormatError(f"seat {s}: tile {tile} is not an ivory tile of level {level}")
+            raise StateFormatError(
+                f"seat {seat}: tile {tile} is not an ivory tile of level {level}"
+            )
 
 
 def _check_tiles(state: RelicRunnersState) -> None:

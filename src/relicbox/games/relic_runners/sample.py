@@ -223,12 +223,12 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> State:
     return sampling.finish(state, seat, view)
 
 
-def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
+def _build(view: Mapping[str, Any], players: int, me: int | None, rng: Rng) -> State:
     seats = view["seats"]
-    everyone = (1 << n) - 1
+    everyone = (1 << players) - 1
     trail_index = {trail["id"]: t for t, trail in enumerate(view["trails"])}
     history = view["history"]
-    turn_start = max((i for i, e in enumerate(history) if e["type"] == "turn"), default=-1)
+    turn_start = max((i for i, event in enumerate(history) if event["type"] == "turn"), default=-1)
     this_turn = history[turn_start + 1 :] if turn_start >= 0 else history
     current: int = view["current"]
     first = view.get("setup") == "first"
@@ -309,7 +309,7 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     for pool in pools:
         pool.sort()
 
-    coins = [0] * n
+    coins = [0] * players
     for event in history:
         if event["type"] == "coins":
             coins[event["seat"]] += event["amount"]
@@ -321,14 +321,14 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     agenda = _agenda(view, this_turn, turn["stage"], turn_start >= 0)
     final_left = 0
     if view["final_seat"] is not None:
-        starts = [i for i, e in enumerate(history) if e["type"] == "final-round"]
+        starts = [i for i, event in enumerate(history) if event["type"] == "final-round"]
         if not starts:
             raise sampling.refuse(
                 "final_seat", "names a seat, but no final round began in the history"
             )
         trigger = starts[-1]
-        ends = sum(1 for e in history[trigger:] if e["type"] == "end")
-        final_left = max(0, n - 1 - ends)
+        ends = sum(1 for event in history[trigger:] if event["type"] == "end")
+        final_left = max(0, players - 1 - ends)
     body: dict[str, Any] = {
         "collected": view["relics_collected"],
         "supply": view["camp_rations"],
@@ -369,7 +369,10 @@ def _build(view: Mapping[str, Any], n: int, me: int | None, rng: Rng) -> State:
     }
     data = {
         **sampled_state_header(
-            RelicRunnersState.game, n, {"setup": view["setup"], "abilities": view["abilities"]}, rng
+            RelicRunnersState.game,
+            players,
+            {"setup": view["setup"], "abilities": view["abilities"]},
+            rng,
         ),
         "body": body,
     }
@@ -445,7 +448,7 @@ def _turn_bookkeeping(
     turn = view["this_turn"]
     stage = "setup"
     if started:
-        moved = any(e["type"] in ("move", "jump") for e in events)
+        moved = any(event["type"] in ("move", "jump") for event in events)
         stage = "post" if moved else "move"
     used = _mask(turn["trails_used"], trail_index)
     # The pathway being moved: the seat's pathways by the events, minus those on the board.
@@ -462,7 +465,7 @@ def _turn_bookkeeping(
     on_board = _mask(view["seats"][current]["pathways"], trail_index)
     lifted_bits = own & ~on_board
     lifted = lifted_bits.bit_length() - 1 if lifted_bits else None
-    trigger = _last(events, lambda e: _relocation_trigger(e) is not None)
+    trigger = _last(events, lambda event: _relocation_trigger(event) is not None)
     moved_to = vacated = 0
     if trigger is not None:
         for event in events[trigger:]:
@@ -476,15 +479,19 @@ def _turn_bookkeeping(
     gain = 0
     if not double:
         gain = sum(
-            e["amount"]
-            for e in events
-            if e["type"] == "coins"
-            and e["seat"] == current
-            and e["reason"] not in ("shown", "shovel")
+            event["amount"]
+            for event in events
+            if event["type"] == "coins"
+            and event["seat"] == current
+            and event["reason"] not in ("shown", "shovel")
         )
     turn_blue: list[int] = []
     if not double:
-        taken = [e["level"] for e in events if e["type"] == "blue" and e["seat"] == current]
+        taken = [
+            event["level"]
+            for event in events
+            if event["type"] == "blue" and event["seat"] == current
+        ]
         chosen: set[int] = set()
         for level in taken:
             for index in reversed(range(len(blue[current]))):
@@ -492,7 +499,7 @@ def _turn_bookkeeping(
                     chosen.add(index)
                     break
         turn_blue = sorted(chosen)
-    teleported = any(e["type"] == "teleport" for e in events)
+    teleported = any(event["type"] == "teleport" for event in events)
     return {
         "stage": stage,
         "start": _NODE[turn["start"]],
@@ -544,7 +551,7 @@ def _bonus_steps(view: Mapping[str, Any], events: list[dict[str, Any]], stage: s
     if stage == "post":
         if decision is None or decision["type"] != "flip":
             return 0
-        purple = _last(events, lambda e: e["type"] == "purple")
+        purple = _last(events, lambda event: event["type"] == "purple")
         start = 0 if purple is None else purple
     count = 0
     for before, event in zip(events[start:], events[start + 1 :], strict=False):
@@ -570,7 +577,8 @@ def _agenda(
     else:
         at_camp = view["explorers"][current] == NODE_IDS[CAMP]
         arrived = any(
-            e["type"] == "move" and e["route"] and e["route"][-1] == NODE_IDS[CAMP] for e in events
+            event["type"] == "move" and event["route"] and event["route"][-1] == NODE_IDS[CAMP]
+            for event in events
         )
         if stage == "post" and at_camp and arrived:
             agenda.append(["end-turn"])
@@ -586,9 +594,9 @@ def _agenda(
     kind = decision["type"]
     if kind == "place":
         if decision["relocate"]:
-            trigger = _last(events, lambda e: _relocation_trigger(e) is not None)
+            trigger = _last(events, lambda event: _relocation_trigger(event) is not None)
             total = 1 if trigger is None else _relocation_trigger(events[trigger]) or 1
-            done = sum(1 for e in events[(trigger or 0) :] if e["type"] == "relocate")
+            done = sum(1 for event in events[(trigger or 0) :] if event["type"] == "relocate")
             if total - done - 1 > 0:
                 agenda.append(["lift", total - done - 1])
         agenda.append(
@@ -607,7 +615,9 @@ def _agenda(
     elif kind == "pick":
         # The seat stands on the origin; the I2-b look-through offer stands until the
         # tile is used (then the seat picks from the whole stack, and holds I2-b no more).
-        looked = any(e["type"] == "use-ivory" and e["code"] == LOOK_THROUGH_TILE for e in events)
+        looked = any(
+            event["type"] == "use-ivory" and event["code"] == LOOK_THROUGH_TILE for event in events
+        )
         origin = _NODE[view["explorers"][current]]
         agenda.append(
             ["pick", _NODE[decision["space"]], origin, _forbidden(events), int(not looked)]
@@ -618,7 +628,7 @@ def _agenda(
         context = "move" if stage == "move" else "effect"
         start = 0
         if context == "effect":
-            purple = _last(events, lambda e: e["type"] == "purple")
+            purple = _last(events, lambda event: event["type"] == "purple")
             start = 0 if purple is None else purple
         mask = 0
         for event in events[start:]:
