@@ -529,10 +529,22 @@ def report(bench: Bench) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=12)
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=10,
+        help="ordinary tables played during the attacks (default %(default)s)",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=12, help="length of each attack (default %(default)s)"
+    )
     parser.add_argument("--only", help="comma-separated attacks (default: all)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the ordinary tables' games (default %(default)s)",
+    )
     parser.add_argument("--attack", help=argparse.SUPPRESS)
     parser.add_argument("--base", help=argparse.SUPPRESS)
     parser.add_argument("--ordinary", help=argparse.SUPPRESS)

@@ -194,7 +194,11 @@ def vector(name: str, players: int) -> Play:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    parser.add_argument("--games", default="diamant,tschak,relic-runners")
+    parser.add_argument(
+        "--games",
+        default="diamant,tschak,relic-runners",
+        help="comma-separated games to measure (default %(default)s)",
+    )
     parser.add_argument("--players", type=int, default=4, help="clamped to each game's range")
     args = parser.parse_args()
     openspiel.register()

@@ -136,8 +136,15 @@ def simulate_rate(jobs: int, games: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="CPU time per measurement (default %(default)s)"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=400,
+        help="games of the simulation measurement (default %(default)s)",
+    )
     args = parser.parse_args()
     print(calibration())
     for game in relicbox.list_games():

@@ -92,7 +92,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=400, help="Diamant games per run")
     parser.add_argument("--rr-games", type=int, default=24, help="Relic Runners games per run")
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=2,
+        help="runs of each workload, each printed (default %(default)s)",
+    )
     args = parser.parse_args()
     print(calibration())
     workloads = (

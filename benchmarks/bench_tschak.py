@@ -87,8 +87,15 @@ def view_bot_ratio(players: int, rounds: int = 5, games: int = 60) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games per run")
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=5,
+        help="runs per measurement; the best is reported (default %(default)s)",
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, help="players per game (default %(default)s)"
+    )
     args = parser.parse_args()
     rate(200, args.players, False)  # warm-up
     print(calibration())

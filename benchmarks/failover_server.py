@@ -392,17 +392,37 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--game", default="diamant")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bot", default="rule")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    parser.add_argument(
+        "--processes", type=int, default=2, help="server processes (default %(default)s)"
+    )
+    parser.add_argument(
+        "--tables", type=int, default=40, help="tables played at once (default %(default)s)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=30, help="length of the load (default %(default)s)"
+    )
+    parser.add_argument(
+        "--game", default="diamant", help="game played at every table (default %(default)s)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, help="players per table (default %(default)s)"
+    )
+    parser.add_argument(
+        "--bot", default="rule", help="bot in the seats people do not take (default %(default)s)"
+    )
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/14",
+        help="Redis URL the processes share (default %(default)s)",
+    )
     parser.add_argument(
         "--db", help="PostgreSQL URL (default: a new database on the local server, dropped)"
     )
-    parser.add_argument("--failover", action="store_true")
+    parser.add_argument(
+        "--failover",
+        action="store_true",
+        help="kill -9 the owner of the most tables halfway and measure the takeover",
+    )
     args = parser.parse_args()
 
     admin = None

@@ -310,12 +310,27 @@ def main() -> None:
         serve(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--game", default="diamant")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bot", default="rule")
-    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument(
+        "--tables", type=int, default=50, help="tables played at once (default %(default)s)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=30, help="length of the load (default %(default)s)"
+    )
+    parser.add_argument(
+        "--game", default="diamant", help="game played at every table (default %(default)s)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, help="players per table (default %(default)s)"
+    )
+    parser.add_argument(
+        "--bot", default="rule", help="bot in the seats people do not take (default %(default)s)"
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=1,
+        help="the server's bot worker processes (default %(default)s)",
+    )
     parser.add_argument("--db", help="database URL (default: a new SQLite file)")
     parser.add_argument("--idle", type=int, default=0, help="open this many idle sockets")
     parser.add_argument("--per-table", type=int, default=100, help="idle sockets a table")

@@ -52,10 +52,24 @@ def z(a: np.ndarray, b: np.ndarray) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine-games", type=int, default=20_000)
-    parser.add_argument("--batch-games", type=int, default=200_000)
-    parser.add_argument("--players", default="3,4,5,6,7,8")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--engine-games",
+        type=int,
+        default=20_000,
+        help="games played by the engine per cell (default %(default)s)",
+    )
+    parser.add_argument(
+        "--batch-games",
+        type=int,
+        default=200_000,
+        help="games played by the batch simulator per cell (default %(default)s)",
+    )
+    parser.add_argument(
+        "--players",
+        default="3,4,5,6,7,8",
+        help="comma-separated player counts (default %(default)s)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default %(default)s)")
     parser.add_argument("--limit", type=float, default=4.0, help="largest |z| accepted")
     args = parser.parse_args()
     worst = 0.0

@@ -75,10 +75,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="bloc deals per player count")
     parser.add_argument("--mixed-deals", type=int, default=200, help="mixed-field deals")
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6, 7, 8])
-    parser.add_argument("--bot", default="expert")
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[3, 4, 5, 6, 7, 8],
+        help="player counts to measure (default %(default)s)",
+    )
+    parser.add_argument("--bot", default="expert", help="the bot measured (default %(default)s)")
     parser.add_argument("--against", default="T*", help="the other bloc (T* = best threshold)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default %(default)s)")
     args = parser.parse_args()
     print("| players | table | share of wins [95% CI by deal] | fair | verdict | games |")
     print("|---|---|---|---|---|---|")

@@ -355,13 +355,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="stop after this long")
     parser.add_argument("--count", type=int, default=None, help="stop after this many cases")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed", type=int, default=1, help="seed of the campaign (default %(default)s)"
+    )
     parser.add_argument("--game", default=None, help="one game only")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated case kinds")
     parser.add_argument("--case-seconds", type=float, default=120.0, help="a stall after this")
     parser.add_argument("--progress", type=float, default=30.0, help="seconds between reports")
     parser.add_argument("--summary", default=None, help="also write the summary (Markdown) here")
-    parser.add_argument("--repro", nargs=3, metavar=("KIND", "GAME", "CASE"), default=None)
+    parser.add_argument(
+        "--repro",
+        nargs=3,
+        metavar=("KIND", "GAME", "CASE"),
+        default=None,
+        help="replay one finding: its kind, game and case number",
+    )
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)  # deep inputs must reach relicbox's own depth checks
     signal.signal(signal.SIGALRM, _alarm)

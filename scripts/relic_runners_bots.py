@@ -77,11 +77,21 @@ def main() -> None:
     signal.signal(signal.SIGINT, _interrupt)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per player count")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
-    parser.add_argument("--new", default="rule")
-    parser.add_argument("--old", default="rule-v1")
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[2, 3, 4],
+        help="player counts to measure (default %(default)s)",
+    )
+    parser.add_argument("--new", default="rule", help="the bot measured (default %(default)s)")
+    parser.add_argument(
+        "--old", default="rule-v1", help="the bot it is measured against (default %(default)s)"
+    )
     parser.add_argument("--every", type=int, default=60, help="print figures this often")
-    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seed of the first game (default %(default)s)"
+    )
     args = parser.parse_args()
     results: dict[int, list[tuple[float, int]]] = {n: [] for n in args.players}
     begun = time.time()

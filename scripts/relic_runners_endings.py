@@ -56,9 +56,13 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--bot", default="rule")
-    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument(
+        "--games", type=int, default=10_000, help="games played (default %(default)s)"
+    )
+    parser.add_argument("--bot", default="rule", help="bot in every seat (default %(default)s)")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seed of the first game (default %(default)s)"
+    )
     args = parser.parse_args()
     ends: Counter[tuple[int, str]] = Counter()
     turns: dict[int, list[int]] = {n: [] for n in range(2, 6)}

@@ -140,11 +140,24 @@ def main() -> None:
     signal.signal(signal.SIGINT, _interrupt)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=64, help="games (deals x 4 seats)")
-    parser.add_argument("--search", default="ismcts:ms=200,clock=cpu")
-    parser.add_argument("--rule", default="rule")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--search",
+        default="ismcts:ms=200,clock=cpu",
+        help="the search bot measured (default %(default)s)",
+    )
+    parser.add_argument(
+        "--rule", default="rule", help="the bot in the other seats (default %(default)s)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played at once, one process each (default %(default)s)",
+    )
     parser.add_argument("--every", type=int, default=8, help="print figures this often")
-    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument(
+        "--first-deal", type=int, default=0, help="seed of the first deal (default %(default)s)"
+    )
     parser.add_argument("--out", help="also write each game's figures to this CSV file")
     parser.add_argument(
         "--add", nargs="*", default=[], help="CSV files of earlier runs to count in"
