@@ -46,3 +46,20 @@ def test_tasks_round_trip_through_their_json_form() -> None:
 def test_body_checks_know_every_task_with_its_fields() -> None:
     shapes = {kind: len(shape) for kind, shape in checks._TASKS.items()}
     assert shapes == {kind: len(cls.FIELDS) for kind, cls in tasks.TASK_TYPES.items()}
+
+
+def test_every_task_says_what_it_does() -> None:
+    """A decision task offers its choices and carries one out; any other task runs by
+    itself. The rules' loop asks the task on top, so a task without its part would fail
+    only when a game reached it."""
+    for cls in tasks.TASK_TYPES.values():
+        own = {name for klass in cls.__mro__[:-2] for name in vars(klass)}
+        wanted = {"choices", "decide"} if cls.DECISION else {"run"}
+        assert wanted <= own, cls.KIND
+        assert not (own & {"run", "choices", "decide"}) - wanted, cls.KIND
+    agenda = tasks.Agenda.from_lists([["end-turn"], ["steps", 2]])
+    assert agenda.top() == tasks.Steps(2) == agenda.pending_decision()
+    assert type(agenda.copy()) is tasks.Agenda and agenda.copy() == agenda
+    assert agenda.to_lists() == [["end-turn"], ["steps", 2]]
+    agenda.pop()
+    assert agenda.top() is tasks.END_TURN and agenda.pending_decision() is None

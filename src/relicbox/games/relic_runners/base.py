@@ -111,7 +111,7 @@ class StateBase(State):
     _start: int
     _start_relic: int | None
     _chance: list[tuple[Any, ...]]
-    _agenda: list[tasks.Task]
+    _agenda: tasks.Agenda
     _legal: Sequence[Action]
 
     @property
@@ -234,7 +234,7 @@ class StateBase(State):
 
     def _push_steps(self, count: int) -> None:
         if count > 0 and self._movable_toolboxes(self._seat):
-            self._agenda.append(tasks.Steps(count))
+            self._agenda.push(tasks.Steps(count))
 
     def _reset_tokens(self, seat: int) -> int:
         self._tokens = [True] * 10
@@ -251,7 +251,7 @@ class StateBase(State):
         self._this_turn.moved_to = 0
         self._this_turn.vacated = 0
         if self._boards[self._seat].paths:
-            self._agenda.append(tasks.Lift(count))
+            self._agenda.push(tasks.Lift(count))
 
     def _shrine_check(self, node: int) -> None:
         if not self._levels[node]:
@@ -294,7 +294,7 @@ IVORY_PASSIVES: dict[str, tuple[str, _Passive]] = {
     "I3-e": (CAMP_ARRIVAL, lambda state, seat: 1),
     "I3-f": (
         CAMP_LEFT,
-        lambda state, seat: state._agenda.append(tasks.Flip(1, 1, 0, tasks.FLIP_AFTER_MOVE)),
+        lambda state, seat: state._agenda.push(tasks.Flip(1, 1, 0, tasks.FLIP_AFTER_MOVE)),
     ),
     "I1-a": (FINAL_SCORING, lambda state, seat: 3 * len(state._boards[seat].ivory)),
     "I1-b": (FINAL_SCORING, lambda state, seat: 2 * state._boards[seat].rations),

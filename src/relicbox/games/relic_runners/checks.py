@@ -633,7 +633,7 @@ _TASK_NEEDS: dict[type[tasks.Task], Any] = {
 
 def _check_held(state: RelicRunnersState) -> None:
     """A lifted pathway or a second ivory tile of a level waits for its decision on top."""
-    top = state._agenda[-1] if state._agenda else None
+    top = state._agenda.top()
     if state._this_turn.lifted is not None and not (isinstance(top, tasks.Place) and top.relocate):
         raise checks.fail("body.lifted", "holds a pathway, but no task on top relocates it")
     if state._this_turn.new_tile is not None and not isinstance(top, tasks.Keep):

@@ -30,7 +30,7 @@ from relicbox.games.relic_runners.parts import (
     TurnRecord,
 )
 from relicbox.games.relic_runners.rules import RelicRunnersState
-from relicbox.games.relic_runners.tasks import task_from_list
+from relicbox.games.relic_runners.tasks import Agenda
 
 _ENCODE: dict[str, Encoder] = {
     "stage": lambda state: state._stage.value,
@@ -43,7 +43,7 @@ _ENCODE: dict[str, Encoder] = {
     "ivory": lambda state: [
         {str(k): v for k, v in sorted(board.ivory.items())} for board in state._boards
     ],
-    "agenda": lambda state: [task.to_list() for task in state._agenda],
+    "agenda": lambda state: state._agenda.to_lists(),
     "chance": lambda state: [list(event) for event in state._chance],
     "history": lambda state: [[_plain(part) for part in event] for event in state._history],
 }
@@ -118,9 +118,9 @@ def _blue_seen(body: Mapping[str, Any], key: str) -> list[list[int]]:
     return [[int(k) for k in row] for row in seen]
 
 
-def _agenda(body: Mapping[str, Any], key: str) -> list[Any]:
+def _agenda(body: Mapping[str, Any], key: str) -> Agenda:
     try:
-        return [task_from_list(task) for task in body[key]]
+        return Agenda.from_lists(body[key])
     except (TypeError, ValueError) as error:
         raise StateFormatError(str(error)) from error
 

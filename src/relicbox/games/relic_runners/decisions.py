@@ -1,5 +1,6 @@
 """What each decision of Relic Runners does: outside tasks (move, stop, explore, end, a
-toolbox or an ivory tile) and inside each decision task."""
+toolbox or an ivory tile) and inside each decision task (each task's ``decide`` calls its
+method here). The seat deciding is always the seat to act."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ class DecisionsState(EffectsState):
             self._this_turn.explored = True
             self._explore(self._boards[seat].pos, self._boards[seat].pos, 0)
         elif kind == _DO_END:
-            self._agenda.append(tasks.END_TURN)
+            self._agenda.push(tasks.END_TURN)
         elif kind == _DO_JUMP:
             self._jump(seat, _JUMP_NODE[action.index])
         elif kind == _DO_IVORY:
@@ -66,15 +67,16 @@ class DecisionsState(EffectsState):
         else:
             self._use_tool(seat, TOOL_USES[action.index])
 
-    def _decide_place(self, seat: int, task: tasks.Place, action: Action) -> None:
+    def _decide_place(self, task: tasks.Place, action: Action) -> None:
+        seat = self._seat
         node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
         if action is actions.USE_DOUBLE_PATHWAY:
             self._use_ivory(seat, DOUBLE_PATHWAY_TILE)
-            self._agenda.append(tasks.Place(node, anywhere, count + 1, relocate))
+            self._agenda.push(tasks.Place(node, anywhere, count + 1, relocate))
             return
         if action is actions.USE_PATHWAY_ANYWHERE:
             self._use_ivory(seat, PATHWAY_ANYWHERE_TILE)
-            self._agenda.append(tasks.Place(node, 1, count, relocate))
+            self._agenda.push(tasks.Place(node, 1, count, relocate))
             return
         if action is actions.DONE:
             return  # nowhere to place near by, and the I2-e tile is kept
@@ -94,18 +96,20 @@ class DecisionsState(EffectsState):
         self._history.append(("pathway", seat, trail))
         self._ivory_fires(seat, PATHWAY_PLACED)
         if count > 1 and self._boards[seat].path_supply:
-            self._agenda.append(tasks.Place(node, anywhere, count - 1, relocate))
+            self._agenda.push(tasks.Place(node, anywhere, count - 1, relocate))
 
-    def _lift(self, seat: int, task: tasks.Lift, action: Action) -> None:
+    def _decide_lift(self, task: tasks.Lift, action: Action) -> None:
+        seat = self._seat
         trail = self._g.lift_trail[action.index]
         self._boards[seat].paths &= ~(1 << trail)
         self._this_turn.lifted = trail
         self._this_turn.vacated |= 1 << trail
         if task.count > 1:
-            self._agenda.append(tasks.Lift(task.count - 1))
-        self._agenda.append(tasks.Place(self._boards[seat].pos, 1, 1, 1))
+            self._agenda.push(tasks.Lift(task.count - 1))
+        self._agenda.push(tasks.Place(self._boards[seat].pos, 1, 1, 1))
 
-    def _decide_keep(self, seat: int, task: tasks.Keep, action: Action) -> None:
+    def _decide_keep(self, task: tasks.Keep, action: Action) -> None:
+        seat = self._seat
         code = _KEEP_CODE.get(action.index)
         if code is not None:
             self._keep(seat, task.level, code)
@@ -134,31 +138,34 @@ class DecisionsState(EffectsState):
         else:
             self._ivory_effect(seat, code)
 
-    def _decide_pick(self, seat: int, task: tasks.Pick, action: Action) -> None:
+    def _decide_pick(self, task: tasks.Pick, action: Action) -> None:
+        seat = self._seat
         if action is actions.USE_LOOK_THROUGH:
             self._use_ivory(seat, LOOK_THROUGH_TILE)
             self._look_through(seat, task.node, task.origin, task.forbidden)
             return
         level = _PICK_LEVEL[action.index]
-        self._agenda.append(tasks.Take(task.node, level, task.origin, task.forbidden))
+        self._agenda.push(tasks.Take(task.node, level, task.origin, task.forbidden))
         self._reveal(task.node, level, seat)
 
-    def _decide_target(self, seat: int, task: tasks.Target, action: Action) -> None:
+    def _decide_target(self, task: tasks.Target, action: Action) -> None:
         node = _NODE_OF[action.index]
-        self._history.append(("target", seat, node))
+        self._history.append(("target", self._seat, node))
         self._explore(node, task.origin, task.forbidden, search=True)
 
-    def _decide_steps(self, seat: int, task: tasks.Steps, action: Action) -> None:
-        self._advance(seat, action)
+    def _decide_steps(self, task: tasks.Steps, action: Action) -> None:
+        self._advance(self._seat, action)
         if task.count > 1:
             self._push_steps(task.count - 1)
 
-    def _decide_start(self, seat: int, task: tasks.Start, action: Action) -> None:
+    def _decide_start(self, action: Action) -> None:
+        seat = self._seat
         node = _NODE_OF[action.index]
         self._boards[seat].pos = node
         self._history.append(("start", seat, node))
 
-    def _decide_flip(self, seat: int, task: tasks.Flip, action: Action) -> None:
+    def _decide_flip(self, task: tasks.Flip, action: Action) -> None:
+        seat = self._seat
         remaining, mandatory, mask, context = task.left, task.must, task.mask, task.context
         if action is actions.DONE:
             self._end_flips(context)
@@ -169,7 +176,7 @@ class DecisionsState(EffectsState):
         if not any(self._tokens):
             self._this_turn.bonus_steps += self._reset_tokens(seat)
         if remaining > 1:
-            self._agenda.append(tasks.Flip(remaining - 1, mandatory, mask | 1 << k, context))
+            self._agenda.push(tasks.Flip(remaining - 1, mandatory, mask | 1 << k, context))
         else:
             self._end_flips(context)
 

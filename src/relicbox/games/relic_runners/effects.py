@@ -83,7 +83,7 @@ TOOL_EFFECTS: dict[tuple[int, int, str], _Tool] = {
     ),
     (SHOVEL, 1, "toolbox"): lambda state, seat, pos: state._bring_toolbox(seat),
     (SHOVEL, 1, "vp"): lambda state, seat, pos: state._gain(seat, 2, "shovel"),
-    (SHOVEL, 2, ""): lambda state, seat, pos: state._agenda.append(tasks.Place(pos, 0, 1, 0)),
+    (SHOVEL, 2, ""): lambda state, seat, pos: state._agenda.push(tasks.Place(pos, 0, 1, 0)),
     (SHOVEL, 3, ""): EffectsState._double_gains,
 }
 """What using a toolbox does, by (branch, level, choice) (``data.TOOL_ACTIONS`` says it in

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from relicbox.games.relic_runners.base import AFTER_LAST_TURN, FINAL_SCORING, StateBase
 from relicbox.games.relic_runners.lookups import OVER, TILE_VALUE
+from relicbox.games.relic_runners.tasks import Agenda
 
 
 class EndgameState(StateBase):
@@ -12,8 +13,7 @@ class EndgameState(StateBase):
 
     __slots__ = ()
 
-    def _end_turn(self, task: object = None) -> None:
-        # ``task``: the EndTurn task when run from the agenda (_AUTO calls it directly).
+    def _end_turn(self) -> None:
         seat = self._seat
         self._history.append(("end", seat))
         n = self.players
@@ -71,7 +71,7 @@ class EndgameState(StateBase):
     def _finish(self) -> None:
         self._clear_turn()
         self._stage = OVER
-        self._agenda = []
+        self._agenda = Agenda()
         self._chance = []
         self._history.append(("over",))
 

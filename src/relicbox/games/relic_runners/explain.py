@@ -140,7 +140,7 @@ def _explain_tool(state: DecisionsState, action: Action) -> Reason:
 
 def _explain_choice(state: DecisionsState, action: Action) -> Reason:
     """The right kind of choice for the pending task, but not one of the allowed ones."""
-    task = state._agenda[-1]
+    task = state._agenda.pending_decision()  # the one the phase names
     seat = state._seat
     if isinstance(task, tasks.Place):
         trail = _trail_of(state, action.args_as(actions.Path))
@@ -155,7 +155,7 @@ def _explain_choice(state: DecisionsState, action: Action) -> Reason:
         if task.offer_look:
             return Reason.of("rr-error-pick-top", tile=state._levels[task.node][-1])
         return Reason.of("rr-error-pick-gone")
-    return Reason.of(_WRONG_CHOICE.get(task.KIND, "rr-error-choice-start"))
+    return Reason.of(_WRONG_CHOICE.get(state.phase, "rr-error-choice-start"))
 
 
 def _trail_of(state: DecisionsState, pair: actions.Pair) -> int | None:

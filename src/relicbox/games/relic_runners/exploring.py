@@ -43,7 +43,7 @@ class ExploringState(TravelState):
                 self._ivory_fires(seat, FIRST_EXPLORER)
             self._shrine_check(node)
             if self._boards[seat].path_supply:
-                self._agenda.append(tasks.Place(origin, 0, 1, 0))
+                self._agenda.push(tasks.Place(origin, 0, 1, 0))
             return
         level = levels[-1]
         if (
@@ -52,9 +52,9 @@ class ExploringState(TravelState):
             and self._has(seat, LOOK_THROUGH_TILE)
             and self.settings.i2b != "explore-only"
         ):
-            self._agenda.append(tasks.Pick(node, origin, forbidden, 1))
+            self._agenda.push(tasks.Pick(node, origin, forbidden, 1))
             return
-        self._agenda.append(tasks.Take(node, level, origin, forbidden))
+        self._agenda.push(tasks.Take(node, level, origin, forbidden))
         self._reveal(node, level, seat)
 
     def _take(self, node: int, level: int, origin: int, forbidden: int) -> None:
@@ -82,7 +82,7 @@ class ExploringState(TravelState):
         level = TILE_LEVEL[tile]
         if level in self._boards[seat].ivory:
             self._this_turn.new_tile = tile
-            self._agenda.append(tasks.Keep(level))
+            self._agenda.push(tasks.Keep(level))
             self._gain(seat, 2, "compensation", temple=True)
         else:
             self._boards[seat].ivory[level] = tile
@@ -109,7 +109,7 @@ class ExploringState(TravelState):
         self._discard.append(tile)
         effect = TILE_EFFECT[tile]
         self._history.append(("purple", seat, node, tile))
-        self._agenda.append(tasks.TurnUp(node))
+        self._agenda.push(tasks.TurnUp(node))
         PURPLE_EFFECTS[effect](self, seat, node, origin, forbidden)
 
     def _teleport(self, seat: int) -> None:
@@ -134,7 +134,7 @@ class ExploringState(TravelState):
 
     def _look_through(self, seat: int, node: int, origin: int, forbidden: int) -> None:
         """I2-b: see every tile left in the stack at ``node`` and choose which to take."""
-        self._agenda.append(tasks.Pick(node, origin, forbidden, 0))
+        self._agenda.push(tasks.Pick(node, origin, forbidden, 0))
         for level in reversed(self._levels[node]):
             self._reveal(node, level, seat, private=True)
 
@@ -147,10 +147,10 @@ PURPLE_EFFECTS: dict[str, _Purple] = {
     "d": lambda state, seat, node, origin, forbidden: state._bring_toolbox(seat),
     "e": lambda state, seat, node, origin, forbidden: state._teleport(seat),
     "f": lambda state, seat, node, origin, forbidden: state._begin_relocation(1),
-    "g": lambda state, seat, node, origin, forbidden: state._agenda.append(
+    "g": lambda state, seat, node, origin, forbidden: state._agenda.push(
         tasks.Target(origin, forbidden | 1 << node)
     ),
-    "h": lambda state, seat, node, origin, forbidden: state._agenda.append(
+    "h": lambda state, seat, node, origin, forbidden: state._agenda.push(
         tasks.Flip(2, 0, 0, tasks.FLIP_EFFECT)
     ),
 }

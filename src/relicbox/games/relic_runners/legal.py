@@ -1,5 +1,6 @@
 """The legal actions of Relic Runners outside tasks (the move, after it) and inside each
-decision task; read-only questions the explanations of refusals ask too."""
+decision task (each task's ``choices`` asks its method here); read-only questions the
+explanations of refusals ask too."""
 
 from __future__ import annotations
 
@@ -255,10 +256,7 @@ class LegalState(EndgameState):
             legal.append(actions.DONE)
         return legal
 
-    def _steps_choices(self, task: tasks.Steps) -> list[Action]:
-        return self._step_actions(self._seat)
-
-    def _start_choices(self, task: tasks.Start) -> list[Action]:
+    def _start_choices(self) -> list[Action]:
         return [actions.START[CAMP]] + [
             actions.START[other] for other in self._g.board.neighbours(CAMP)
         ]

@@ -18,7 +18,7 @@ and it makes every draw a chance event a driver can choose.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import cast
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import Reason
@@ -120,7 +120,7 @@ class RelicRunnersState(DecisionsState):
         self._start = CAMP
         self._start_relic = None
         self._chance = []
-        self._agenda = [tasks.BEGIN, tasks.SETUP_PURPLES]
+        self._agenda = tasks.Agenda([tasks.BEGIN, tasks.SETUP_PURPLES])
         self._legal = NONE
         self._deal_colours(first)
         self._run()
@@ -151,13 +151,15 @@ class RelicRunnersState(DecisionsState):
                 self._turn_up(node)
 
     def _begin(self) -> None:
-        self._agenda.append(tasks.FIRST_TURN)
+        self._agenda.push(tasks.FIRST_TURN)
         for seat in reversed(range(self.players)):
             ability = self._boards[seat].ability
             if ability == "head-start":
-                self._agenda.extend([tasks.START, tasks.SetSeat(seat)])
+                self._agenda.push(tasks.START)
+                self._agenda.push(tasks.SetSeat(seat))
             elif ability == "camp-pathway":
-                self._agenda.extend([tasks.Place(CAMP, 0, 1, 0), tasks.SetSeat(seat)])
+                self._agenda.push(tasks.Place(CAMP, 0, 1, 0))
+                self._agenda.push(tasks.SetSeat(seat))
 
     def _run(self) -> None:
         """Run automatic tasks until a decision or a chance event is due; cache legal actions."""
@@ -170,17 +172,19 @@ class RelicRunnersState(DecisionsState):
                 return
             agenda = self._agenda
             if agenda:
+                # The top task says what it does; indexed, as the agenda is a list, since
+                # this runs at every step.
                 task = agenda[-1]
                 if task.DECISION:
-                    legal = _CHOICES[type(task)](self, task)
+                    legal = task.choices(self)
                     if not legal:
-                        agenda.pop()
-                        self._task_skipped(task)
+                        agenda.pop()  # a decision with no possible choice is dropped
+                        task.dropped(self)
                         continue
                     self._legal = legal
                     return
                 agenda.pop()
-                _AUTO[type(task)](self, task)
+                task.run(self)
                 continue
             if self._stage is SETUP:
                 self._stage = OVER
@@ -199,11 +203,6 @@ class RelicRunnersState(DecisionsState):
                     continue
             self._legal = legal
             return
-
-    def _task_skipped(self, task: tasks.Task) -> None:
-        """A decision with no possible choice is dropped; some leave something to tidy."""
-        if isinstance(task, tasks.Flip) and task.context == tasks.FLIP_EFFECT:
-            self._flush_effect_steps()
 
     def _why_illegal(self, seat: int, action: Action) -> Reason | None:
         not_a_seat = self._not_a_seat(seat)
@@ -235,8 +234,7 @@ class RelicRunnersState(DecisionsState):
     def _apply(self, seat: int, action: Action) -> None:
         agenda = self._agenda
         if agenda and agenda[-1].DECISION:
-            task = agenda.pop()
-            _DECIDE[type(task)](self, seat, task, action)
+            agenda.pop().decide(self, action)  # ``seat`` is the seat to act (_is_legal)
         else:
             self._base_decide(seat, action)
         self._run()
@@ -418,40 +416,3 @@ OPTIONS = (
 )
 """Relic Runners' options; the package declares the game with them and registers it with its
 views, codec, text, bots and sampler (see ``relicbox.games.relic_runners``)."""
-
-
-_AUTO: dict[type[tasks.Task], Callable[[RelicRunnersState, Any], None]] = {
-    tasks.Begin: lambda state, task: state._begin(),
-    tasks.SetupPurples: lambda state, task: state._setup_purples(),
-    tasks.FirstTurn: lambda state, task: state._start_turn(0),
-    tasks.SetSeat: lambda state, task: setattr(state, "_seat", task.seat),
-    tasks.Take: lambda state, task: state._take(task.node, task.level, task.origin, task.forbidden),
-    tasks.TurnUp: lambda state, task: state._turn_up(task.node),
-    tasks.AfterMove: RelicRunnersState._after_move,
-    tasks.EndTurn: RelicRunnersState._end_turn,
-}
-"""What each task that runs by itself does."""
-
-_CHOICES: dict[type[tasks.Task], Callable[[RelicRunnersState, Any], list[Action]]] = {
-    tasks.Place: RelicRunnersState._place_choices,
-    tasks.Lift: RelicRunnersState._lift_choices,
-    tasks.Keep: RelicRunnersState._keep_choices,
-    tasks.Pick: RelicRunnersState._pick_choices,
-    tasks.Target: RelicRunnersState._target_choices,
-    tasks.Flip: RelicRunnersState._flip_choices,
-    tasks.Steps: RelicRunnersState._steps_choices,
-    tasks.Start: RelicRunnersState._start_choices,
-}
-"""The legal actions of each decision task."""
-
-_DECIDE: dict[type[tasks.Task], Callable[[RelicRunnersState, int, Any, Action], None]] = {
-    tasks.Place: RelicRunnersState._decide_place,
-    tasks.Lift: RelicRunnersState._lift,
-    tasks.Keep: RelicRunnersState._decide_keep,
-    tasks.Pick: RelicRunnersState._decide_pick,
-    tasks.Target: RelicRunnersState._decide_target,
-    tasks.Flip: RelicRunnersState._decide_flip,
-    tasks.Steps: RelicRunnersState._decide_steps,
-    tasks.Start: RelicRunnersState._decide_start,
-}
-"""What a decision does to its task."""

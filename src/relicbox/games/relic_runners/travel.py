@@ -45,7 +45,7 @@ class TravelState(LegalState):
             ("move", self._seat, tuple(turn.route), turn.used & self._g.river_mask)
         )
         self._stage = POST
-        self._agenda.append(tasks.AFTER_MOVE)
+        self._agenda.push(tasks.AFTER_MOVE)
 
     def _jump(self, seat: int, node: int) -> None:
         self._use_ivory(seat, JUMP_TILE)
@@ -57,8 +57,7 @@ class TravelState(LegalState):
         self._history.append(("jump", seat, self._start, node))
         self._stage = POST
 
-    def _after_move(self, task: object = None) -> None:
-        # ``task``: the AfterMove task (_AUTO calls it directly).
+    def _after_move(self) -> None:
         seat = self._seat
         pos = self._boards[seat].pos
         if (
@@ -86,7 +85,7 @@ class TravelState(LegalState):
                 steps += self._reset_tokens(seat)
         if pos == CAMP:
             self._arrive_camp(seat)
-            self._agenda.append(tasks.END_TURN)
+            self._agenda.push(tasks.END_TURN)
         if steps:
             self._push_steps(steps)
 

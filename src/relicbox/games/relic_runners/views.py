@@ -1220,9 +1220,9 @@ def _this_turn(state: RelicRunnersState, geometry: _Geometry) -> ThisTurnView:
 
 
 def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None:
-    if not state._agenda or state.is_over:
+    task = state._agenda.top()
+    if task is None or state.is_over:
         return None
-    task = state._agenda[-1]
     if isinstance(task, tasks.Keep):
         return {
             "type": "keep",
