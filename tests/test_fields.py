@@ -76,7 +76,7 @@ def test_a_record_field_needs_a_key_and_an_unkeyed_holder() -> None:
 def test_relic_runners_records_take_their_slots_from_the_declaration() -> None:
     assert set(PlayerBoard.__slots__) == {f.name for f in FIELDS.records["_boards"]}
     assert set(TurnRecord.__slots__) == {f.name for f in FIELDS.records["_this_turn"]}
-    assert set(FIELDS.derived) == {"_g", "_height", "_legal"}
+    assert set(FIELDS.derived) == {"_map", "_height", "_legal"}
 
 
 def test_relic_runners_body_lists_every_declared_key_in_order() -> None:

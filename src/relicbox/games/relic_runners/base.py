@@ -85,7 +85,7 @@ class StateBase(State):
     settings: RelicRunnersSettings
 
     # The types of the fields FIELDS declares, for every layer above.
-    _g: Geo
+    _map: Geo
     _height: int
     _colour: list[int | None]
     _levels: list[tuple[int, ...]]
@@ -158,7 +158,7 @@ class StateBase(State):
         self._history.append(("turn", seat, self._turn))
 
     def _relic_colour(self, node: int) -> int:
-        if self._g.kind[node] == "ruin":
+        if self._map.kind[node] == "ruin":
             return RUIN_RELIC
         return TEMPLE_RELIC[cast(int, self._colour[node])]
 

@@ -67,7 +67,7 @@ class _Ranges:
 
     def __init__(self, state: RelicRunnersState) -> None:
         self.players = state.players
-        self.trails = state._g.trails
+        self.trails = state._map.trails
         self.height = state._height
         self.everyone = (1 << state.players) - 1
 
@@ -178,7 +178,7 @@ def check_fields(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
             checks.seq(items, field, n)
     for i, colour in enumerate(lists["colour"]):
         checks.optional_whole(colour, f"body.colour[{i}]", 0, 2)
-        if colour is not None and state._g.kind[i] != "temple":
+        if colour is not None and state._map.kind[i] != "temple":
             raise checks.fail(f"body.colour[{i}]", "is set, but only temples have a colour")
     checks.flags(lists["relic_on"], "body.relic_on", _NODES)
     checks.flags(lists["tokens"], "body.tokens", len(TOKEN_IDS))
@@ -392,7 +392,7 @@ def _check_history(ranges: _Ranges, event: object, field: str) -> None:
 
 def check_position(state: RelicRunnersState) -> None:
     """Refuse a loaded position whose parts disagree in a way the rules cannot go on from."""
-    g = state._g
+    kind = state._map.kind
     n = state.players
     if state._seat >= n or (state._final_seat is None and state._final_left):
         raise StateFormatError("final_left counts turns of a final round that has not begun")
@@ -410,16 +410,16 @@ def check_position(state: RelicRunnersState) -> None:
     pending_colours = {event[1] for event in state._chance if event[0] == "colour"}
     for node in range(_NODES):
         colour = state._colour[node]
-        temple = g.kind[node] == "temple"
+        temple = kind[node] == "temple"
         if temple and (colour is None) != (node in pending_colours):
             raise StateFormatError(
                 f"temple {NODE_IDS[node]} must have a colour, or a pending colour event, not both"
             )
-        if g.kind[node] == "camp" and state._levels[node]:
+        if kind[node] == "camp" and state._levels[node]:
             raise StateFormatError("the camp has no stack")
-        if g.kind[node] != "camp" and len(state._levels[node]) > state._height:
+        if kind[node] != "camp" and len(state._levels[node]) > state._height:
             raise StateFormatError(f"levels[{node}] is higher than a stack")
-        if state._relic_on[node] and (g.kind[node] == "camp" or state._levels[node]):
+        if state._relic_on[node] and (kind[node] == "camp" or state._levels[node]):
             raise StateFormatError(f"relic_on[{node}]: a relic lies only on an emptied shrine")
         for level, (tile, _) in state._fixed[node].items():
             if colour is None or TILES[tile].colour != colour or TILES[tile].level != level:
@@ -432,7 +432,7 @@ def check_position(state: RelicRunnersState) -> None:
     coloured: set[int] = set()
     for event in state._chance:
         if event[0] == "colour":
-            if g.kind[event[1]] != "temple":
+            if kind[event[1]] != "temple":
                 raise StateFormatError(f"a colour event names {NODE_IDS[event[1]]}, not a temple")
             if event[1] in coloured:
                 raise checks.fail("body.chance", f"deals {NODE_IDS[event[1]]} a colour twice")
@@ -590,8 +590,8 @@ def _place_needs(state: RelicRunnersState, task: tasks.Place, field: str) -> Non
 
 def _pick_needs(state: RelicRunnersState, task: tasks.Pick, field: str) -> None:
     node = task.node
-    if state._g.kind[node] != "temple" or state._colour[node] is None:
-        raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, a {state._g.kind[node]}")
+    if state._map.kind[node] != "temple" or state._colour[node] is None:
+        raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, a {state._map.kind[node]}")
     if not state._levels[node]:
         raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, whose stack is empty")
     if task.offer_look and not state._has(state._seat, LOOK_THROUGH_TILE):
@@ -602,7 +602,7 @@ def _take_needs(state: RelicRunnersState, task: tasks.Take, field: str) -> None:
     node, level = task.node, task.level
     pending = any(event[1:3] == (node, level) for event in state._chance if event[0] == "reveal")
     known = level in state._fixed[node] or pending
-    if level not in state._levels[node] or not known or state._g.kind[node] != "temple":
+    if level not in state._levels[node] or not known or state._map.kind[node] != "temple":
         raise checks.fail(
             field, f"is a 'take' task naming level {level} of {NODE_IDS[node]}: no tile there"
         )
@@ -648,7 +648,7 @@ def _check_route(state: RelicRunnersState) -> None:
         raise checks.fail("body.route", f"must list the {turn.moves + 1} spaces of the move")
     walked = 0
     for a, b in pairwise(route):
-        trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
+        trail = state._map.board.trail_of_pair.get((min(a, b), max(a, b)))
         if trail is None or walked >> trail & 1:
             raise checks.fail("body.route", f"walks from {NODE_IDS[a]} to {NODE_IDS[b]} again")
         walked |= 1 << trail

@@ -62,7 +62,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Load and check a body; raises :class:`StateFormatError` naming the fault."""
     players = state.players
     try:
-        state._g = geo_for(state.settings.board)
+        state._map = geo_for(state.settings.board)
     except ValueError as error:
         raise StateFormatError(str(error)) from error
     state._height = 2 if players == 2 else 3

@@ -80,7 +80,7 @@ class DecisionsState(EffectsState):
             return
         if action is actions.DONE:
             return  # nowhere to place near by, and the I2-e tile is kept
-        trail = self._g.path_trail[action.index]
+        trail = self._map.path_trail[action.index]
         bit = 1 << trail
         self._boards[seat].paths |= bit
         if relocate:
@@ -100,7 +100,7 @@ class DecisionsState(EffectsState):
 
     def _decide_lift(self, task: tasks.Lift, action: Action) -> None:
         seat = self._seat
-        trail = self._g.lift_trail[action.index]
+        trail = self._map.lift_trail[action.index]
         self._boards[seat].paths &= ~(1 << trail)
         self._this_turn.lifted = trail
         self._this_turn.vacated |= 1 << trail

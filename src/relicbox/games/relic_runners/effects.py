@@ -48,7 +48,7 @@ class EffectsState(ExploringState):
         """Trails in ``seat``'s longest trail-simple line of pathways, not passing through camp."""
         adjacent = {
             node: [(trail, other) for trail, other, _, _ in links]
-            for node, links in enumerate(self._g.adj)
+            for node, links in enumerate(self._map.adj)
         }
         return line_length(adjacent, set(bits(self._boards[seat].paths)), CAMP)
 

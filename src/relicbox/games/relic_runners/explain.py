@@ -79,7 +79,7 @@ def _move_rule(state: DecisionsState, move: actions.Move) -> Reason | None:
     seat = state._seat
     pos = state._boards[seat].pos
     a, b = NODE_INDEX[move.a], NODE_INDEX[move.b]
-    trail = state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
+    trail = state._map.board.trail_of_pair.get((min(a, b), max(a, b)))
     if trail is None:
         return Reason.of("rr-error-no-trail", a=NODE_IDS[a], b=NODE_IDS[b])
     if pos not in (a, b):
@@ -160,7 +160,7 @@ def _explain_choice(state: DecisionsState, action: Action) -> Reason:
 
 def _trail_of(state: DecisionsState, pair: actions.Pair) -> int | None:
     a, b = NODE_INDEX[pair.a], NODE_INDEX[pair.b]
-    return state._g.board.trail_of_pair.get((min(a, b), max(a, b)))
+    return state._map.board.trail_of_pair.get((min(a, b), max(a, b)))
 
 
 def _explain_jump(state: DecisionsState) -> Reason:

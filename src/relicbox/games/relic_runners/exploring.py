@@ -34,7 +34,7 @@ class ExploringState(TravelState):
         """
         seat = self._seat
         levels = self._levels[node]
-        if self._g.kind[node] == "ruin":
+        if self._map.kind[node] == "ruin":
             first = len(levels) == self._height
             self._levels[node] = levels[:-1]
             self._progress_turn = self._turn

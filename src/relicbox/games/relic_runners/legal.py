@@ -51,7 +51,7 @@ class LegalState(EndgameState):
         open_ &= ~turn.used
         start = self._start
         legal: list[Action] = []
-        for trail, other, bit, action in self._g.adj[pos]:
+        for trail, other, bit, action in self._map.adj[pos]:
             if open_ & bit and (other != start or self._can_continue(trail, bool(paths & bit))):
                 legal.append(action)
         if turn.moves:
@@ -74,7 +74,7 @@ class LegalState(EndgameState):
         return any(
             not used & bit
             and trail_allowed(bool(paths & bit), unexp, before, self._this_turn.free_order)
-            for _, _, bit, _ in self._g.adj[start]
+            for _, _, bit, _ in self._map.adj[start]
         )
 
     def _start_of_turn_actions(self, seat: int, pos: int) -> list[Action]:
@@ -184,14 +184,14 @@ class LegalState(EndgameState):
         if relocate:
             own |= self._this_turn.vacated
         if anywhere:
-            return [trail for trail in range(self._g.trails) if not own >> trail & 1]
-        return [trail for trail, _, bit, _ in self._g.adj[node] if not own & bit]
+            return [trail for trail in range(self._map.trails) if not own >> trail & 1]
+        return [trail for trail, _, bit, _ in self._map.adj[node] if not own & bit]
 
     def _place_choices(self, task: tasks.Place) -> list[Action]:
         seat = self._seat
         node, anywhere, count, relocate = task.node, task.anywhere, task.count, task.relocate
         targets = self._place_targets(seat, node, bool(anywhere), bool(relocate))
-        legal = [self._g.path[trail] for trail in targets]
+        legal = [self._map.path[trail] for trail in targets]
         if not relocate:
             # The one-use tiles stay optional: I2-d only where two pathways fit, and
             # I2-e with nowhere to place near by comes with ``done`` (place nothing).
@@ -211,7 +211,7 @@ class LegalState(EndgameState):
     def _targets(self, origin: int, forbidden: int) -> list[int]:
         return [
             other
-            for other in self._g.board.neighbours(origin)
+            for other in self._map.board.neighbours(origin)
             if other != CAMP and self._levels[other] and not forbidden >> other & 1
         ]
 
@@ -228,7 +228,7 @@ class LegalState(EndgameState):
 
     def _lift_choices(self, task: tasks.Lift) -> list[Action]:
         return [
-            self._g.lift[trail]
+            self._map.lift[trail]
             for trail in bits(self._boards[self._seat].paths & ~self._this_turn.moved_to)
         ]
 
@@ -258,5 +258,5 @@ class LegalState(EndgameState):
 
     def _start_choices(self) -> list[Action]:
         return [actions.START[CAMP]] + [
-            actions.START[other] for other in self._g.board.neighbours(CAMP)
+            actions.START[other] for other in self._map.board.neighbours(CAMP)
         ]

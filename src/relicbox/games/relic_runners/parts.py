@@ -113,7 +113,7 @@ FIELDS = Fields(
     Field(_TURN, LIST, doc="the TurnRecord"),
     Field(_BOARDS, NESTED, doc="a PlayerBoard per seat"),
     # derived when a body is loaded
-    Field("_g", SHARE, doc="the compiled board (option board)"),
+    Field("_map", SHARE, doc="the compiled map: the board's lookups (option board)"),
     Field("_height", SHARE, doc="the stacks' height (player count)"),
     Field("_legal", SHARE, doc="the cached legal actions; replaced, never changed in place"),
 )

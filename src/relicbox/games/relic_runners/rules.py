@@ -77,9 +77,9 @@ class RelicRunnersState(DecisionsState):
 
     def _setup(self) -> None:
         players = self.players
-        self._g = geo_for(self.settings.board)
+        self._map = geo_for(self.settings.board)
         nodes = len(NODE_IDS)
-        kind = self._g.kind
+        kind = self._map.kind
         self._height = STACK_HEIGHT[players]
         self._colour = [None] * nodes
         self._levels = [
@@ -136,9 +136,9 @@ class RelicRunnersState(DecisionsState):
             self._supply -= extra
 
     def _deal_colours(self, first: bool) -> None:
-        board = self._g.board
+        board = self._map.board
         for node in range(len(NODE_IDS)):
-            if self._g.kind[node] != "temple":
+            if self._map.kind[node] != "temple":
                 continue
             if first:
                 self._colour[node] = COLOURS.index(cast(str, board.first_colour[node]))
@@ -255,7 +255,7 @@ class RelicRunnersState(DecisionsState):
     def _colour_choices(self, node: int) -> list[tuple[int, float]]:
         left = [4, 4, 4]
         in_quadrant: set[int] = set()
-        quadrant = self._g.board.quadrant
+        quadrant = self._map.board.quadrant
         for other, colour in enumerate(self._colour):
             if colour is not None:
                 left[colour] -= 1

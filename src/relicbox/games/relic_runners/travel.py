@@ -26,7 +26,7 @@ class TravelState(LegalState):
         board = self._boards[seat]
         turn = self._this_turn
         pos = board.pos
-        other, bit = self._g.step[pos][action.index]
+        other, bit = self._map.step[pos][action.index]
         turn.unexp, turn.fam_before = after_trail(
             bool(board.paths & bit), turn.unexp, turn.fam_before
         )
@@ -42,7 +42,7 @@ class TravelState(LegalState):
     def _stop(self) -> None:
         turn = self._this_turn
         self._history.append(
-            ("move", self._seat, tuple(turn.route), turn.used & self._g.river_mask)
+            ("move", self._seat, tuple(turn.route), turn.used & self._map.river_mask)
         )
         self._stage = POST
         self._agenda.push(tasks.AFTER_MOVE)
@@ -70,9 +70,9 @@ class TravelState(LegalState):
         turn = self._this_turn
         steps = turn.bonus_steps
         turn.bonus_steps = 0
-        rivers = turn.used & self._g.river_mask
+        rivers = turn.used & self._map.river_mask
         flipped = (
-            [k for trail in bits(rivers) if self._tokens[k := cast(int, self._g.token[trail])]]
+            [k for trail in bits(rivers) if self._tokens[k := cast(int, self._map.token[trail])]]
             if rivers
             else _NO_FLIPS
         )

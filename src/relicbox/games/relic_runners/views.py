@@ -577,7 +577,7 @@ class ViewCache:
         self.history = state._history
         self.history_plain = []
         self.history_list = FrozenList()
-        self.geometry = _geometry(state._g)
+        self.geometry = _geometry(state._map)
         settings = state.settings
         head: dict[str, Any] = dict.fromkeys(RelicRunnersView.__annotations__)
         self.head = cast(RelicRunnersView, head)
@@ -587,7 +587,7 @@ class ViewCache:
             setup=settings.setup,
             shovel3=settings.shovel3,
             abilities=settings.abilities,
-            board=state._g.board.name,
+            board=state._map.board.name,
             relics_to_end=RELICS_TO_END[state.players],
         )
         nodes = len(NODE_IDS)
@@ -626,7 +626,7 @@ class ViewCache:
     def fits(self, state: RelicRunnersState) -> bool:
         """Whether this cache was made for a state of the same game and board."""
         return (
-            self.geometry.geo is state._g
+            self.geometry.geo is state._map
             and len(self.paths) == state.players
             and self.head["setup"] == state.settings.setup
             and self.head["shovel3"] == state.settings.shovel3
