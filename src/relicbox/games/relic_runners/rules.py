@@ -172,8 +172,8 @@ class RelicRunnersState(DecisionsState):
                 return
             agenda = self._agenda
             if agenda:
-                # The top task says what it does; indexed, as the agenda is a list, since
-                # this runs at every step.
+                # The task on top says what it does. Read by index, not agenda.top(): the
+                # agenda is a list, and this runs at every step of every game.
                 task = agenda[-1]
                 if task.DECISION:
                     legal = task.choices(self)
