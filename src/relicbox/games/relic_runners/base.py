@@ -34,7 +34,7 @@ from relicbox.games.relic_runners.lookups import (
     NONE,
     OVER,
     TILE_EFFECT,
-    Geo,
+    CompiledBoard,
     read_only,
 )
 from relicbox.games.relic_runners.parts import (
@@ -85,7 +85,7 @@ class StateBase(State):
     settings: RelicRunnersSettings
 
     # The types of the fields FIELDS declares, for every layer above.
-    _map: Geo
+    _map: CompiledBoard
     _height: int
     _colour: list[int | None]
     _levels: list[tuple[int, ...]]

@@ -22,7 +22,7 @@ from relicbox.core.history import History
 from relicbox.games.relic_runners.board import NODE_IDS
 from relicbox.games.relic_runners.checks import PER_SEAT, check_fields, check_position
 from relicbox.games.relic_runners.data import PATHWAYS, RATION_CAP, TILES, TOOLBOXES
-from relicbox.games.relic_runners.lookups import geo_for, read_only
+from relicbox.games.relic_runners.lookups import compiled_board, read_only
 from relicbox.games.relic_runners.parts import (
     FIELDS,
     PlayerBoard,
@@ -62,7 +62,7 @@ def load_body(state: RelicRunnersState, body: Mapping[str, Any]) -> None:
     """Load and check a body; raises :class:`StateFormatError` naming the fault."""
     players = state.players
     try:
-        state._map = geo_for(state.settings.board)
+        state._map = compiled_board(state.settings.board)
     except ValueError as error:
         raise StateFormatError(str(error)) from error
     state._height = 2 if players == 2 else 3

@@ -1,5 +1,5 @@
 """Lookups built once for the hot path of Relic Runners' rules: the compiled board
-(:class:`Geo`), tile attributes by tile id, the stages as module names, and the read-only
+(:class:`CompiledBoard`), tile attributes by tile id, the stages as module names, and the read-only
 dicts that stacks' drawn tiles are kept in."""
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ TILE_VALUE = tuple(tile.value for tile in TILES)
 IVORY_LEVEL = {code: int(code[1]) for code in IVORY_EFFECTS}
 
 
-class Geo:
-    """Per-board lookups for the hot path: adjacency with actions and trail bits."""
+class CompiledBoard:
+    """A board compiled for the hot path: adjacency with actions and trail bits."""
 
     __slots__ = (
         "adj",
@@ -68,7 +68,7 @@ class Geo:
         self.lift_trail = {action.index: t for t, action in enumerate(self.lift)}
 
 
-_GEO: dict[str, Geo] = {}
+_COMPILED_BOARDS: dict[str, CompiledBoard] = {}
 
 
 def read_only(tiles: dict[int, tuple[int, int]]) -> Mapping[int, tuple[int, int]]:
@@ -76,13 +76,13 @@ def read_only(tiles: dict[int, tuple[int, int]]) -> Mapping[int, tuple[int, int]
     return cast(Mapping[int, tuple[int, int]], FrozenDict(tiles))  # type: ignore[arg-type]
 
 
-def geo_for(board_option: object) -> Geo:
+def compiled_board(board_option: object) -> CompiledBoard:
     """The compiled board for the ``board`` option (``None`` = the default map)."""
     key = "" if board_option is None else json.dumps(board_option, sort_keys=True)
-    geo = _GEO.get(key)
-    if geo is None:
+    found = _COMPILED_BOARDS.get(key)
+    if found is None:
         board = default_board() if board_option is None else load_board(board_option)
-        if len(_GEO) >= 64:
-            _GEO.clear()  # a bounded memo: boards sent by many users must not pile up
-        geo = _GEO[key] = Geo(board)
-    return geo
+        if len(_COMPILED_BOARDS) >= 64:
+            _COMPILED_BOARDS.clear()  # a bounded memo: boards sent by many users must not pile up
+        found = _COMPILED_BOARDS[key] = CompiledBoard(board)
+    return found

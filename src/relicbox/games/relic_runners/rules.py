@@ -49,7 +49,7 @@ from relicbox.games.relic_runners.lookups import (
     TILE_CODE,
     TILE_COLOUR,
     TILE_LEVEL,
-    geo_for,
+    compiled_board,
 )
 from relicbox.games.relic_runners.parts import (
     FIELDS,
@@ -77,7 +77,7 @@ class RelicRunnersState(DecisionsState):
 
     def _setup(self) -> None:
         players = self.players
-        self._map = geo_for(self.settings.board)
+        self._map = compiled_board(self.settings.board)
         nodes = len(NODE_IDS)
         kind = self._map.kind
         self._height = STACK_HEIGHT[players]

@@ -44,7 +44,7 @@ from relicbox.games.relic_runners.data import (
     TILES,
     pool_key,
 )
-from relicbox.games.relic_runners.lookups import geo_for
+from relicbox.games.relic_runners.lookups import compiled_board
 from relicbox.games.relic_runners.rules import RelicRunnersState
 from relicbox.games.relic_runners.views import _EVENT_FIELDS
 
@@ -54,7 +54,7 @@ _IDS: dict[str, list[int]] = {}
 for _tile in TILES:
     _IDS.setdefault(_tile.code, []).append(_tile.id)
 _LEVEL_OF = {tile.code: tile.level for tile in TILES}
-_BOARD = geo_for(None).board
+_BOARD = compiled_board(None).board
 _TRAILS = tuple(_BOARD.trail_name(trail) for trail in range(_BOARD.trails))
 """The default board's trails as views name them (``R1-T4``), by index."""
 _LEVELS = (1, 2, 3)

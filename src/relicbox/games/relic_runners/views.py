@@ -27,7 +27,7 @@ from relicbox.games.relic_runners.data import (
     RELICS_TO_END,
     TILES,
 )
-from relicbox.games.relic_runners.lookups import Geo
+from relicbox.games.relic_runners.lookups import CompiledBoard
 from relicbox.games.relic_runners.movement import bits
 from relicbox.games.relic_runners.parts import (
     ALL_SEATS,
@@ -341,7 +341,7 @@ class _Geometry:
 
     __slots__ = (
         "bare_trails",
-        "geo",
+        "compiled_board",
         "space_heads",
         "space_memo",
         "token_trails",
@@ -350,13 +350,13 @@ class _Geometry:
         "trail_memo",
     )
 
-    def __init__(self, geo: Geo) -> None:
-        self.geo = geo  # kept so that its id is not reused while this is cached
-        board = geo.board
+    def __init__(self, compiled: CompiledBoard) -> None:
+        self.compiled_board = compiled  # kept so that its id is not reused while this is cached
+        board = compiled.board
         self.space_heads = tuple(
             (
                 NODE_IDS[node],
-                geo.kind[node],
+                compiled.kind[node],
                 board.quadrant[node],
                 FrozenList(board.xy[node]),
             )
@@ -366,16 +366,16 @@ class _Geometry:
             (
                 board.trail_name(t),
                 board.trail_ids[t],
-                NODE_IDS[geo.ends[t][0]],
-                NODE_IDS[geo.ends[t][1]],
-                geo.token[t],
+                NODE_IDS[compiled.ends[t][0]],
+                NODE_IDS[compiled.ends[t][1]],
+                compiled.token[t],
             )
-            for t in range(geo.trails)
+            for t in range(compiled.trails)
         )
         self.trail_lists: dict[int, FrozenList] = {0: FrozenList()}
         """The ids of the trails of a bit mask, as the masks come up (see :func:`_trail_list`)."""
         self.token_trails = tuple(
-            tuple(t for t in range(geo.trails) if geo.token[t] == k) for k in range(10)
+            tuple(t for t in range(compiled.trails) if compiled.token[t] == k) for k in range(10)
         )
         """Per toolbox token, the trails it lies on."""
         self.trail_memo: dict[int, FrozenDict] = {}
@@ -390,12 +390,12 @@ class _Geometry:
 _GEOMETRIES: dict[int, _Geometry] = {}
 
 
-def _geometry(geo: Geo) -> _Geometry:
-    found = _GEOMETRIES.get(id(geo))
-    if found is None or found.geo is not geo:
+def _geometry(compiled: CompiledBoard) -> _Geometry:
+    found = _GEOMETRIES.get(id(compiled))
+    if found is None or found.compiled_board is not compiled:
         if len(_GEOMETRIES) >= 64:
             _GEOMETRIES.clear()  # a bounded memo, as the compiled boards are
-        found = _GEOMETRIES[id(geo)] = _Geometry(geo)
+        found = _GEOMETRIES[id(compiled)] = _Geometry(compiled)
     return found
 
 
@@ -626,7 +626,7 @@ class ViewCache:
     def fits(self, state: RelicRunnersState) -> bool:
         """Whether this cache was made for a state of the same game and board."""
         return (
-            self.geometry.geo is state._map
+            self.geometry.compiled_board is state._map
             and len(self.paths) == state.players
             and self.head["setup"] == state.settings.setup
             and self.head["shovel3"] == state.settings.shovel3
