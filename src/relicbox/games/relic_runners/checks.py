@@ -574,61 +574,58 @@ def _check_turn_agenda(state: RelicRunnersState) -> None:
         relocation = isinstance(on_top, tasks.Place) and on_top.relocate
         if kind in _TOP_ONLY and i != top and not (kind == "lift" and i == top - 1 and relocation):
             raise checks.fail(field, f"is a {kind!r} task: it is carried out at once, on top")
-        _TASK_NEEDS.get(type(task), _needs_nothing)(state, task, field)
+        task.check_needs(_TASK_NEEDS, state, field)
 
 
-def _needs_nothing(state: RelicRunnersState, task: Any, field: str) -> None:
-    return
+class _TaskNeeds:
+    """What each task needs of the position to be carried out (see :class:`tasks.TaskNeeds`:
+    a task calls its own check; the rest need nothing)."""
 
+    __slots__ = ()
 
-def _place_needs(state: RelicRunnersState, task: tasks.Place, field: str) -> None:
-    if task.relocate and state._this_turn.lifted is None:
-        raise checks.fail(field, "relocates a pathway, but none is lifted (body.lifted)")
-    if not task.relocate and not state._boards[state._seat].path_supply:
-        raise checks.fail(field, f"places a pathway, but seat {state._seat} has none in supply")
+    def place(self, state: RelicRunnersState, task: tasks.Place, field: str) -> None:
+        if task.relocate and state._this_turn.lifted is None:
+            raise checks.fail(field, "relocates a pathway, but none is lifted (body.lifted)")
+        if not task.relocate and not state._boards[state._seat].path_supply:
+            raise checks.fail(field, f"places a pathway, but seat {state._seat} has none in supply")
 
+    def pick(self, state: RelicRunnersState, task: tasks.Pick, field: str) -> None:
+        node = task.node
+        if state._map.kind[node] != "temple" or state._colour[node] is None:
+            raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, a {state._map.kind[node]}")
+        if not state._levels[node]:
+            raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, whose stack is empty")
+        if task.offer_look and not state._has(state._seat, LOOK_THROUGH_TILE):
+            raise checks.fail(
+                field, f"offers 'use I2-b', but seat {state._seat} does not hold I2-b"
+            )
 
-def _pick_needs(state: RelicRunnersState, task: tasks.Pick, field: str) -> None:
-    node = task.node
-    if state._map.kind[node] != "temple" or state._colour[node] is None:
-        raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, a {state._map.kind[node]}")
-    if not state._levels[node]:
-        raise checks.fail(field, f"picks a tile of {NODE_IDS[node]}, whose stack is empty")
-    if task.offer_look and not state._has(state._seat, LOOK_THROUGH_TILE):
-        raise checks.fail(field, f"offers 'use I2-b', but seat {state._seat} does not hold I2-b")
-
-
-def _take_needs(state: RelicRunnersState, task: tasks.Take, field: str) -> None:
-    node, level = task.node, task.level
-    pending = any(event[1:3] == (node, level) for event in state._chance if event[0] == "reveal")
-    known = level in state._fixed[node] or pending
-    if level not in state._levels[node] or not known or state._map.kind[node] != "temple":
-        raise checks.fail(
-            field, f"is a 'take' task naming level {level} of {NODE_IDS[node]}: no tile there"
+    def take(self, state: RelicRunnersState, task: tasks.Take, field: str) -> None:
+        node, level = task.node, task.level
+        pending = any(
+            event[1:3] == (node, level) for event in state._chance if event[0] == "reveal"
         )
+        known = level in state._fixed[node] or pending
+        if level not in state._levels[node] or not known or state._map.kind[node] != "temple":
+            raise checks.fail(
+                field, f"is a 'take' task naming level {level} of {NODE_IDS[node]}: no tile there"
+            )
+
+    def keep(self, state: RelicRunnersState, task: tasks.Keep, field: str) -> None:
+        new = state._this_turn.new_tile
+        if new is None or task.level not in state._boards[state._seat].ivory:
+            raise checks.fail(field, "is a 'keep' task: it needs an ivory tile held and a new one")
+        if TILES[new].level != task.level:
+            raise checks.fail(field, "is a 'keep' task: the new tile must be of its level")
+
+    def turn_up(self, state: RelicRunnersState, task: tasks.TurnUp, field: str) -> None:
+        if state._colour[task.node] != PURPLE:
+            raise checks.fail(
+                field, f"turns up a tile of {NODE_IDS[task.node]}, not a purple temple"
+            )
 
 
-def _keep_needs(state: RelicRunnersState, task: tasks.Keep, field: str) -> None:
-    new = state._this_turn.new_tile
-    if new is None or task.level not in state._boards[state._seat].ivory:
-        raise checks.fail(field, "is a 'keep' task: it needs an ivory tile held and a new one")
-    if TILES[new].level != task.level:
-        raise checks.fail(field, "is a 'keep' task: the new tile must be of its level")
-
-
-def _turn_up_needs(state: RelicRunnersState, task: tasks.TurnUp, field: str) -> None:
-    if state._colour[task.node] != PURPLE:
-        raise checks.fail(field, f"turns up a tile of {NODE_IDS[task.node]}, not a purple temple")
-
-
-_TASK_NEEDS: dict[type[tasks.Task], Any] = {
-    tasks.Place: _place_needs,
-    tasks.Pick: _pick_needs,
-    tasks.Take: _take_needs,
-    tasks.Keep: _keep_needs,
-    tasks.TurnUp: _turn_up_needs,
-}
-"""What each task needs of the position to be carried out (the rest need nothing)."""
+_TASK_NEEDS = _TaskNeeds()
 
 
 def _check_held(state: RelicRunnersState) -> None:

@@ -12,6 +12,11 @@ steps that run by themselves where each belongs). This module sits below those l
 imports none of them; :class:`TaskState` names what the tasks call, and the finished state
 class, which the rules hand to the tasks, is checked against it.
 
+Two more questions go to the task itself, answered the same way by the module that knows
+the rest: what a loaded state must hold for the task (:meth:`Task.check_needs`, which
+calls the field checks' :class:`TaskNeeds`), and how a seat's view shows the decision it
+waits for (:meth:`Task.view_part`, which calls the views' :class:`DecisionParts`).
+
 Tasks never change once made (a clone shares them), and each is written to JSON as
 ``[kind, *fields]`` (``["place", 0, 0, 1, 0]``), the form the state body has always used.
 """
@@ -19,7 +24,7 @@ Tasks never change once made (a clone shares them), and each is written to JSON 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from relicbox.core.actions import Action
 
@@ -61,6 +66,37 @@ class TaskState(Protocol):
     def _flush_effect_steps(self) -> None: ...  # a dropped flip's steps
 
 
+StateT = TypeVar("StateT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+PartT_co = TypeVar("PartT_co", covariant=True)
+PartT = TypeVar("PartT")
+
+
+class TaskNeeds(Protocol[StateT_contra]):
+    """What a loaded state must hold for a task to be carried out: one check per task that
+    needs something of the position (``checks.py``), each refusing with the field's name.
+    A task calls its own (:meth:`Task.check_needs`); the others need nothing."""
+
+    def place(self, state: StateT_contra, task: Place, field: str) -> None: ...
+    def pick(self, state: StateT_contra, task: Pick, field: str) -> None: ...
+    def take(self, state: StateT_contra, task: Take, field: str) -> None: ...
+    def keep(self, state: StateT_contra, task: Keep, field: str) -> None: ...
+    def turn_up(self, state: StateT_contra, task: TurnUp, field: str) -> None: ...
+
+
+class DecisionParts(Protocol[StateT_contra, PartT_co]):
+    """A seat's view of the decision waited for: one part per decision task (``views.py``).
+    A decision task calls its own (:meth:`Task.view_part`)."""
+
+    def keep(self, state: StateT_contra, task: Keep) -> PartT_co: ...
+    def place(self, state: StateT_contra, task: Place) -> PartT_co: ...
+    def counted(self, state: StateT_contra, task: Lift | Steps) -> PartT_co: ...
+    def flip(self, state: StateT_contra, task: Flip) -> PartT_co: ...
+    def target(self, state: StateT_contra, task: Target) -> PartT_co: ...
+    def pick(self, state: StateT_contra, task: Pick) -> PartT_co: ...
+    def start(self, state: StateT_contra, task: Start) -> PartT_co: ...
+
+
 class Task:
     """One agenda entry. Subclasses name their ``KIND`` and ``FIELDS`` (ints, or text) and
     override :meth:`run` (a task that runs by itself) or, for a :class:`Decision`,
@@ -87,6 +123,13 @@ class Task:
 
     def dropped(self, state: TaskState) -> None:
         """Tidy up after the rules dropped a decision task that had no choice to offer."""
+
+    def check_needs(self, needs: TaskNeeds[StateT], state: StateT, field: str) -> None:
+        """Refuse a loaded ``state`` that lacks what this task needs (most need nothing)."""
+
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT | None:
+        """This decision's part of a seat's view; ``None`` for a task that runs by itself."""
+        return None
 
     def to_list(self) -> list[Any]:
         return [self.KIND, *(getattr(self, name) for name in self.FIELDS)]
@@ -174,6 +217,9 @@ class Take(Task):
     def run(self, state: TaskState) -> None:
         state._take(self.node, self.level, self.origin, self.forbidden)
 
+    def check_needs(self, needs: TaskNeeds[StateT], state: StateT, field: str) -> None:
+        needs.take(state, self, field)
+
 
 class TurnUp(Task):
     """Turn up the top tile of the stack at ``node`` (after a purple tile left it)."""
@@ -187,6 +233,9 @@ class TurnUp(Task):
 
     def run(self, state: TaskState) -> None:
         state._turn_up(self.node)
+
+    def check_needs(self, needs: TaskNeeds[StateT], state: StateT, field: str) -> None:
+        needs.turn_up(state, self, field)
 
 
 class AfterMove(Task):
@@ -232,6 +281,12 @@ class Place(Decision):
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_place(self, action)
 
+    def check_needs(self, needs: TaskNeeds[StateT], state: StateT, field: str) -> None:
+        needs.place(state, self, field)
+
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.place(state, self)
+
 
 class Lift(Decision):
     """Lift one of ``count`` pathways to move (each then placed anywhere)."""
@@ -249,6 +304,9 @@ class Lift(Decision):
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_lift(self, action)
 
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.counted(state, self)
+
 
 class Keep(Decision):
     """Keep one of two ivory tiles of ``level``: the one held or the one just taken."""
@@ -265,6 +323,12 @@ class Keep(Decision):
 
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_keep(self, action)
+
+    def check_needs(self, needs: TaskNeeds[StateT], state: StateT, field: str) -> None:
+        needs.keep(state, self, field)
+
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.keep(state, self)
 
 
 class Pick(Decision):
@@ -287,6 +351,12 @@ class Pick(Decision):
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_pick(self, action)
 
+    def check_needs(self, needs: TaskNeeds[StateT], state: StateT, field: str) -> None:
+        needs.pick(state, self, field)
+
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.pick(state, self)
+
 
 class Target(Decision):
     """Purple P-g: choose a ruin or temple one trail from ``origin`` (not in ``forbidden``)."""
@@ -304,6 +374,9 @@ class Target(Decision):
 
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_target(self, action)
+
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.target(state, self)
 
 
 FLIP_AFTER_MOVE = "move"
@@ -333,6 +406,9 @@ class Flip(Decision):
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_flip(self, action)
 
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.flip(state, self)
+
     def dropped(self, state: TaskState) -> None:
         # No token left to flip: the steps a purple tile earned are still due.
         if self.context == FLIP_EFFECT:
@@ -355,6 +431,9 @@ class Steps(Decision):
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_steps(self, action)
 
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.counted(state, self)
+
 
 class Start(Decision):
     """The head-start ability: choose the camp or a space one trail from it."""
@@ -367,6 +446,9 @@ class Start(Decision):
 
     def decide(self, state: TaskState, action: Action) -> None:
         state._decide_start(action)
+
+    def view_part(self, parts: DecisionParts[StateT, PartT], state: StateT) -> PartT:
+        return parts.start(state, self)
 
 
 BEGIN = Begin()

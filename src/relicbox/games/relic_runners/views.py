@@ -1223,7 +1223,16 @@ def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None
     task = state._agenda.top()
     if task is None or state.is_over:
         return None
-    if isinstance(task, tasks.Keep):
+    return task.view_part(_DECISION_PARTS, state)
+
+
+class _DecisionParts:
+    """Each decision task's part of a view (see :class:`tasks.DecisionParts`: the task on
+    top calls its own)."""
+
+    __slots__ = ()
+
+    def keep(self, state: RelicRunnersState, task: tasks.Keep) -> DecisionView:
         return {
             "type": "keep",
             "held": TILES[state._boards[state._seat].ivory[task.level]].code,
@@ -1231,7 +1240,8 @@ def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None
             if state._this_turn.new_tile is None
             else TILES[state._this_turn.new_tile].code,
         }
-    if isinstance(task, tasks.Place):
+
+    def place(self, state: RelicRunnersState, task: tasks.Place) -> DecisionView:
         return {
             "type": "place",
             "near": NODE_IDS[task.node],
@@ -1239,17 +1249,24 @@ def _decision(state: RelicRunnersState, seat: int | None) -> DecisionView | None
             "count": task.count,
             "relocate": bool(task.relocate),
         }
-    if isinstance(task, tasks.Lift | tasks.Steps):
+
+    def counted(self, state: RelicRunnersState, task: tasks.Lift | tasks.Steps) -> DecisionView:
         return {"type": task.KIND, "count": task.count}
-    if isinstance(task, tasks.Flip):
+
+    def flip(self, state: RelicRunnersState, task: tasks.Flip) -> DecisionView:
         return {"type": "flip", "left": task.left, "must": bool(task.must)}
-    if isinstance(task, tasks.Target):
+
+    def target(self, state: RelicRunnersState, task: tasks.Target) -> DecisionView:
         return {"type": "target", "from": NODE_IDS[task.origin]}
-    if isinstance(task, tasks.Pick):
+
+    def pick(self, state: RelicRunnersState, task: tasks.Pick) -> DecisionView:
         return {"type": "pick", "space": NODE_IDS[task.node]}
-    if isinstance(task, tasks.Start):
+
+    def start(self, state: RelicRunnersState, task: tasks.Start) -> DecisionView:
         return {"type": "start"}
-    return None
+
+
+_DECISION_PARTS = _DecisionParts()
 
 
 def event_json(event: tuple[Any, ...]) -> dict[str, Any]:
