@@ -15,6 +15,7 @@ import relicbox
 from relicbox.core import conformance
 from relicbox.core.conformance import random_steps
 from relicbox.core.rng import Rng
+from relicbox.games.relic_runners import tasks
 from relicbox.games.relic_runners import views as V
 from relicbox.games.relic_runners.base import RelicRunnersSettings as Settings
 from relicbox.games.relic_runners.board import NODE_IDS
@@ -486,3 +487,10 @@ def test_recurring_events_share_one_entry_and_hold_no_true_that_could_pass_for_a
     assert 50 < len(entries) < V._RECURRING_LIMIT
     inner_list = ("move", 0, [0, 3], 1)
     assert V._frozen_event(inner_list) == V.event_json(inner_list)
+
+
+def test_every_decision_task_shows_itself_in_a_view_and_no_other_task_does():
+    """A decision task added without its part of the view would show no decision at all."""
+    for cls in tasks.TASK_TYPES.values():
+        own = cls.view_part is not tasks.Task.view_part
+        assert own is cls.DECISION, cls.__name__
