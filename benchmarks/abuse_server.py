@@ -328,6 +328,8 @@ class Attacker:
                     await self.refusal(await http.post("/api/tables", json=body))
                 except httpx.TimeoutException:
                     self.count("hang")
+                except httpx.TransportError:  # closed unanswered: count it, attack on
+                    self.count("connection closed by server")
         await asyncio.sleep(max(0.0, until - time.monotonic()))
 
     async def table_spam(self, until: float) -> None:
@@ -344,6 +346,8 @@ class Attacker:
                     await self.refusal(await http.post("/api/tables", json=body))
                 except httpx.TimeoutException:
                     self.count("hang")
+                except httpx.TransportError:  # closed unanswered: count it, attack on
+                    self.count("connection closed by server")
 
     async def slow_reader(self, until: float) -> None:
         tables = self.ordinary[:4]
@@ -395,6 +399,8 @@ class Attacker:
                         await self.refusal(response)
                     except httpx.TimeoutException:
                         self.count("hang")
+                    except httpx.TransportError:  # closed unanswered: count it, attack on
+                        self.count("connection closed by server")
                     await asyncio.sleep(0.05)
 
         await asyncio.gather(*(over_websocket() for _ in range(4)), over_http())
@@ -477,6 +483,8 @@ class Attacker:
                     self.count(f"forged address: {response.status_code}")
                 except httpx.TimeoutException:
                     self.count("hang")
+                except httpx.TransportError:  # closed unanswered: count it, attack on
+                    self.count("connection closed by server")
 
             for burst in range(3):  # bursts past the rate, each under another claimed address
                 if time.monotonic() >= until:
