@@ -230,7 +230,7 @@ def simulate_command(
         from relicbox.play.plots import plot_simulation
 
         plot_simulation(summary, plot)
-        err.print(tr(lang, "plot-written", path=str(plot)))
+        err.print(tr(lang, "plot-written", path=str(plot)), soft_wrap=True)
     if _wrote_data(summary, summary["bots"], as_json, as_csv):
         return
     title = tr(
@@ -314,7 +314,7 @@ def tournament_command(
         from relicbox.play.plots import plot_ratings
 
         plot_ratings(report["leaderboard"], plot, get_game(game).title)
-        err.print(tr(lang, "plot-written", path=str(plot)))
+        err.print(tr(lang, "plot-written", path=str(plot)), soft_wrap=True)
     if _wrote_data(report, report["results"], as_json, as_csv):
         return
     title = tr(

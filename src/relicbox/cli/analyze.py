@@ -146,7 +146,7 @@ def _plot(result: dict[str, Any], path: Path, lang: str) -> None:
         plot_analysis(result, path, labels, names)
     except OSError as error:
         raise _fail(lang, f"cannot write {quote(str(path))}: {error}") from None
-    err.print(escape(tr(lang, "analyze-plot-written", path=str(path))))
+    err.print(escape(tr(lang, "analyze-plot-written", path=str(path))), soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

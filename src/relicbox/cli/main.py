@@ -363,7 +363,7 @@ def play_command(
             )
             if state.is_over:
                 _show_results(state, saved_seats, chosen_lang)
-                console.print(t(chosen_lang, "finished", path=str(resume)))
+                console.print(t(chosen_lang, "finished", path=str(resume)), soft_wrap=True)
                 return
             match = _resumed_match(state, saved_seats, seats, reseat, chosen_lang)
             match.earlier_seats = _seatings_after_resume(resume_path, data, state, match)
@@ -579,7 +579,7 @@ def _finish(match: Match, save_path: Path | None, lang: str) -> None:
     if save_path is not None:
         if _Saver(save_path, lang)(match) is not None:
             raise typer.Exit(code=SAVE_FAILED)
-        console.print(t(lang, "saved", path=str(save_path)))
+        console.print(t(lang, "saved", path=str(save_path)), soft_wrap=True)
 
 
 class _Saver:
@@ -788,8 +788,9 @@ def _save_and_tell(match: Match, path: Path, lang: str) -> bool:
     """Save once more; say where and how to resume only if it worked."""
     if _Saver(path, lang)(match) is not None:
         return False
-    console.print(t(lang, "saved", path=str(path)))
-    console.print(t(lang, "resume-hint", path=str(path)))
+    # soft-wrapped: a path broken over two lines by the printer could not be copied
+    console.print(t(lang, "saved", path=str(path)), soft_wrap=True)
+    console.print(t(lang, "resume-hint", path=str(path)), soft_wrap=True)
     return True
 
 
@@ -913,7 +914,9 @@ def replay_command(
         _show_results(state, seats, lang, last_round=False, earlier=earlier)  # told just now
     else:
         decisions = sum(1 for event in record["events"] if "chance" not in event)
-        console.print(f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]")
+        console.print(
+            f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]", soft_wrap=True
+        )
 
 
 def main() -> None:
