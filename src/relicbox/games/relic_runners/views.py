@@ -12,6 +12,7 @@ the face-down tiles, the boxed tiles or the generator. At the end everything is 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from operator import attrgetter, is_not, ne
@@ -437,6 +438,7 @@ def _new_cache(state: RelicRunnersState) -> ViewCache:
         cache = ViewCache(state, *found)
     else:
         cache = ViewCache(state)
+    _forget_gone()
     if len(_OWN) >= _OWN_LIMIT:
         _OWN.clear()
     _OWN[id(history)] = cache
@@ -445,6 +447,33 @@ def _new_cache(state: RelicRunnersState) -> ViewCache:
         cache.history_list = FrozenList(cache.history_plain)
     cache.mark()
     return cache
+
+
+_HISTORY_OWNERS = 2
+"""References to a state's history when only its cache holds it: the cache's own and
+the one :func:`sys.getrefcount` counts while it looks."""
+
+
+def _forget_gone() -> None:
+    """Drop the caches of the states that are gone (a finished game, a search's spent
+    clone): a cache holds the only other reference to its state's history, so once the
+    state is gone that history is held by the cache alone. Kept, a gone state's history
+    and entries would stay in memory, and the collector would walk them, until the
+    bounds below were reached."""
+    if _GETREFCOUNT is None:
+        return
+    gone = [key for key, cache in _OWN.items() if _GETREFCOUNT(cache.history) <= _HISTORY_OWNERS]
+    for key in gone:
+        cache = _OWN.pop(key)
+        for event_id in cache.marks:
+            noted = _LAST_SEEN.get(event_id)
+            if noted is not None and noted[2] is cache:
+                del _LAST_SEEN[event_id]
+
+
+_GETREFCOUNT: Callable[[Any], int] | None = getattr(sys, "getrefcount", None)
+"""Counts references where the interpreter does (CPython); elsewhere gone states' caches
+wait for the bounds."""
 
 
 def _original(history: History[tuple[Any, ...]]) -> tuple[ViewCache, int] | None:
@@ -463,7 +492,7 @@ def _original(history: History[tuple[Any, ...]]) -> tuple[ViewCache, int] | None
 
 _STALE = FrozenList()
 """A history list still to be made (see :meth:`ViewCache.__init__`)."""
-_HISTORY_SLOTS = frozenset({"history", "history_plain", "history_list"})
+_HISTORY_SLOTS = frozenset({"history", "history_plain", "history_list", "marks"})
 
 
 class ViewCache:
@@ -488,6 +517,7 @@ class ViewCache:
         "history_list",
         "history_plain",
         "levels",
+        "marks",
         "node_secrets",
         "over",
         "paths",
@@ -516,6 +546,8 @@ class ViewCache:
     """Its events converted so far, in a plain list of the cache's own: a list is copied
     into a new read-only one at memory speed, a read-only one item by item."""
     history_list: FrozenList
+    marks: list[int]
+    """The events this cache noted in :data:`_LAST_SEEN`, by identity (see :meth:`mark`)."""
     geometry: _Geometry
     head: RelicRunnersView
     """The view's keys in order, with the values that stay for the whole game."""
@@ -566,6 +598,7 @@ class ViewCache:
     ) -> None:
         """A cache for ``state``: empty, or a copy of its original's with the first
         ``shared`` events (those the two histories share)."""
+        self.marks = []
         if original is not None:
             self._copy(original)
             self.history = state._history
@@ -680,6 +713,7 @@ class ViewCache:
                 if len(_LAST_SEEN) >= _LAST_SEEN_LIMIT:
                     _LAST_SEEN.clear()
                 _LAST_SEEN[id(last)] = (last, len(plain) - 1, self)
+                self.marks.append(id(last))
 
     # -- spaces ------------------------------------------------------------------------
 
