@@ -732,6 +732,10 @@ class ViewCache:
         if fixed != self.fixed:
             tiles.update(compress(_NODES, map(is_not, fixed, self.fixed)))
             self.fixed = fixed.copy()
+        elif tiles:
+            # A stack that lost a tile gets a new table of drawn tiles, often equal to
+            # the old: kept, it lets later views compare the same objects, not two dicts.
+            self.fixed = fixed.copy()
         faces: set[int] = set()
         if colour != self.colour:
             faces.update(compress(_NODES, map(ne, colour, self.colour)))
