@@ -269,12 +269,11 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     current = 1 << state._seat
     looked_at = (changes >> _NAMED_SHIFT | current | cache.current) & cache.seat_mask
     cache.current = current
-    boards, positions, rations, paths = (
-        state._boards,
-        cache.positions,
-        cache.ration_counts,
-        cache.paths,
-    )
+    # one name a line: four names at once would build and unpack a tuple at every view
+    boards = state._boards
+    positions = cache.positions
+    rations = cache.ration_counts
+    paths = cache.paths
     moved = fed = False
     paths_changed = 0
     for s in _SEATS_IN[looked_at]:
@@ -692,7 +691,7 @@ class ViewCache:
             plain.append(_frozen_event(event))
         self.history_list = FrozenList(plain)
         if (before - 1) >> _MARK_EVERY != (before + len(new) - 1) >> _MARK_EVERY:
-            self.mark()
+            self.mark(new[-1])
         found = 0  # changes(new), inlined: a view asks at almost every decision
         try:
             for event in new:
@@ -701,12 +700,13 @@ class ViewCache:
             return -1
         return found
 
-    def mark(self) -> None:
-        """Note the history's last event as converted here, for the state's clones (see
-        :data:`_LAST_SEEN`)."""
+    def mark(self, last: tuple[Any, ...] | None = None) -> None:
+        """Note the history's last event (``last``, when the caller has it at hand) as
+        converted here, for the state's clones (see :data:`_LAST_SEEN`)."""
         plain = self.history_plain
         if plain:
-            last = self.history[len(plain) - 1]
+            if last is None:
+                last = self.history[len(plain) - 1]
             # An event of one field is the same constant tuple in every game: no mark of
             # a history of its own.
             if len(last) > 1:
@@ -719,12 +719,10 @@ class ViewCache:
 
     def new_spaces(self, state: RelicRunnersState) -> None:
         """Rebuild the entries of the spaces that changed."""
-        levels, fixed, colour, relic_on = (
-            state._levels,
-            state._fixed,
-            state._colour,
-            state._relic_on,
-        )
+        levels = state._levels
+        fixed = state._fixed
+        colour = state._colour
+        relic_on = state._relic_on
         tiles: set[int] = set()
         if levels != self.levels:
             tiles.update(compress(_NODES, map(is_not, levels, self.levels)))
