@@ -272,6 +272,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
     # one name a line: four names at once would build and unpack a tuple at every view
     boards = state._boards
     positions = cache.positions
+    explorer_ids = cache.explorer_ids
     rations = cache.ration_counts
     paths = cache.paths
     moved = fed = False
@@ -280,6 +281,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
         board = boards[s]
         if board.pos != positions[s]:
             positions[s] = board.pos
+            explorer_ids[s] = NODE_IDS[board.pos]
             moved = True
         if board.rations != rations[s]:
             rations[s] = board.rations
@@ -287,7 +289,7 @@ def build_view(state: RelicRunnersState, seat: int | None) -> RelicRunnersView:
         if board.paths != paths[s]:
             paths_changed |= 1 << s
     if moved:
-        cache.explorers = FrozenList(map(_NODE_ID, positions))
+        cache.explorers = FrozenList(explorer_ids)
     if fed:
         cache.rations = FrozenList(rations)
     if paths_changed or (changes & _TOKENS and state._tokens != cache.tokens):
@@ -507,6 +509,7 @@ class ViewCache:
         "coins",
         "colour",
         "current",
+        "explorer_ids",
         "explorers",
         "fixed",
         "geometry",
@@ -573,6 +576,7 @@ class ViewCache:
     """The bit of the seat whose turn it was at the last view."""
     # each explorer's space and each seat's rations, as read and as shown
     positions: list[int]
+    explorer_ids: list[str | None]
     ration_counts: list[int]
     explorers: FrozenList
     rations: FrozenList
@@ -639,6 +643,7 @@ class ViewCache:
         self.trail_list = FrozenList()
         self.tokens_up = FrozenList()
         self.positions = [-1] * players  # on no space: the first view builds both lists
+        self.explorer_ids = [None] * players
         self.ration_counts = [-1] * players
         self.current = 0
         self.explorers = self.rations = FrozenList()
@@ -687,17 +692,16 @@ class ViewCache:
         if not new:
             return 0
         before = len(plain)
+        found = 0  # changes(new), inlined in the same loop: a view asks at almost every decision
         for event in new:  # a call from a loop costs less than one from map()
             plain.append(_frozen_event(event))
+            try:
+                found |= _CHANGED[event[0]].get(event[1], -1)
+            except (KeyError, IndexError, TypeError):  # as changes() says: every bit
+                found = -1
         self.history_list = FrozenList(plain)
         if (before - 1) >> _MARK_EVERY != (before + len(new) - 1) >> _MARK_EVERY:
             self.mark(new[-1])
-        found = 0  # changes(new), inlined: a view asks at almost every decision
-        try:
-            for event in new:
-                found |= _CHANGED[event[0]].get(event[1], -1)
-        except (KeyError, IndexError, TypeError):
-            return -1
         return found
 
     def mark(self, last: tuple[Any, ...] | None = None) -> None:
