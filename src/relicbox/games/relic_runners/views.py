@@ -450,11 +450,6 @@ def _new_cache(state: RelicRunnersState) -> ViewCache:
     return cache
 
 
-_HISTORY_OWNERS = 2
-"""References to a state's history when only its cache holds it: the cache's own and
-the one :func:`sys.getrefcount` counts while it looks."""
-
-
 def _forget_gone() -> None:
     """Drop the caches of the states that are gone (a finished game, a search's spent
     clone): a cache holds the only other reference to its state's history, so once the
@@ -463,7 +458,8 @@ def _forget_gone() -> None:
     bounds below were reached."""
     if _GETREFCOUNT is None:
         return
-    gone = [key for key, cache in _OWN.items() if _GETREFCOUNT(cache.history) <= _HISTORY_OWNERS]
+    held_once = _HELD_ONCE
+    gone = [key for key, cache in _OWN.items() if _GETREFCOUNT(cache.history) <= held_once]
     for key in gone:
         cache = _OWN.pop(key)
         for event_id in cache.marks:
@@ -475,6 +471,26 @@ def _forget_gone() -> None:
 _GETREFCOUNT: Callable[[Any], int] | None = getattr(sys, "getrefcount", None)
 """Counts references where the interpreter does (CPython); elsewhere gone states' caches
 wait for the bounds."""
+
+
+class _Holder:
+    __slots__ = ("held",)
+
+    def __init__(self) -> None:
+        self.held = object()
+
+
+def _held_once() -> int:
+    """What :data:`_GETREFCOUNT` says of an object that one slot holds, read from that slot
+    as :func:`_forget_gone` reads a cache's history (interpreters differ in whether the
+    reference being passed counts)."""
+    if _GETREFCOUNT is None:
+        return 0
+    holder = _Holder()
+    return _GETREFCOUNT(holder.held)
+
+
+_HELD_ONCE = _held_once()
 
 
 def _original(history: History[tuple[Any, ...]]) -> tuple[ViewCache, int] | None:
