@@ -494,3 +494,24 @@ def test_every_decision_task_shows_itself_in_a_view_and_no_other_task_does():
     for cls in tasks.TASK_TYPES.values():
         own = cls.view_part is not tasks.Task.view_part
         assert own is cls.DECISION, cls.__name__
+
+
+def test_a_gone_states_view_cache_is_dropped_when_a_new_one_is_made_and_a_live_ones_kept():
+    """The caches hold their states' histories: a finished game's would stay in memory (and
+    in the collector's walks) until the bound, if nothing noticed the state was gone."""
+    V._OWN.clear()
+    kept = new(players=3, seed=1)
+    gone = new(players=3, seed=2)
+    for seed, state in enumerate((kept, gone)):
+        for _, _action in zip(range(20), random_steps(state, Rng(seed)), strict=False):
+            pass
+    del state
+    kept_view, gone_key = kept.view(0), id(gone._history)
+    gone.view(0)
+    assert {id(kept._history), gone_key} <= set(V._OWN)
+    del gone
+    third = new(players=3, seed=3)
+    third.view(0)
+    assert gone_key not in V._OWN
+    assert id(kept._history) in V._OWN
+    assert kept.view(0) == kept_view
