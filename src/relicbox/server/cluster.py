@@ -475,14 +475,7 @@ class ClusterService(TableService):
                 await self._report_presence(table)
 
     async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
-        if conn.seat is None:
-            raise TableError.said("spectator", "error-table-spectator-chat")
-        message = {
-            "type": "chat",
-            "seat": conn.seat,
-            "name": table.seats[conn.seat].name,
-            "text": text,
-        }
+        message = self._chat_message(table, conn, text)
         # every process at the table (this one too) hears it on the table's channel
         try:
             await self._send(self.table_channel(table.id), {"op": "chat", "message": message})

@@ -99,16 +99,21 @@ class ConnectionsPart:
         conn.push(state_message(table, conn.seat, conn.lang))
 
     async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
+        message = self._chat_message(table, conn, text)
+        table.chat.append(message)
+        tell_all(table, message)
+
+    def _chat_message(self, table: LiveTable, conn: Connection, text: str) -> dict[str, Any]:
+        """What a seat says, as every connection at the table is told it; a spectator is
+        refused (it has no seat to speak for)."""
         if conn.seat is None:
             raise TableError.said("spectator", "error-table-spectator-chat")
-        message = {
+        return {
             "type": "chat",
             "seat": conn.seat,
             "name": table.seats[conn.seat].name,
             "text": text,
         }
-        table.chat.append(message)
-        tell_all(table, message)
 
     def _tell_others(self, table: LiveTable, conn: Connection, message: dict[str, Any]) -> None:
         text = encode(message)
