@@ -43,7 +43,7 @@ from typing import Any
 import httpx
 import redis
 import websockets
-from load_server import free_port
+from load_server import add_load_options, free_port
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -395,21 +395,7 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=2, help="server processes (default %(default)s)"
     )
-    parser.add_argument(
-        "--tables", type=int, default=40, help="tables played at once (default %(default)s)"
-    )
-    parser.add_argument(
-        "--seconds", type=float, default=30, help="length of the load (default %(default)s)"
-    )
-    parser.add_argument(
-        "--game", default="diamant", help="game played at every table (default %(default)s)"
-    )
-    parser.add_argument(
-        "--players", type=int, default=4, help="players per table (default %(default)s)"
-    )
-    parser.add_argument(
-        "--bot", default="rule", help="bot in the seats people do not take (default %(default)s)"
-    )
+    add_load_options(parser, tables=40)
     parser.add_argument(
         "--redis",
         default="redis://127.0.0.1:6379/14",

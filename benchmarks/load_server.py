@@ -305,13 +305,10 @@ async def run_play(args: argparse.Namespace, base: str) -> Totals:
     return totals
 
 
-def main() -> None:
-    if sys.argv[1:2] == ["serve"]:
-        serve(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
-        return
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def add_load_options(parser: argparse.ArgumentParser, *, tables: int) -> None:
+    """The options that say what load is played (this benchmark's and the failover's)."""
     parser.add_argument(
-        "--tables", type=int, default=50, help="tables played at once (default %(default)s)"
+        "--tables", type=int, default=tables, help="tables played at once (default %(default)s)"
     )
     parser.add_argument(
         "--seconds", type=float, default=30, help="length of the load (default %(default)s)"
@@ -325,6 +322,14 @@ def main() -> None:
     parser.add_argument(
         "--bot", default="rule", help="bot in the seats people do not take (default %(default)s)"
     )
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["serve"]:
+        serve(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_load_options(parser, tables=50)
     parser.add_argument(
         "--bot-workers",
         type=int,
