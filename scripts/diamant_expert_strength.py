@@ -14,16 +14,28 @@ the path, so any lone bot beats them), so two measurements that mean something:
 The 95% intervals are clustered by deal: with deterministic bots the rotations of a deal
 replay one game, so a deal, not a game, is the independent unit.
 
+``--cpu-games N`` also prints each bloc's CPU time per decision, measured over N games of
+the same bloc seating, so a comparison with a search (``--against ismcts:iters=100``) says
+how much more time the search was given: the expert decides in tens of microseconds, while
+one ``ismcts`` iteration alone costs hundreds.
+
 Usage: nice -n 15 python3 scripts/diamant_expert_strength.py [--deals 400] [--players 3 4]
-       [--bot expert] [--against T*|rule|...] [--mixed-deals 200] [--seed 1]
+       [--bot expert] [--against T*|rule|...] [--mixed-deals 200] [--seed 1] [--cpu-games 8]
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
+from typing import Any
 
+from relicbox.bots import make_bot
+from relicbox.core.actions import Action
+from relicbox.core.agents import Agent
+from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
+from relicbox.play.drive import Driver
 from relicbox.play.simulate import GameResult, Job, run_games
 from relicbox.play.stats import clustered_wilson
 from relicbox.play.tournament import bloc_tables
@@ -52,10 +64,41 @@ def blocs(bot: str, against: str, players: int, deals: int, seed: int) -> str:
     )
 
 
+class Timed:
+    """An agent that adds up the CPU time of its decisions (this thread's, not wall time)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        started = time.thread_time()
+        action = self.agent.choose(view, legal, rng)
+        self.seconds += time.thread_time() - started
+        self.decisions += 1
+        return action
+
+
+def cpu_per_decision(bot: str, against: str, players: int, games: int, seed: int) -> str:
+    """Each bloc's mean CPU time per decision it was asked, over ``games`` bloc games."""
+    game = get_game("diamant")
+    timed = (Timed(make_bot(bot, game)), Timed(make_bot(against, game)))
+    tables = bloc_tables(players)
+    for index in range(games):
+        seats = tables[index % len(tables)]
+        state = game.new_state(players, seed + index, record=False, auto_chance=False)
+        agents = {seat: timed[entry] for seat, entry in enumerate(seats)}
+        Driver(state, agents, ask_forced=False).play()
+    each = [f"{side.name} {side.seconds / max(1, side.decisions) * 1e6:,.0f} us" for side in timed]
+    return f"<!-- {players} players, CPU per decision ({games} games): {'; '.join(each)} -->"
+
+
 def mixed(bot: str, players: int, deals: int, seed: int) -> str:
     best = BEST_THRESHOLD[players]
-    pool = (bot, "rule", "cautious", f"threshold:{best}", f"threshold:{best - 1}")
-    pool += (f"threshold:{best + 1}",)
+    thresholds = (f"threshold:{best}", f"threshold:{best - 1}", f"threshold:{best + 1}")
+    pool = (bot, "rule", "cautious", *thresholds)
     draw = Rng(seed * 7919 + players)
     tables = tuple(
         (0, *(1 + draw.below(len(pool) - 1) for _ in range(players - 1))) for _ in range(deals)
@@ -85,6 +128,12 @@ def main() -> None:
     parser.add_argument("--bot", default="expert", help="the bot measured (default %(default)s)")
     parser.add_argument("--against", default="T*", help="the other bloc (T* = best threshold)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default %(default)s)")
+    parser.add_argument(
+        "--cpu-games",
+        type=int,
+        default=0,
+        help="also time each bloc's decisions over this many games (default 0: not timed)",
+    )
     args = parser.parse_args()
     print("| players | table | share of wins [95% CI by deal] | fair | verdict | games |")
     print("|---|---|---|---|---|---|")
@@ -94,6 +143,9 @@ def main() -> None:
         if against == "T*":
             against = f"threshold:{BEST_THRESHOLD[players]}"
         print(blocs(args.bot, against, players, args.deals, args.seed), flush=True)
+        if args.cpu_games:
+            timing = cpu_per_decision(args.bot, against, players, args.cpu_games, args.seed)
+            print(timing, flush=True)
         if args.mixed_deals:
             print(mixed(args.bot, players, args.mixed_deals, args.seed), flush=True)
         print(f"<!-- {players} players: {time.process_time() - started:.0f} s CPU -->", flush=True)
