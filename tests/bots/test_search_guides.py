@@ -240,3 +240,76 @@ def test_a_paired_search_names_its_margin_when_it_is_not_the_default():
     assert named.name.endswith(",paired=1,margin=2")
     assert make_bot(named.name, RELIC_RUNNERS).margin == 2.0
     assert "margin" not in make_bot("ismcts:iters=5,paired=1,margin=1.5", RELIC_RUNNERS).name
+
+
+def test_candidates_and_depth_are_read_from_the_spec_named_and_checked():
+    bot = make_bot("ismcts:iters=5,candidates=3,depth=1", RELIC_RUNNERS)
+    assert (bot.candidates, bot.max_depth) == (3, 1)
+    assert bot.name.endswith(",depth=1,paired=1,margin=2,candidates=3")
+    again = make_bot(bot.name, RELIC_RUNNERS)
+    assert (again.name, again.candidates, again.max_depth) == (bot.name, 3, 1)
+    off = make_bot("ismcts:iters=5,candidates=0,depth=0", RELIC_RUNNERS)
+    assert (off.candidates, off.max_depth) == (None, None)
+    assert "candidates" not in off.name and "depth" not in off.name
+    for spec, message in (
+        ("ismcts:candidates=1", "candidates=1 must be at least 2: the prior's move and one"),
+        ("ismcts:candidates=-2", "candidates=-2 must be at least 2"),
+        ("ismcts:candidates=3,paired=0", "candidates=3 chooses among .* add paired=1"),
+        ("ismcts:candidates=some", "candidates='some' must be a number"),
+        ("ismcts:depth=-1", "depth=-1 must be at least 1"),
+        ("ismcts:depth=deep", "depth='deep' must be a number"),
+    ):
+        with pytest.raises(ConfigurationError, match=message):
+            make_bot(spec, RELIC_RUNNERS)
+
+
+def _played_root_moves(bot: IsmctsAgent, state: relicbox.State, seed: int) -> tuple[str, set[str]]:
+    """The search's choice and the root moves its paired comparison played."""
+    played: set[str] = set()
+    iterate = bot._iterate
+
+    def spy(state, root_seat, root_key, trees, rng, forced=None):
+        if forced is not None:
+            played.add(forced.text)
+        return iterate(state, root_seat, root_key, trees, rng, forced)
+
+    bot._iterate = spy  # type: ignore[method-assign]
+    seat = state.to_act[0]
+    choice = bot.choose(state.view(seat), state.legal_actions(seat), Rng(seed))
+    return choice.text, played
+
+
+def test_candidates_share_the_worlds_among_the_priors_move_and_the_best_after_one_step():
+    positions = _rule_positions("relic-runners", 4, 5, 40)
+    state = next(p for p in positions if len(p.legal_actions(p.to_act[0])) >= 5)
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    rule_move = make_bot("rule", RELIC_RUNNERS).choose(view, legal, Rng(0)).text
+    spec = "ismcts:iters=12,horizon=6,candidates=3"
+    choice, played = _played_root_moves(make_bot(spec, RELIC_RUNNERS), state, 4)
+    assert len(played) == 3 and rule_move in played and choice in played
+    assert _played_root_moves(make_bot(spec, RELIC_RUNNERS), state, 4) == (choice, played)
+    everyone = _played_root_moves(make_bot("ismcts:iters=12,horizon=6", RELIC_RUNNERS), state, 4)
+    assert len(everyone[1]) == len(legal)
+
+
+def test_depth_one_plays_out_right_after_the_roots_move():
+    state = _rule_positions("relic-runners", 4, 7, 3)[2]
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    selected: list[int] = []
+
+    class Counting(IsmctsAgent):
+        def _select(self, stats, legal, rng):
+            selected.append(len(legal))
+            return super()._select(stats, legal, rng)
+
+    Counting(RELIC_RUNNERS, iters=10, horizon=6, max_depth=1).choose(view, legal, Rng(1))
+    assert selected == [len(legal)] * 10  # the root's choice only, then the playout
+    selected.clear()
+    paired = Counting(RELIC_RUNNERS, iters=10, horizon=6, max_depth=1, paired=True)
+    paired.choose(view, legal, Rng(1))
+    assert selected == []  # the root's move is given, and nothing below it is chosen
+    selected.clear()
+    Counting(RELIC_RUNNERS, iters=10, horizon=6, paired=True).choose(view, legal, Rng(1))
+    assert selected  # without a depth the trees grow below the root

@@ -46,7 +46,7 @@ def test_every_family_is_made_from_its_spec():
             "nobody",
             "unknown bot 'nobody' for diamant: choose one of cautious, expert, random, rule",
         ),
-        ("ismcts:depth=3", "'depth=3' is not a setting"),
+        ("ismcts:deep=3", "'deep=3' is not a setting"),
         ("ismcts:iters=lots", "iters='lots' must be a number"),
         ("threshold:high", "threshold:N with N a whole number"),
         ("no_such_module_xyz:choose", "no module 'no_such_module_xyz'"),

@@ -37,6 +37,13 @@ and plays the game out:
 * **paired** (optional): the root seat's actions are compared on the same sampled
   worlds and the same luck (see :meth:`IsmctsAgent._choose_paired`), which is what
   lets tens of iterations tell actions apart when their values differ by little.
+* **candidates** (optional, with ``paired``): where the root has more moves than that,
+  only the prior's move and the best of the others by a one-step judgement (each move
+  played on one sampled world and judged at once, as a cut playout is) are compared, so
+  each gets more of the few worlds a short budget affords.
+* **depth** (optional): the trees stop growing that many decisions below the root and
+  the playout takes over; ``depth=1`` keeps only the root's statistics, so a short search
+  does not spend its few visits of the nodes below on untried (random) moves.
 * **a game's defaults**: a game may name the settings its search plays best with
   (``Game.search_defaults``, a mapping of spec settings such as
   ``{"rollout": "rule", "horizon": "turn"}``); a spec's own settings override them.
@@ -151,6 +158,7 @@ class IsmctsAgent:
         clock: str = "wall",
         paired: bool = False,
         margin: float = DEFAULT_MARGIN,
+        candidates: int | None = None,
     ) -> None:
         if iters is None and ms is None:
             iters = 1000
@@ -167,6 +175,20 @@ class IsmctsAgent:
             raise ConfigurationError(f"ismcts worlds={worlds!r} must be at least 1")
         if bias < 0:
             raise ConfigurationError(f"ismcts bias={bias!r} must not be negative")
+        if candidates == 0:
+            candidates = None  # every root move compared, as without the setting
+        if candidates is not None and candidates < 2:
+            raise ConfigurationError(
+                f"ismcts candidates={candidates!r} must be at least 2: the prior's move "
+                "and one more (or 0: every move)"
+            )
+        if candidates is not None and not paired:
+            raise ConfigurationError(
+                f"ismcts candidates={candidates!r} chooses among the root's moves of a paired "
+                "comparison: add paired=1"
+            )
+        if max_depth is not None and max_depth < 1:
+            raise ConfigurationError(f"ismcts depth={max_depth!r} must be at least 1")
         if ms is not None and ms <= 0:
             raise ConfigurationError(f"ismcts ms={ms!r} must be more than 0")
         if game.sampler is None:
@@ -185,6 +207,7 @@ class IsmctsAgent:
         self.clock = CLOCKS[clock]
         self.paired = paired
         self.margin = margin
+        self.candidates = candidates
         self.evaluate = game_evaluator(game)
         self._rollout_bot: Agent | None = None
         self._prior_bot: Agent | None = None
@@ -196,10 +219,14 @@ class IsmctsAgent:
         reach = "" if horizon is None else f",horizon={horizon}"
         guide = "" if prior is None else f",prior={prior}"
         pool = "" if worlds is None else f",worlds={worlds}"
+        if max_depth is not None:
+            pool += f",depth={max_depth}"
         timer = "" if clock == "wall" else f",clock={clock}"
         pairs = ",paired=1" if paired else ""
         if paired and margin != DEFAULT_MARGIN:  # the name must replay the same search
             pairs += f",margin={margin:g}"
+        if candidates is not None:
+            pairs += f",candidates={candidates}"
         self.name = f"ismcts:{budget},rollout={rollout}{reach}{guide}{pool}{timer}{pairs}"
         self.last_iterations = 0
 
@@ -271,12 +298,15 @@ class IsmctsAgent:
 
         The best mean over the worlds every action has played wins; with a prior, its
         choice is kept unless the best beats it by ``margin`` standard errors of the
-        paired differences.
+        paired differences. With ``candidates``, only a shortlist of the legal actions
+        is compared (:meth:`_shortlist`).
         """
         seat: int = view["seat"]
-        count = len(legal)
         now = self.clock
         deadline = None if self.ms is None else now() + self.ms / 1000.0
+        if self.candidates is not None and len(legal) > self.candidates:
+            legal = self._shortlist(view, legal, hint, search_rng, self.candidates)
+        count = len(legal)
         trees: list[dict[str, _Stats]] = []
         values: list[list[float]] = [[] for _ in legal]
         world: State | None = None
@@ -312,6 +342,29 @@ class IsmctsAgent:
             return legal[kept]
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (complete - 1) / complete)
         return legal[best] if mean > self.margin * spread else legal[kept]
+
+    def _shortlist(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Action],
+        hint: int | None,
+        search_rng: Rng,
+        size: int,
+    ) -> list[Action]:
+        """The ``size`` root moves a paired comparison shares its worlds among: the
+        prior's move and the best of the others by a one-step judgement, each played on
+        one sampled world (the same for all, with the same luck) and judged at once as a
+        cut playout is (:func:`playout_values`), in the order of ``legal``."""
+        seat: int = view["seat"]
+        world = self.game.sample_state(view, search_rng)
+        judged: list[tuple[float, int]] = []
+        for i, action in enumerate(legal):
+            state = world.clone()
+            state.act(seat, action)
+            value = playout_values(state, self.evaluate)[seat]
+            judged.append((value + (math.inf if action.index == hint else 0.0), -i))
+        kept = sorted(-i for _, i in sorted(judged, reverse=True)[:size])
+        return [legal[i] for i in kept]
 
     # -- one iteration -------------------------------------------------------------------
 

@@ -12,6 +12,10 @@
 ``ismcts:ms=200,clock=cpu``            200 ms of CPU time (fair on a busy machine)
 ``ismcts:ms=200,paired=1,prior=rule``  root actions compared on the same worlds; the
                                        rule's move kept unless clearly beaten
+``ismcts:paired=1,candidates=3``       only 3 root actions compared: the prior's, and
+                                       the best others after one step
+``ismcts:ms=200,depth=1``              no tree below the root: playouts start right
+                                       after the root's action
 ``threshold:5``                        a game's own family of bots taking an argument
                                        (Diamant: leave once the pocket holds 5 rubies)
 ``module:callable``                    a Python function ``f(view, legal) -> action``
@@ -43,7 +47,8 @@ DEFAULT_STDIO_MS = 2000
 MAX_SETTING = 1_000_000_000
 """The largest number a spec may give (``iters=``, ``ms=``, ``threshold:N``, ...)."""
 ISMCTS_SETTINGS = (
-    "iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock", "paired", "margin"
+    "iters", "ms", "rollout", "c", "horizon", "prior", "bias", "worlds", "clock", "paired",
+    "margin", "depth", "candidates",
 )  # fmt: skip
 
 
@@ -76,7 +81,8 @@ def _families(game: Game) -> str:
     """The spec families, for error messages."""
     families = (
         [
-            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N|turn,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X"
+            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N|turn,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X,"
+            "depth=N,candidates=N"
         ]
         if game.sampler
         else []
@@ -164,8 +170,8 @@ def make_agent(spec: str, game: Game) -> Agent:
 
 
 def _ismcts(spec: str, rest: str, game: Game) -> Agent:
-    """ISMCTS from a spec, over the game's ``search_defaults``; ``horizon=0`` and
-    ``prior=none`` switch a default off."""
+    """ISMCTS from a spec, over the game's ``search_defaults``; ``horizon=0``,
+    ``prior=none``, ``depth=0`` and ``candidates=0`` switch a default off."""
     from relicbox.bots.ismcts import IsmctsAgent
 
     values = {
@@ -186,6 +192,10 @@ def _ismcts(spec: str, rest: str, game: Game) -> Agent:
         horizon = int(_number(spec, "horizon", values["horizon"]))
     bias = _number(spec, "bias", values["bias"]) if "bias" in values else 0.5
     worlds = int(_number(spec, "worlds", values["worlds"])) if "worlds" in values else None
+    deep = values.get("depth", "0")
+    depth = int(_number(spec, "depth", deep)) if deep != "0" else None
+    shortlist = values.get("candidates", "0")
+    candidates = int(_number(spec, "candidates", shortlist)) if shortlist != "0" else None
     return IsmctsAgent(
         game,
         iters=iters,
@@ -196,9 +206,11 @@ def _ismcts(spec: str, rest: str, game: Game) -> Agent:
         prior=values.get("prior"),
         bias=bias,
         worlds=worlds,
+        max_depth=depth,
         clock=values.get("clock", "wall"),
         paired=_number(spec, "paired", values.get("paired", "0")) != 0,
         margin=_number(spec, "margin", values["margin"]) if "margin" in values else 1.5,
+        candidates=candidates,
     )
 
 
