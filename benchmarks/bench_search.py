@@ -42,6 +42,7 @@ GUIDED = {
         "ismcts:iters=12,rollout=rule,prior=rule,paired=1",
         "ismcts:iters=40,rollout=rule,horizon=turn,prior=rule,paired=1",
         "ismcts:iters=70,rollout=rule,horizon=40,prior=rule,paired=1,margin=2",
+        "ismcts:iters=70,rollout=rule,horizon=40,prior=rule,depth=1,paired=1,margin=2,candidates=3",
     ]
 }
 

@@ -88,19 +88,24 @@ SEARCH_DEFAULTS = {
     "paired": "1",
     "horizon": str(SEARCH_HORIZON),
     "margin": "2",
+    "depth": "1",
+    "candidates": "3",
 }
 """ISMCTS settings for Relic Runners: the rule bot's move is the prior, and the root's
 moves are compared on the same worlds with rule-bot playouts of :data:`SEARCH_HORIZON`
-decisions (about two rounds at four players) judged by :func:`.bots.evaluate`; the rule's
-move is overruled only when another beats it by two standard errors. Whole-game playouts
-cost about a second each early on, so at 200 ms they judged nothing before the late game;
-at this horizon the search runs 100-200 iterations a second. Measured at
-``ms=200,clock=cpu`` against three rule bots (128 seat-rotated games, 32 deals): win share
-0.414, 95% [0.33, 0.50], score +5.5 VP over theirs, where whole-game playouts had 0.438
-[0.32, 0.56] in 64 games: as strong within the intervals, and many times faster. Shorter
-horizons lost clearly: 8 decisions judged by the score, or the end of the seat's turn
-judged by :func:`.bots.evaluate` (a biased judgement then overrules the rule bot where it
-is right)."""
+decisions (about two rounds at four players) judged by :func:`.bots.evaluate`, started
+right after the root's move (``depth=1``: no tree below the root, whose few visits would
+try untried, random moves); where there are more than three moves, only the rule's and
+the two best after one step are compared (``candidates=3``), and the rule's move is
+overruled only when another beats it by two standard errors. Measured at
+``ms=200,clock=cpu`` against three rule bots (``scripts/relic_runners_search_strength.py
+--games 128``, seat-rotated, deals 0-31): win share 0.555, 95% [0.467, 0.642] clustered by
+deal, score +7.6 VP over theirs, 32 iterations a decision; ``depth=1`` alone had 0.516
+[0.408, 0.623] and the earlier defaults (a tree below the root, every move compared)
+0.414 [0.33, 0.50] on the same deals. Whole-game playouts cost about a second each early
+on, so at 200 ms they judged nothing before the late game. Shorter horizons lost
+clearly: 8 decisions judged by the score, or the end of the seat's turn judged by
+:func:`.bots.evaluate` (a biased judgement then overrules the rule bot where it is right)."""
 
 
 GAME = register(
