@@ -102,9 +102,10 @@ overruled only when another beats it by two standard errors. Measured at
 --games 128``, seat-rotated, deals 0-31): win share 0.555, 95% [0.467, 0.642] clustered by
 deal, score +7.6 VP over theirs, 32 iterations a decision; ``depth=1`` alone had 0.516
 [0.408, 0.623] and the earlier defaults (a tree below the root, every move compared)
-0.414 [0.33, 0.50] on the same deals. On fresh deals (``--first-deal 32``) the two were
-level: 0.477 [0.393, 0.560] against 0.484 [0.399, 0.569], so ``depth`` and
-``candidates`` are kept because they cost nothing, not for a measured gain. Whole-game
+0.414 [0.33, 0.50] on the same deals. On fresh deals (``--first-deal 32``) these defaults
+and the earlier ones were level: 0.477 [0.393, 0.560] against 0.484 [0.399, 0.569], so
+``depth`` and ``candidates`` are kept because they cost nothing, not for a measured gain.
+Whole-game
 playouts cost about a second each early on, so at 200 ms they judged nothing before the
 late game. Shorter horizons lost clearly: 8 decisions judged by the score, or the end of
 the seat's turn judged by :func:`.bots.evaluate` (a biased judgement then overrules the
