@@ -35,7 +35,7 @@ import random
 import secrets
 import socket
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -198,8 +198,10 @@ class ClusterService(TableService):
             with contextlib.suppress(RedisError, OSError):
                 await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
         await super().close()
+        # Typed through a variable: redis-py annotated aclose() only in later releases.
+        close_pubsub: Callable[[], Awaitable[None]] = self.pubsub.aclose
         with contextlib.suppress(RedisError, OSError):
-            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+            await close_pubsub()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
