@@ -28,9 +28,10 @@ from relicbox import (
     SeatError,
     StateFormatError,
 )
+from relicbox.bots import BuiltinBot, SeatSpec
 from relicbox.core.history import CHUNK, FrozenDict, History
 from relicbox.datafiles import read_data_file
-from relicbox.play.match import Match, SeatSpec, load_saved
+from relicbox.play.match import Match, load_saved
 
 GAMES = relicbox.list_games()
 
@@ -49,7 +50,7 @@ def random_steps(state: relicbox.State, steps: int, seed: int = 0) -> relicbox.S
 
 
 def bots(state: relicbox.State) -> list[SeatSpec]:
-    return [SeatSpec("random")] * state.players
+    return [BuiltinBot("random")] * state.players
 
 
 # -- 1. replay never leaves a state nobody can move ---------------------------------------

@@ -21,13 +21,14 @@ from typing import Any
 import pytest
 
 import relicbox
+from relicbox.bots import BuiltinBot
 from relicbox.core.conformance import canonical, fresh, random_steps
 from relicbox.core.errors import StateFormatError
 from relicbox.core.game import State
 from relicbox.core.rng import Rng
 from relicbox.games.relic_runners.data import BLUE, TILES, pool_key
 from relicbox.games.tschak.rules import hand_at
-from relicbox.play.match import Match, SeatSpec
+from relicbox.play.match import Match
 
 GAMES = [("diamant", 4), ("diamant", 3), ("tschak", 4), ("tschak", 3), ("tschak", 2)]
 GAMES += [("relic-runners", 3), ("relic-runners", 2)]
@@ -55,7 +56,7 @@ class SeatSpy:
 def test_each_bot_receives_exactly_its_own_seats_view(name, players):
     options = fresh(relicbox.get_game(name), players, 0).options
     state = relicbox.new_game(name, players, seed=6, **options)
-    match = Match(state, [SeatSpec("random")] * players, seed=6)
+    match = Match(state, [BuiltinBot("random")] * players, seed=6)
     calls: list[int] = []
     match.bots = {seat: SeatSpy(match, seat, calls) for seat in range(players)}
     match.play()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 import relicbox
-from relicbox.bots import make_bot
+from relicbox.bots import Origin, make_bot, parse_bot
 from relicbox.core.rng import Rng
 
 MISBEHAVING = r"""
@@ -54,7 +54,8 @@ def test_a_misbehaving_bot_gets_the_default_action_and_every_fault_is_reported(t
     game = relicbox.get_game("diamant")
     state = relicbox.new_game("diamant", players=3, seed=2)
     view, legal = state.view(1), state.legal_actions(1)
-    bot = make_bot(f"stdio@2000:{_script(tmp_path, 'bad.py', MISBEHAVING)}", game)
+    spec = f"stdio@2000:{_script(tmp_path, 'bad.py', MISBEHAVING)}"
+    bot = make_bot(parse_bot(spec, game, Origin.COMMAND_LINE), game)
     try:
         answers = [bot.choose(view, legal, Rng(0)).text for _ in range(6)]
     finally:
@@ -71,6 +72,8 @@ def test_a_well_behaved_program_plays_a_whole_game(tmp_path):
     from relicbox.play.simulate import simulate
 
     command = _script(tmp_path, "echo.py", ECHO)
-    summary, results = simulate("tschak", 3, [f"stdio:{command}", "rule", "random"], 3, seed=4)
+    summary, results = simulate(
+        "tschak", 3, [f"stdio:{command}", "rule", "random"], 3, seed=4, origin=Origin.COMMAND_LINE
+    )
     assert len(results) == 3
     assert [bot["seat_games"] for bot in summary["bots"]] == [3, 3, 3]

@@ -292,6 +292,41 @@ PLANTED_MODULE = "relicbox_planted_bot"
     ids=["stdio", "stdio-limit", "module", "bot-module"],
 )
 def test_a_save_never_starts_a_program_or_imports_code(tmp_path, monkeypatch, planted):
+    _never_runs(tmp_path, monkeypatch, planted, "may seat only people and relicbox's own bots")
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        # a comma inside one seat once became two seats when the seats were joined and split
+        lambda marker: f"threshold:5,stdio:{sys.executable} -c \"open({str(marker)!r}, 'w')\"",
+        lambda marker: (
+            f"bot:ismcts:iters=1,stdio:{sys.executable} -c \"open({str(marker)!r}, 'w')\""
+        ),
+        lambda marker: f"ismcts:iters=1,{PLANTED_MODULE}:choose",
+        # a built-in bot's name before a colon was once read as a module to import
+        lambda marker: f"random:{PLANTED_MODULE}.choose",
+        lambda marker: "random:_os.getcwd",
+        lambda marker: f"rule:{PLANTED_MODULE}",
+        lambda marker: f"expert:{PLANTED_MODULE}.choose",
+    ],
+    ids=[
+        "comma-stdio",
+        "comma-search",
+        "comma-module",
+        "random-attr",
+        "random-os",
+        "rule",
+        "expert",
+    ],
+)
+def test_a_seat_that_hides_code_behind_a_comma_or_a_bot_name_is_refused(
+    tmp_path, monkeypatch, planted
+):
+    _never_runs(tmp_path, monkeypatch, planted, "--reseat")
+
+
+def _never_runs(tmp_path, monkeypatch, planted, refusal: str) -> None:
     marker = tmp_path / "ran"
     module = tmp_path / f"{PLANTED_MODULE}.py"
     module.write_text(
@@ -302,7 +337,7 @@ def test_a_save_never_starts_a_program_or_imports_code(tmp_path, monkeypatch, pl
     saved = save.read_text()
 
     resumed = run("play", "--resume", str(save), input="2\n" * 100)
-    one_line_error(resumed, "may seat only people and relicbox's own bots")
+    one_line_error(resumed, refusal)
     assert "--reseat" in resumed.output
     with pytest.raises(relicbox.RecordError):
         load_saved(save)
@@ -319,6 +354,21 @@ def test_a_program_seat_in_a_save_is_played_only_when_named_on_the_command_line(
     result = run("play", "--resume", str(save), "-s", "rule,rule,rule", "--reseat")
     assert result.exit_code == 0, result.output
     assert json.loads(save.read_text())["seats"] == ["bot:rule"] * 3
+
+
+def test_a_saved_bot_that_does_not_exist_is_not_called_a_program(tmp_path):
+    save = _save_seating(tmp_path, ["human", "bot:nonexistent", "bot:rule"])
+    resumed = run("play", "--resume", str(save))
+    one_line_error(resumed, "'bot:nonexistent', which is not one of relicbox's bots")
+    assert "program" not in resumed.output
+
+
+def test_a_save_cannot_ask_a_search_for_more_than_a_files_budget(tmp_path):
+    save = _save_seating(tmp_path, ["human", "bot:ismcts:iters=1000000000", "bot:rule"])
+    resumed = run("play", "--resume", str(save))
+    one_line_error(resumed, "iters='1000000000' is over the limit of 5000")
+    reseated = run("play", "--resume", str(save), "-s", "rule,rule,rule", "--reseat")
+    assert reseated.exit_code == 0, reseated.output
 
 
 def test_a_save_of_built_in_bots_still_resumes(tmp_path):

@@ -167,7 +167,17 @@ def test_online_tables_take_search_bots_but_never_code_of_the_requesters_choice(
 
     assert server.post("/api/tables", seats("ismcts:iters=20")).status_code == 201
     assert server.post("/api/tables", seats("threshold:6")).status_code == 201
-    for code in ("os:system", "stdio:sh -c 'touch /tmp/x'", "subprocess:run", "builtins:eval"):
+    for code in (
+        "os:system",
+        "stdio:sh -c 'touch /tmp/x'",
+        "subprocess:run",
+        "builtins:eval",
+        "random:_os.getcwd",  # a built-in bot's name is never a module to look into
+        "random:_accumulate",
+        "random:_os.sys.breakpointhook",
+        "threshold:5,stdio:sh",
+        "ismcts:iters=1,os:getcwd",
+    ):
         response = server.post("/api/tables", seats(code))
         assert response.status_code == 400 and response.json()["error"] == "bad-table", code
     greedy = server.post("/api/tables", seats("ismcts:iters=10000000"))

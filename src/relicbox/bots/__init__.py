@@ -10,7 +10,23 @@ from __future__ import annotations
 from relicbox.bots.answers import default_action
 from relicbox.bots.builtin import GENERIC_BOTS
 from relicbox.bots.seeds import bot_rng, bot_seed
-from relicbox.bots.specs import make_agent, spec_names, split_specs
+from relicbox.bots.specs import (
+    BotSpec,
+    BuiltinBot,
+    FamilyBot,
+    Human,
+    Origin,
+    ProgramBot,
+    PythonBot,
+    SearchBot,
+    SeatLabel,
+    SeatSpec,
+    make_agent,
+    parse_bot,
+    parse_seat,
+    spec_names,
+    split_specs,
+)
 from relicbox.core.agents import Agent, RandomAgent
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
@@ -21,29 +37,44 @@ def bot_names(game: Game) -> list[str]:
     return spec_names(game)
 
 
-def is_bot_spec(spec: str, game: Game) -> bool:
-    """Whether ``spec`` names a bot for ``game`` (without starting any program)."""
+def is_bot_spec(spec: str, game: Game, origin: Origin = Origin.CALLER) -> bool:
+    """Whether ``spec`` names a bot for ``game`` that ``origin`` may name; nothing is
+    imported or started to find out."""
     try:
-        make_agent(spec, game)
+        parse_bot(spec, game, origin)
     except ConfigurationError:
         return False
     return True
 
 
-def make_bot(name: str, game: Game) -> Agent:
-    """The bot a name or spec (``rule``, ``ismcts:ms=200``, ...) gives for ``game``."""
-    return make_agent(name, game)
+def make_bot(spec: str | BotSpec, game: Game) -> Agent:
+    """The bot a typed spec, or a text naming one of relicbox's own bots (``rule``,
+    ``ismcts:ms=200``, ...), gives for ``game``. A program or a callable is made only from a
+    spec parsed with ``Origin.COMMAND_LINE``."""
+    return make_agent(spec, game)
 
 
 __all__ = [
     "GENERIC_BOTS",
     "Agent",
+    "BotSpec",
+    "BuiltinBot",
+    "FamilyBot",
+    "Human",
+    "Origin",
+    "ProgramBot",
+    "PythonBot",
     "RandomAgent",
+    "SearchBot",
+    "SeatLabel",
+    "SeatSpec",
     "bot_names",
     "bot_rng",
     "bot_seed",
     "default_action",
     "is_bot_spec",
     "make_bot",
+    "parse_bot",
+    "parse_seat",
     "split_specs",
 ]

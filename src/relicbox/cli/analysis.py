@@ -203,6 +203,7 @@ def simulate_command(
         ),
     ] = False,
 ) -> None:
+    from relicbox.bots.specs import Origin
     from relicbox.play.simulate import simulate
 
     _check_lang(lang)
@@ -221,6 +222,7 @@ def simulate_command(
                 options=options,
                 progress=bar,
                 engine=engine,
+                origin=Origin.COMMAND_LINE,
             )
     except RelicboxError as error:
         raise _fail(lang, short_localized(error, lang)) from None
@@ -284,6 +286,7 @@ def tournament_command(
     plot: PlotOpt = None,
     lang: LangOpt = "en",
 ) -> None:
+    from relicbox.bots.specs import Origin
     from relicbox.play.tournament import make_tournament
 
     _check_lang(lang)
@@ -299,6 +302,7 @@ def tournament_command(
             seed=seed,
             pairing=pairing,
             options=options,
+            origin=Origin.COMMAND_LINE,
         )
         already = len(tournament.load())
         if already:

@@ -11,8 +11,9 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from relicbox.bots.specs import SeatSpec
     from relicbox.core.game import State
-    from relicbox.play.match import EarlierSeating, SeatSpec
+    from relicbox.play.match import EarlierSeating
 
 
 class _LazyConsole:
@@ -85,7 +86,7 @@ def short_localized(error: BaseException, lang: str) -> str:
 def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
     """``Player 3`` for a person, ``Player 3 (bot:random)`` for a bot."""
     if seats is not None and seat < len(seats) and not seats[seat].is_human:
-        return t(lang, "player-bot", n=seat + 1, bot=seats[seat].kind)
+        return t(lang, "player-bot", n=seat + 1, bot=seats[seat].text)
     return t(lang, "player", n=seat + 1)
 
 

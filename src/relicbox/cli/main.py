@@ -47,8 +47,9 @@ if TYPE_CHECKING:
 
     from rich.table import Table
 
+    from relicbox.bots.specs import SeatSpec
     from relicbox.core.game import Option, State
-    from relicbox.play.match import EarlierSeating, Match, SeatSpec
+    from relicbox.play.match import EarlierSeating, Match
 
 LAZY_COMMANDS = {
     "serve": "server_commands",
@@ -395,6 +396,7 @@ def _check_resume(
 ) -> None:
     """Options given with ``--resume`` must agree with the save; seats change only by request."""
     import relicbox
+    from relicbox.bots.specs import Origin
     from relicbox.play.match import default_seats, parse_seats
 
     def conflict(name: str, saved: object, given: object) -> ConfigurationError:
@@ -415,7 +417,7 @@ def _check_resume(
         if resolved.get(key, value) != saved_value:
             raise conflict(f"--{name.replace('_', '-')}", saved_value, value)
     if seats is not None:
-        wanted = parse_seats(seats, state.game)
+        wanted = parse_seats(seats, state.game, Origin.COMMAND_LINE)
         current = saved_seats or default_seats(state.players)
         if wanted != current and not reseat:
             raise ConfigurationError(
@@ -433,9 +435,10 @@ def _check_resume(
 def _resumed_match(
     state: State, saved: list[SeatSpec] | None, seats: str | None, reseat: bool, lang: str
 ) -> Match:
+    from relicbox.bots.specs import Origin
     from relicbox.play.match import default_seats, parse_seats
 
-    specs = parse_seats(seats, state.game) if seats and reseat else saved
+    specs = parse_seats(seats, state.game, Origin.COMMAND_LINE) if seats and reseat else saved
     specs = specs or default_seats(state.players)
     if len(specs) != state.players:
         raise ConfigurationError(t(lang, "seat-count", seats=len(specs), players=state.players))
@@ -446,17 +449,18 @@ def _seatings_after_resume(
     path: Path, data: dict[str, Any], state: State, match: Match
 ) -> list[EarlierSeating]:
     """The save's earlier seatings, and the one a reseat just replaced, if it did."""
-    from relicbox.play.match import EarlierSeating, SeatSpec, default_seats, earlier_seatings
+    from relicbox.play.match import EarlierSeating, as_label, default_seats, earlier_seatings
 
     seatings = earlier_seatings(path, data, state)
     saved = data.get("seats")
     before = (
-        tuple(SeatSpec.written(str(seat)) for seat in saved)
+        tuple(as_label(seat) for seat in saved)
         if isinstance(saved, list) and len(saved) == state.players
-        else tuple(default_seats(state.players))
+        else tuple(as_label(str(seat)) for seat in default_seats(state.players))
     )
     events = len(state.record["events"])
-    if tuple(match.seats) != before and events > (seatings[-1].events if seatings else 0):
+    changed = [str(seat) for seat in match.seats] != [str(seat) for seat in before]
+    if changed and events > (seatings[-1].events if seatings else 0):
         seatings.append(EarlierSeating(events, before))
     return seatings
 
@@ -470,13 +474,14 @@ def _new_match(
     lang: str,
 ) -> Match:
     import relicbox
+    from relicbox.bots.specs import Origin
     from relicbox.play.match import default_seats, parse_seats
 
     if game is None:
         names = ", ".join(g.name for g in relicbox.list_games())
         raise ConfigurationError(t(lang, "no-game", games=names))
     info = relicbox.get_game(game)
-    specs = parse_seats(seats, info) if seats else None
+    specs = parse_seats(seats, info, Origin.COMMAND_LINE) if seats else None
     count: int
     if players is not None:
         count = info.check_players(players)

@@ -15,6 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from relicbox.bots import BotSpec, make_bot
+from relicbox.core.agents import Agent
+from relicbox.core.game import Game
 from relicbox.core.rng import Rng
 from relicbox.play.stats import clustered_mean_ci, clustered_wilson, mean_ci, wilson
 
@@ -59,6 +62,13 @@ class Job:
     seed: int
     tables: tuple[tuple[int, ...], ...] = ()
     """Seatings to rotate through (entry numbers); empty means the specs in order."""
+    bots: tuple[BotSpec, ...] = ()
+    """Each entry's bot, parsed once where the job was made (the specs are their labels);
+    empty: ``specs`` name relicbox's own bots (parsed as a caller's, never as code)."""
+
+    def agents(self, game: Game) -> list[Agent]:
+        """One agent per entry."""
+        return [make_bot(bot, game) for bot in (self.bots or self.specs)]
 
 
 def deal_seed(seed: int, deal: int) -> int:

@@ -16,8 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from relicbox.bots import bot_names, is_bot_spec, make_bot, split_specs
-from relicbox.bots.specs import runs_outside_code
+from relicbox.bots import (
+    BuiltinBot,
+    Human,
+    Origin,
+    SeatLabel,
+    SeatSpec,
+    bot_names,
+    make_bot,
+    parse_seat,
+    split_specs,
+)
 from relicbox.core.agents import Agent
 from relicbox.core.errors import (
     ConfigurationError,
@@ -30,6 +39,8 @@ from relicbox.core.registry import replay
 from relicbox.play.drive import Driver
 
 HUMAN = "human"
+MAX_LABEL = 200
+"""The longest seat label kept from a file (a longer one is clipped)."""
 SAVE_FORMAT = "relicbox-save/1"
 
 
@@ -44,46 +55,28 @@ class EarlierSeating:
         return {"events": self.events, "seats": [str(spec) for spec in self.seats]}
 
 
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who sits in a seat: ``human`` or a bot name (``bot:rule`` and ``rule`` both work)."""
+def parse_seats(text: str, game: Game, origin: Origin = Origin.CALLER) -> list[SeatSpec]:
+    """``"human,bot:rule,random"`` -> typed seat specs, with an error that lists what exists.
 
-    kind: str
-
-    @classmethod
-    def written(cls, text: str) -> SeatSpec:
-        """A seat as a save writes it (``bot:rule``), kept as text to name the seat by:
-        nothing is parsed, imported or started."""
-        return cls(text.strip().removeprefix("bot:"))
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
-
-    def __str__(self) -> str:
-        return self.kind if self.is_human else f"bot:{self.kind}"
-
-
-def parse_seats(text: str, game: Game) -> list[SeatSpec]:
-    """``"human,bot:rule,random"`` -> seat specs, with an error that lists what exists."""
-    specs = []
+    The list is split once, here; ``origin`` says who wrote it (only
+    ``Origin.COMMAND_LINE`` may name a program or Python code)."""
+    specs: list[SeatSpec] = []
     for raw in split_specs(text):
-        word = raw.strip()
-        name = word.removeprefix("bot:")
-        if word.lower() == HUMAN:
-            specs.append(SeatSpec(HUMAN))
-        elif name.lower() in bot_names(game) or is_bot_spec(name, game):
-            specs.append(SeatSpec(name if ":" in name else name.lower()))
-        else:
+        try:
+            specs.append(parse_seat(raw, game, origin))
+        except ConfigurationError as error:
+            if ":" in raw:
+                raise
             allowed = ", ".join([HUMAN] + [f"bot:{b}" for b in bot_names(game)])
             raise reason_error(
                 ConfigurationError, "error-unknown-seat", seat=repr(raw.strip()), seats=allowed
-            )
+            ) from error
     return specs
 
 
 def default_seats(players: int) -> list[SeatSpec]:
-    return [SeatSpec(HUMAN)] + [SeatSpec("rule")] * (players - 1)
+    rule: list[SeatSpec] = [BuiltinBot("rule")]
+    return [Human(), *rule * (players - 1)]
 
 
 class Match(Driver):
@@ -102,11 +95,14 @@ class Match(Driver):
     ) -> None:
         if len(seats) != state.players:
             raise ConfigurationError(f"{len(seats)} seats given for a {state.players}-player game")
-        bots = {
-            seat: make_bot(spec.kind, state.game)
-            for seat, spec in enumerate(seats)
-            if not spec.is_human
-        }
+        bots = {}
+        for seat, spec in enumerate(seats):
+            if isinstance(spec, SeatLabel):
+                raise ConfigurationError(
+                    f"seat {seat + 1} is only a label ({spec}): it cannot play"
+                )
+            if not isinstance(spec, Human):
+                bots[seat] = make_bot(spec, state.game)
         super().__init__(state, bots, ask_human, seed=seed)
         self.seats = list(seats)
         self.earlier_seats: list[EarlierSeating] = []
@@ -282,21 +278,46 @@ def load_saved(
         raise RecordError(f"{str(path)!r} holds a damaged game record: {error}") from None
     if not state.is_over and not state.to_act:
         raise RecordError(f"{str(path)!r} holds a record after which nobody can move")
-    seats = None
+    seats: list[SeatSpec] | None = None
     if isinstance(data.get("seats"), list):
-        saved = [str(seat) for seat in data["seats"]]
-        outside = [seat for seat in saved if _runs_outside_code(seat, state.game)]
-        if outside and seats_replaced:
-            return state, None, data
-        if outside and seats_as_labels:
-            seats = [SeatSpec.written(seat) for seat in saved]
-            return state, _checked_count(path, seats, state), data
-        if outside:
-            raise reason_error(
-                RecordError, "error-save-runs-code", path=repr(str(path)), seat=repr(outside[0])
-            )
-        seats = _checked_count(path, parse_seats(",".join(saved), state.game), state)
+        saved = data["seats"]
+        if seats_as_labels or seats_replaced:
+            seats = [as_label(seat) for seat in saved]
+        else:
+            seats = [_saved_seat(path, seat, state.game) for seat in saved]
+        seats = _checked_count(path, seats, state)
     return state, seats, data
+
+
+def as_label(seat: object) -> SeatLabel:
+    """A saved seat as a label only (clipped: a label is shown, never parsed)."""
+    text = seat if isinstance(seat, str) else repr(seat)
+    return SeatLabel(text[:MAX_LABEL] + ("..." if len(text) > MAX_LABEL else ""))
+
+
+def _saved_seat(path: Path, seat: object, game: Game) -> SeatSpec:
+    """One saved seat, parsed on its own as data: a person or one of relicbox's own bots."""
+    if not isinstance(seat, str):
+        raise RecordError(f"{str(path)!r}: a seat must be text, got {as_label(seat)}")
+    try:
+        return parse_seat(seat, game, Origin.DATA)
+    except ConfigurationError as refusal:
+        shown = repr(str(as_label(seat)))
+        try:
+            names_code = parse_seat(seat, game, Origin.COMMAND_LINE).names_code
+        except ConfigurationError:
+            names_code = False
+        if names_code:
+            raise reason_error(
+                RecordError, "error-save-runs-code", path=repr(str(path)), seat=shown
+            ) from None
+        raise reason_error(
+            RecordError,
+            "error-save-bad-seat",
+            path=repr(str(path)),
+            seat=shown,
+            reason=str(refusal),
+        ) from None
 
 
 def earlier_seatings(path: Path, data: dict[str, Any], state: State) -> list[EarlierSeating]:
@@ -318,10 +339,10 @@ def earlier_seatings(path: Path, data: dict[str, Any], state: State) -> list[Ear
             or not last <= events <= total
             or not isinstance(seats, list)
             or len(seats) != state.players
-            or not all(isinstance(seat, str) and len(seat) <= 200 for seat in seats)
+            or not all(isinstance(seat, str) and len(seat) <= MAX_LABEL for seat in seats)
         ):
             raise RecordError(f"{str(path)!r}: 'earlier_seats' holds a seating that does not fit")
-        labels = tuple(SeatSpec.written(seat) for seat in seats)
+        labels = tuple(as_label(seat) for seat in seats)
         seatings.append(EarlierSeating(events, labels))
     return seatings
 
@@ -332,11 +353,6 @@ def _checked_count(path: Path, seats: list[SeatSpec], state: State) -> list[Seat
             f"{str(path)!r} seats {len(seats)} players for a {state.players}-player game"
         )
     return seats
-
-
-def _runs_outside_code(seat: str, game: Game) -> bool:
-    word = seat.strip()
-    return word.lower() != HUMAN and runs_outside_code(word.removeprefix("bot:"), game)
 
 
 def is_save_of(data: dict[str, Any], state: State) -> bool:

@@ -16,7 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing import get_context
 from typing import Any
 
-from relicbox.bots import make_bot, split_specs
+from relicbox.bots import Origin, parse_bot, split_specs
 from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
@@ -60,7 +60,7 @@ class Table:
         self.job = job
         self.game = get_game(job.game)
         self.options = dict(job.options)
-        self.agents = [make_bot(spec, self.game) for spec in job.specs]
+        self.agents = job.agents(self.game)
 
     def play(self, indices: Sequence[int]) -> list[GameResult]:
         return [_play_one(self.game, self.job, i, self.agents, self.options) for i in indices]
@@ -270,8 +270,10 @@ def make_job(
     bots: str | Sequence[str],
     seed: int,
     options: dict[str, Any] | None = None,
+    origin: Origin = Origin.CALLER,
 ) -> Job:
-    """Check the game, player count, options and bot specs, and package them as a job."""
+    """Check the game, player count, options and bot specs, and package them as a job;
+    ``origin`` says who wrote the specs (only a command line may name a program)."""
     info = get_game(game)
     count = info.check_players(info.default_players if players is None else players)
     specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
@@ -282,10 +284,10 @@ def make_job(
             f"{len(specs)} bots for {count} seats: simulate seats them all at one table; "
             "use tournament for a larger pool"
         )
-    for spec in specs:
-        make_bot(spec, info)  # fail early, with the spec's own message
+    parsed = tuple(parse_bot(spec, info, origin) for spec in specs)
     resolved = info.resolve_options(options or {})
-    return Job(info.name, count, tuple(specs), tuple(sorted(resolved.items())), seed)
+    labels = tuple(bot.text for bot in parsed)
+    return Job(info.name, count, labels, tuple(sorted(resolved.items())), seed, bots=parsed)
 
 
 def simulate(
@@ -301,6 +303,7 @@ def simulate(
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
     engine: bool = False,
+    origin: Origin = Origin.CALLER,
 ) -> tuple[dict[str, Any], Sequence[GameResult]]:
     """Run ``games`` games and summarise them; see the module doc.
 
@@ -312,7 +315,7 @@ def simulate(
     """
     if games < 1:
         raise ConfigurationError(f"games={games} must be at least 1")
-    job = make_job(game, players, bots, seed, options)
+    job = make_job(game, players, bots, seed, options, origin)
     if not engine and get_game(job.game).batch is not None:
         from relicbox.play.batch import batch_plan, run_batch, summarize_batch  # NumPy
 

@@ -29,7 +29,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from relicbox.bots import make_bot, split_specs
+from relicbox.bots import Origin, parse_bot, split_specs
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.registry import get_game
 from relicbox.play.jobs import GameResult, Job, Progress, summarize
@@ -257,17 +257,20 @@ def make_tournament(
     seed: int = 0,
     pairing: str = "round-robin",
     options: dict[str, Any] | None = None,
+    origin: Origin = Origin.CALLER,
 ) -> Tournament:
+    """A tournament of ``bots``; ``origin`` says who wrote them (only a command line may
+    name a program or Python code)."""
     info = get_game(game)
     count = info.check_players(info.default_players if players is None else players)
-    specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
+    texts = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
+    parsed = tuple(parse_bot(text, info, origin) for text in texts)
+    specs = tuple(bot.text for bot in parsed)
     if len(set(specs)) != len(specs):
-        raise ConfigurationError(f"each bot may enter a tournament once, got {specs}")
+        raise ConfigurationError(f"each bot may enter a tournament once, got {list(specs)}")
     if games < 1:
         raise ConfigurationError(f"games={games} must be at least 1")
-    for spec in specs:
-        make_bot(spec, info)
     tables = tables_for(len(specs), count, pairing)
     resolved = info.resolve_options(options or {})
-    job = Job(info.name, count, tuple(specs), tuple(sorted(resolved.items())), seed, tables)
+    job = Job(info.name, count, specs, tuple(sorted(resolved.items())), seed, tables, parsed)
     return Tournament(job, games, pairing, store)

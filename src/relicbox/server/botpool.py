@@ -39,7 +39,8 @@ from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
 import relicbox
-from relicbox.bots import bot_names, make_bot
+from relicbox.bots import Origin, bot_names, make_bot, parse_bot
+from relicbox.bots.specs import DATA_LIMITS, MAX_SETTING
 from relicbox.core.agents import Agent
 from relicbox.core.game import Game
 from relicbox.core.registry import get_game
@@ -63,7 +64,11 @@ def default_bot_workers() -> int:
 
 @cache
 def _bot(game_name: str, bot_name: str) -> Agent:
-    return make_bot(bot_name, get_game(game_name))
+    """A table's bot from its stored spec, read as data: relicbox's own bots only, within a
+    file's budgets but for time and iterations, which the pool cuts short itself."""
+    game = get_game(game_name)
+    limits = {**DATA_LIMITS, "ms": MAX_SETTING, "iters": MAX_SETTING}
+    return make_bot(parse_bot(bot_name, game, Origin.DATA, limits), game)
 
 
 def choose_action(

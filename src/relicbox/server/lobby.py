@@ -19,7 +19,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from relicbox.bots import bot_names, is_bot_spec
+from relicbox.bots import BotSpec, Origin, SearchBot, bot_names, parse_bot
+from relicbox.bots.specs import DATA_LIMITS, OverLimitError
 from relicbox.core.errors import ConfigurationError, Reason
 from relicbox.core.game import Game
 from relicbox.core.registry import get_game, replay
@@ -36,50 +37,58 @@ ONLINE_SEARCH_LIMITS = {"iters": 5_000, "ms": 1_000}
 ``iters`` always, ``ms`` unless the server's ``bot_think_ms`` setting says otherwise."""
 
 
+def online_limits(think_ms: int = ONLINE_SEARCH_LIMITS["ms"]) -> dict[str, float]:
+    """The search settings' caps at an online table: a file's caps, with the server's
+    own iteration and time budgets."""
+    return {**DATA_LIMITS, **ONLINE_SEARCH_LIMITS, "ms": think_ms}
+
+
 def online_bot_problem(
     spec: str, game: Game, think_ms: int = ONLINE_SEARCH_LIMITS["ms"]
 ) -> Reason | None:
     """Why ``spec`` cannot sit at an online table, or ``None``.
 
-    Only the built-in bots (plain names, ``ismcts:...`` within limits, and the bot
-    families the game registers, such as Diamant's ``threshold:N``) may be asked for over
-    the network: never a program (``stdio:``) or a Python callable (``module:callable``),
-    which would run the requester's choice of code on the server. A search may think at
-    most ``think_ms`` milliseconds a decision.
+    A request is data: only the built-in bots (plain names, ``ismcts:...`` within limits,
+    and the bot families the game registers, such as Diamant's ``threshold:N``) may be
+    asked for over the network, never a program (``stdio:``) or a Python callable
+    (``module:callable``), and a built-in bot's name is never read as a module. A search
+    may think at most ``think_ms`` milliseconds a decision.
     """
-    base, _, params = spec.partition(":")
-    allowed = [*bot_names(game), *game.bot_families]
-    if base not in allowed or not is_bot_spec(spec, game):
+    try:
+        online_bot(spec, game, think_ms)
+    except OverLimitError as refusal:
+        return Reason.of(
+            "error-table-bot-limit", bot=repr(spec), setting=refusal.key, limit=int(refusal.limit)
+        )
+    except ConfigurationError:
         bots = ", ".join(
             [*bot_names(game), "ismcts:iters=N", "ismcts:ms=N"]
             + [family.usage for family in game.bot_families.values()]
         )
         return Reason.of("error-table-unknown-bot", bot=repr(spec), game=game.name, bots=bots)
-    limits = {**ONLINE_SEARCH_LIMITS, "ms": think_ms}
-    for part in params.split(",") if base == "ismcts" and params else []:
-        key, _, value = part.partition("=")
-        limit = limits.get(key.strip())
-        if limit is not None and value.strip().isdigit() and int(value) > limit:
-            return Reason.of(
-                "error-table-bot-limit", bot=repr(spec), setting=key.strip(), limit=limit
-            )
     return None
 
 
-def online_bot_spec(spec: str, think_ms: int) -> str:
+def online_bot(spec: str, game: Game, think_ms: int) -> BotSpec:
+    """The typed bot ``spec`` asks for, as data within the online limits, or a
+    :class:`ConfigurationError`."""
+    return parse_bot(spec, game, Origin.DATA, online_limits(think_ms))
+
+
+def online_bot_spec(spec: str, think_ms: int, game: Game) -> str:
     """The spec as seated online (``spec`` has passed :func:`online_bot_problem`): a search
     always carries a time budget, ``think_ms`` unless it asked for less, beside any
     iteration budget, so it stops at whichever comes first."""
-    base, _, params = spec.partition(":")
-    if base != "ismcts":
-        return spec
-    parts = [p.strip() for p in params.split(",") if p.strip()]
-    keys = {p.partition("=")[0].strip() for p in parts}
+    bot = online_bot(spec, game, think_ms)
+    if not isinstance(bot, SearchBot):
+        return bot.text
+    settings = list(bot.settings)
+    keys = {key for key, _ in settings}
     if "iters" not in keys and "ms" not in keys:
-        parts.insert(0, "iters=1000")  # what a plain ``ismcts`` means
+        settings.insert(0, ("iters", "1000"))  # what a plain ``ismcts`` means
     if "ms" not in keys:
-        parts.append(f"ms={think_ms}")
-    return "ismcts:" + ",".join(parts)
+        settings.append(("ms", str(think_ms)))
+    return SearchBot(tuple(settings)).text
 
 
 class LobbyPart:
@@ -185,7 +194,7 @@ class LobbyPart:
                 problem = online_bot_problem(bot, game, self.bots.think_ms)
                 if problem is not None:
                     raise TableError("bad-table", problem.text("en"), problem)
-                bot = online_bot_spec(bot, self.bots.think_ms)
+                bot = online_bot_spec(bot, self.bots.think_ms, game)
                 rows.append({"kind": "bot", "bot": bot, "name": None})
             elif kind == "open":
                 rows.append({"kind": "open"})
@@ -195,7 +204,7 @@ class LobbyPart:
         if takeover is not None:
             if online_bot_problem(takeover, game, self.bots.think_ms) is not None:
                 raise TableError.said("bad-table", "error-table-takeover-bot", bot=repr(takeover))
-            seated = online_bot_spec(takeover, self.bots.think_ms)
+            seated = online_bot_spec(takeover, self.bots.think_ms, game)
             settings = replace(settings, takeover_bot=seated)
         table_id = secrets.token_urlsafe(6)
         if settings.clock.mode == "game":

@@ -45,6 +45,7 @@ error-too-many-connections = vaše adresa už má { $limit ->
 error-unknown-seat = neznámé místo { $seat }: povolené hodnoty jsou { $seats }
 error-no-save = uložená hra { $path } neexistuje
 error-save-runs-code = { $path } usazuje { $seat }, tedy program nebo kód v Pythonu; uložená hra smí usadit jen lidi a vestavěné boty relicboxu. Chcete-li hrát s tímto botem, zadejte ho sami: relicbox play --resume SOUBOR --reseat -s MÍSTA
+error-save-bad-seat = { $path } usazuje { $seat }, což není žádný z botů relicboxu: { $reason }. Chcete-li usadit jiného bota, zadejte ho sami: relicbox play --resume SOUBOR --reseat -s MÍSTA
 error-table-unknown-bot = neznámý bot { $bot } pro hru { $game }: zvolte jednoho z { $bots }
 error-table-bot-limit = bot { $bot }: { $setting } smí být online nejvýš { $limit }
 error-table-file-option = volba { $option } potřebuje soubor: online nejde

@@ -44,6 +44,7 @@ error-too-many-connections = your address already holds { $limit ->
 error-unknown-seat = unknown seat { $seat }: each seat is one of { $seats }
 error-no-save = saved game { $path } does not exist
 error-save-runs-code = { $path } seats { $seat }, a program or Python code; a saved game may seat only people and relicbox's own bots. To play with that bot, name it yourself: relicbox play --resume FILE --reseat -s SEATS
+error-save-bad-seat = { $path } seats { $seat }, which is not one of relicbox's bots: { $reason }. To seat another bot, name it yourself: relicbox play --resume FILE --reseat -s SEATS
 error-table-unknown-bot = unknown bot { $bot } for { $game }: choose one of { $bots }
 error-table-bot-limit = bot { $bot }: { $setting } is at most { $limit } online
 error-table-file-option = option { $option } takes a file: not online
