@@ -30,7 +30,7 @@ from relicbox import (
 )
 from relicbox.bots import BuiltinBot, SeatSpec
 from relicbox.core.history import CHUNK, FrozenDict, History
-from relicbox.datafiles import read_data_file
+from relicbox.datafiles import read_data_file, read_json_lines
 from relicbox.play.match import Match, load_saved
 
 GAMES = relicbox.list_games()
@@ -323,6 +323,33 @@ def test_special_files_and_bad_names_are_refused_without_reading(tmp_path):
             read_data_file(fifo, "board")  # would block forever if it were opened to read
         with pytest.raises(RecordError, match="regular file"):
             load_saved(fifo)
+
+
+def test_json_lines_are_read_one_by_one_with_the_checks_of_a_json_file(tmp_path):
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(b'{"a": 1}\n\n[' + b"[" * 100 + b"]" * 101 + b'\nNaN\n{"a": \n[1]')
+    lines = list(read_json_lines(path, "test"))
+    assert [line.number for line in lines] == [1, 2, 3, 4, 5, 6]
+    assert [line.start for line in lines] == [0, 9, 10, 213, 217, 224]
+    assert lines[0].value == {"a": 1} and lines[0].problem is None and lines[0].ended
+    assert lines[1].blank and lines[1].problem is None
+    assert "nested more than" in str(lines[2].problem) and not lines[2].malformed
+    assert "NaN is not a number" in str(lines[3].problem) and not lines[3].malformed
+    assert lines[4].malformed and lines[4].value is None
+    assert lines[5].value == [1] and not lines[5].ended
+    path.write_bytes(b"")
+    assert list(read_json_lines(path, "test")) == []
+    path.write_bytes(b"[1]\n" * 10)
+    with pytest.raises(ConfigurationError, match="larger than 39 bytes"):
+        list(read_json_lines(path, "test", max_bytes=39))
+    path.write_bytes(b"[1]\n[1, 2, 3]\n")
+    with pytest.raises(ConfigurationError, match="line 2, is longer than 5 bytes"):
+        list(read_json_lines(path, "test", max_line=5))
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.jsonl"
+        os.mkfifo(fifo)
+        with pytest.raises(ConfigurationError, match="regular file"):
+            list(read_json_lines(fifo, "test"))  # would block forever if opened to read
 
 
 def test_a_saved_game_that_is_not_a_record_is_a_record_error(tmp_path):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +211,68 @@ def test_a_loss_seen_on_too_few_worlds_is_no_verdict() -> None:
     assert verdict(1.0, 0.4, MIN_VERDICT_WORLDS) == "blunder"
     assert verdict(0.08, 0.01, MIN_VERDICT_WORLDS) == "mistake"
     assert verdict(0.08, -0.01, 100) == "good"
+
+
+def _refused(path: Path, fragment: str) -> None:
+    result = CliRunner().invoke(app, ["analyze", str(path), "--budget", "1ms"])
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert fragment in lines[0] and "game record file" in lines[0], result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"game": "diamant", "seed": ' + b"7" * 5000 + b"}", "whole number of 5000 digits"),
+        (b'{"game": "diamant", "seed": NaN}', "NaN is not a number JSON allows"),
+        (b'{"game": "diamant"}\xff', "not UTF-8"),
+    ],
+    ids=["deep", "long-number", "nan", "not-utf8"],
+)
+def test_a_malformed_record_file_is_one_line_of_error(
+    tmp_path: Path, content: bytes, fragment: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    _refused(path, fragment)
+
+
+def test_a_record_file_beyond_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
+    from relicbox.cli.analyze import MAX_RECORD_BYTES
+
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:
+        handle.truncate(MAX_RECORD_BYTES + 1)  # sparse: nothing is written
+    _refused(path, f"larger than {MAX_RECORD_BYTES} bytes")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_is_refused_unread() -> None:
+    _refused(Path("/dev/zero"), "is not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_is_refused_unread(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        # Had the command opened the pipe to read, this writer lets it finish (with a
+        # wrong record) instead of waiting forever, so the test fails rather than hangs.
+        try:
+            with fifo.open("w") as handle:
+                handle.write("{}")
+        except OSError:
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    try:
+        _refused(fifo, "is not a regular file")
+    finally:
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # frees a writer still waiting
+        writer.join()
+        os.close(reader)

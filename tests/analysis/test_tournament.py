@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +111,149 @@ def test_cli_tournament_stores_rates_and_plots(tmp_path):
     assert plot.stat().st_size > 1000
     again = CliRunner().invoke(app, [*args, "--lang", "cs"])
     assert "Pokračuje se: 8 partií" in again.output and "Hodnocení [95% IS]" in again.output
+
+
+# -- a store is recognised by its header, and every line of it is checked --------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def _store(tmp_path, monkeypatch):
+    """A whole store of six games, named relatively so that messages quote it whole."""
+    monkeypatch.chdir(tmp_path)
+    store = Path("t.jsonl")
+    make_tournament("diamant", 3, "rule,random,cautious", 6, store, seed=1).run()
+    return store, store.read_text().splitlines()
+
+
+def _again(store):
+    return make_tournament("diamant", 3, "rule,random,cautious", 6, store, seed=1)
+
+
+def _edit(line: str, **fields) -> str:
+    return json.dumps({**json.loads(line), **fields})
+
+
+BAD_STORES = {
+    # name: (line number from 1, how the line is changed, what the refusal says)
+    "header-a-list": (1, lambda line: "[1, 2]", "is not a tournament store"),
+    "header-nan": (1, lambda line: "NaN", "is not a tournament store"),
+    "header-deep": (1, lambda line: DEEP, "is not a tournament store"),
+    "deep": (4, lambda line: DEEP, "line 4, is nested too deeply"),
+    "infinity": (
+        4,
+        lambda line: line.replace('"returns": [', '"returns": [Infinity, '),
+        "line 4, is not valid: Infinity is not a number JSON allows",
+    ),
+    "seating-99": (
+        4,
+        lambda line: _edit(line, seating=[0, 1, 99]),
+        "line 4, seats entries [0, 1, 99] at game 2",
+    ),
+    "nan-returns": (
+        4,
+        lambda line: line.replace('"returns": [', '"returns": [NaN, '),
+        "line 4, is not valid: NaN is not a number JSON allows",
+    ),
+    "short-scores": (
+        4,
+        lambda line: _edit(line, scores=[1]),
+        "line 4, field 'scores' must be 3 whole numbers",
+    ),
+    "returns-out-of-range": (
+        4,
+        lambda line: _edit(line, returns=[2.0, 0.0, 0.0]),
+        "line 4, field 'returns' must be 3 win shares",
+    ),
+    "index-negative": (4, lambda line: _edit(line, index=-5), "line 4, holds game -5"),
+    "index-huge": (4, lambda line: _edit(line, index=10**6), "line 4, holds game 1000000"),
+    "index-repeated": (
+        4,
+        lambda line: _edit(line, index=0, seating=[0, 1, 2]),
+        "line 4, repeats game 0 of line 2",
+    ),
+    "not-a-result": (4, lambda line: "[]", "line 4, is not a game result"),
+    "cut-short-mid-file": (4, lambda line: line[:20], "line 4, is not valid"),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_STORES, ids=list(BAD_STORES))
+@pytest.mark.parametrize("newline", [True, False], ids=["", "no-final-newline"])
+def test_a_bad_store_is_refused_naming_the_file_and_line_and_left_alone(
+    tmp_path, monkeypatch, kind, newline
+):
+    store, lines = _store(tmp_path, monkeypatch)
+    number, change, fragment = BAD_STORES[kind]
+    lines[number - 1] = change(lines[number - 1])
+    content = "\n".join(lines) + ("\n" if newline else "")
+    store.write_text(content)
+    with pytest.raises(relicbox.ConfigurationError) as refused:
+        _again(store).run()
+    assert "'t.jsonl'" in str(refused.value) and fragment in str(refused.value)
+    assert store.read_text() == content, "a refused store is never written to"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda line: _edit(line, index=-5),
+        lambda line: line.replace('"returns": [', '"returns": [NaN, '),
+        lambda line: DEEP,
+        lambda line: _edit(line, seating=[0, 1, 99]),
+    ],
+    ids=["index", "nan", "deep", "seating"],
+)
+def test_a_bad_last_line_that_is_whole_json_is_refused_not_dropped(tmp_path, monkeypatch, change):
+    store, lines = _store(tmp_path, monkeypatch)
+    lines[-1] = change(lines[-1])
+    store.write_text("\n".join(lines) + "\n")
+    with pytest.raises(relicbox.ConfigurationError, match="line 7,"):
+        _again(store).load()
+
+
+def test_a_last_line_cut_short_is_dropped_and_played_again(tmp_path, monkeypatch):
+    store, lines = _store(tmp_path, monkeypatch)
+    store.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:25])
+    assert sorted(_again(store).load()) == [0, 1, 2, 3, 4]
+    assert store.read_text() == "\n".join(lines[:-1]) + "\n"
+    assert len(_again(store).run()) == 6
+    assert store.read_text().count("\n") == 7
+
+
+def test_a_file_whose_first_line_is_blank_is_not_taken_for_an_empty_store(tmp_path):
+    store = tmp_path / "notes.jsonl"
+    content = "\nmy notes, not a tournament\n"
+    store.write_text(content)
+    for _ in range(2):
+        with pytest.raises(relicbox.ConfigurationError, match="is not a tournament store"):
+            _again(store).run()
+    assert store.read_text() == content
+
+
+def test_an_empty_file_starts_a_store(tmp_path):
+    store = tmp_path / "empty.jsonl"
+    store.write_bytes(b"")
+    assert len(_again(store).run()) == 6
+    assert json.loads(store.read_text().splitlines()[0])["format"] == "relicbox-tournament/1"
+
+
+def test_results_beyond_the_tournament_are_not_counted(tmp_path, monkeypatch):
+    store, lines = _store(tmp_path, monkeypatch)
+    store.write_text("\n".join([*lines, _edit(lines[-1], index=10**6)]) + "\n")
+    with pytest.raises(relicbox.ConfigurationError, match="6 games are numbered 0 to 5"):
+        _again(store).run()
+
+
+def test_the_cli_refuses_a_bad_store_in_one_line(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from relicbox.cli.main import app
+
+    store, lines = _store(tmp_path, monkeypatch)
+    lines[2] = _edit(lines[2], seating=[0, 1, 99])
+    store.write_text("\n".join(lines) + "\n")
+    args = ["tournament", "diamant", "-p", "3", "--bots", "rule,random,cautious", "-n", "6"]
+    result = CliRunner().invoke(app, [*args, "--seed", "1", "--store", str(store)])
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert result.output.strip().count("\n") == 0, result.output
+    assert "'t.jsonl', line 3," in result.output

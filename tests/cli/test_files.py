@@ -68,6 +68,23 @@ def test_save_match_itself_refuses_a_device(tmp_path):
         save_match(Path("/dev/null"), match)
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_a_link_to_a_missing_file_is_refused_and_its_target_never_created(tmp_path):
+    link, target = tmp_path / "game.json", tmp_path / "elsewhere" / "made.json"
+    target.parent.mkdir()
+    link.symlink_to(target)
+    result = run("play", "diamant", *BOTS, "--seed", "1", "--save", str(link))
+    one_line_error(result, "is a symbolic link to a file that does not exist")
+    state = relicbox.new_game("diamant", 3, seed=1)
+    match = Match(state, parse_seats("rule,rule,rule", state.game))
+    with pytest.raises(relicbox.RelicboxError, match="symbolic link to a file that does not"):
+        save_match(link, match)  # as when the file goes away after the check at the start
+    assert not target.exists() and link.is_symlink()
+    target.write_text("{}")
+    save_match(link, match)  # a link to an existing regular file is saved through
+    assert link.is_symlink() and json.loads(target.read_text())["record"]["game"] == "diamant"
+
+
 def test_another_games_file_is_never_overwritten_without_force(tmp_path):
     other = tmp_path / "game.json"
     assert run("play", "tschak", "-s", "rule,rule,rule", "--seed", "2", "--save", str(other))

@@ -18,13 +18,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from relicbox.cli.analysis import _Bar, _check_lang, _fail
-from relicbox.core.errors import RelicboxError, quote
+from relicbox.core.errors import RecordError, RelicboxError, quote
 from relicbox.core.registry import get_game
+from relicbox.datafiles import read_json_file
 from relicbox.i18n import tr
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 VERDICT_STYLE = {"good": "", "mistake": "yellow", "blunder": "bold red"}
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""Largest game record (or save) read: far beyond the longest game, far below a full memory."""
 
 
 def analyze_command(
@@ -62,9 +65,13 @@ def analyze_command(
 
     _check_lang(lang)
     try:
-        record = json.loads(record_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise _fail(lang, f"cannot read {quote(str(record_path))}: {error}") from None
+        # The one hardened reader: a regular file only (a pipe or a device would block or
+        # never end), at most MAX_RECORD_BYTES, plain JSON nested at most a few levels deep.
+        record = read_json_file(
+            record_path, "game record", RecordError, max_bytes=MAX_RECORD_BYTES, toml=False
+        )
+    except RelicboxError as error:
+        raise _fail(lang, str(error)) from None
     record = record.get("record", record) if isinstance(record, dict) else record
     players = record.get("players") if isinstance(record, dict) else None
     if seat is not None and isinstance(players, int) and not 1 <= seat <= players:

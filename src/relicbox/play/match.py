@@ -150,6 +150,8 @@ def save_problem(path: Path) -> str | None:
     try:
         info = os.stat(path)
     except FileNotFoundError:
+        if os.path.islink(path):  # a save would create the file the link points to
+            return f"{text!r} is a symbolic link to a file that does not exist"
         info = None
     except NotADirectoryError:
         return f"{text!r} is under something that is not a folder"
@@ -192,7 +194,7 @@ def save_match(path: Path, match: Match, extra: dict[str, Any] | None = None) ->
         "record": match.state.record,
     }
     target = Path(os.path.realpath(path))
-    problem = save_problem(target)
+    problem = (save_problem(path) if os.path.islink(path) else None) or save_problem(target)
     if problem is not None:
         raise SaveError(f"cannot save to {str(path)!r}: {problem}")
     payload = json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")

@@ -16,23 +16,29 @@ bots in balanced ``blocs`` or mixed fields.
 Results go to a JSON-lines file as they arrive (one header line, then one line
 per finished game, flushed and synced), so a tournament killed at any moment
 resumes from the file: every finished game is kept, none is played twice, and
-a half-written last line is dropped.
+a half-written last line is dropped. A file is taken for a store only by its header
+(the ``format`` marker and this tournament's settings), and every result line is
+checked: any other file or line is refused, naming the file and the line, and a file
+that is neither empty nor a store of this very tournament is never written to.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from relicbox.bots import Origin, parse_bot, split_specs
-from relicbox.core.errors import ConfigurationError
+from relicbox.core.checks import whole_problem
+from relicbox.core.errors import ConfigurationError, quote
 from relicbox.core.registry import get_game
-from relicbox.play.jobs import GameResult, Job, Progress, summarize
+from relicbox.datafiles import MAX_BYTES, JsonLine, read_json_lines
+from relicbox.play.jobs import GameResult, Job, Progress, seating, summarize
 from relicbox.play.ratings import Rated, leaderboard, result_ranks
 from relicbox.play.simulate import run_games
 from relicbox.play.stats import clustered_wilson
@@ -41,11 +47,16 @@ STORE_FORMAT = "relicbox-tournament/1"
 PAIRINGS = ("round-robin", "gauntlet", "blocs")
 
 
-def _result(line: bytes) -> GameResult | None:
-    try:
-        return GameResult.from_json(json.loads(line))
-    except (ValueError, KeyError, TypeError):
-        return None
+MAX_STORE_BYTES = 1 << 30
+"""Largest store read: millions of games, a few hundred bytes each."""
+MAX_STORE_LINE = 4 * MAX_BYTES
+"""Longest line read: the header holds the options, a data file's contents among them."""
+RESULT_FIELDS = frozenset(("index", "seed", "seating", "scores", "returns", "length"))
+
+
+def _is_share(value: object) -> bool:
+    """A win share: a number (not ``True``) from 0 to 1; NaN and infinities are neither."""
+    return type(value) in (int, float) and 0 <= cast(float, value) <= 1
 
 
 def bloc_tables(players: int) -> tuple[tuple[int, ...], ...]:
@@ -116,45 +127,123 @@ class Tournament:
         }
 
     def load(self) -> dict[int, GameResult]:
-        """Finished games in the store (checked against this tournament's settings)."""
+        """Finished games in the store, checked against this tournament's settings.
+
+        A missing or empty file holds none. Any other file must start with this very
+        tournament's header and hold only its games, each once, every field in range; a
+        last line cut short by a kill is dropped (the file is cut before it) and a whole
+        last line missing its newline gets one. Anything else is refused with a sentence
+        naming the file and the line, and the file is left as it was.
+        """
         if not self.store.exists():
             return {}
-        lines = self.store.read_bytes().split(b"\n")
-        if not lines or not lines[0].strip():
-            return {}
-        try:
-            header = json.loads(lines[0])
-        except ValueError:
-            raise ConfigurationError(f"{str(self.store)!r} is not a tournament file") from None
-        mine = self.header()
-        if header != {**mine, "games": header.get("games")} or header.get("format") != (
-            STORE_FORMAT
+        name = quote(str(self.store))
+        results: dict[int, GameResult] = {}
+        where: dict[int, int] = {}
+        damaged: JsonLine | None = None
+        final: JsonLine | None = None
+        lines = read_json_lines(
+            self.store,
+            "tournament store",
+            max_bytes=MAX_STORE_BYTES,
+            max_line=MAX_STORE_LINE,
+        )
+        with contextlib.closing(lines):
+            for line in lines:
+                final = line
+                at = f"tournament store {name}, line {line.number},"
+                if damaged is not None and not line.blank:
+                    # Only the last line can be cut short by a kill: this damage is not that.
+                    raise ConfigurationError(
+                        f"tournament store {name}, line {damaged.number}, {damaged.problem}"
+                    )
+                if line.number == 1:
+                    self._check_header(line, name)
+                elif line.malformed:
+                    damaged = line  # perhaps cut short: refused unless it is the last line
+                elif line.problem is not None:
+                    raise ConfigurationError(f"{at} {line.problem}")
+                elif not line.blank:
+                    result = self._checked_result(line.value, at)
+                    if result.index in results:
+                        raise ConfigurationError(
+                            f"{at} repeats game {result.index} of line {where[result.index]}"
+                        )
+                    results[result.index] = result
+                    where[result.index] = line.number
+        if damaged is not None:
+            with self.store.open("r+b") as handle:
+                handle.truncate(damaged.start)  # a line cut short by a kill
+        elif final is not None and not final.ended:
+            with self.store.open("ab") as handle:
+                handle.write(b"\n")  # the last line was whole but its newline was not
+        return results
+
+    def _check_header(self, line: JsonLine, name: str) -> None:
+        header = line.value
+        if not isinstance(header, dict) or header.get("format") != STORE_FORMAT:
+            raise ConfigurationError(
+                f"{name} is not a tournament store: its first line is not a {STORE_FORMAT} "
+                "header; choose another file (a new or empty one starts a store)"
+            )
+        if header != {**self.header(), "games": header.get("games")} or (
+            whole_problem(header.get("games"), 1) is not None
         ):
             raise ConfigurationError(
-                f"{str(self.store)!r} holds another tournament ({header.get('game')}, "
-                f"bots {header.get('bots')}, seed {header.get('seed')}): choose another file"
+                f"{name} holds another tournament ({quote(header.get('game'))}, "
+                f"bots {quote(header.get('bots'))}, seed {quote(header.get('seed'))}): "
+                "choose another file"
             )
-        results: dict[int, GameResult] = {}
-        good_bytes = len(lines[0]) + 1
-        *whole, tail = lines[1:] if len(lines) > 1 else [b""]
-        for line in whole:
-            result = _result(line)
-            if result is None and line.strip():
-                break  # a damaged line: drop it and whatever follows
-            if result is not None:
-                results.setdefault(result.index, result)
-            good_bytes += len(line) + 1
-        else:
-            last = _result(tail) if tail.strip() else None
-            if last is not None:
-                results.setdefault(last.index, last)
-                with self.store.open("ab") as handle:
-                    handle.write(b"\n")  # the last line was whole but its newline was not
-                return results
-        if good_bytes < self.store.stat().st_size:
-            with self.store.open("r+b") as handle:
-                handle.truncate(good_bytes)  # a line cut short by a kill
-        return results
+
+    def _checked_result(self, data: Any, at: str) -> GameResult:
+        """The game result a line holds, refused (``at`` names the file and line) unless
+        every field is one this tournament can have written."""
+        if not isinstance(data, dict) or set(data) != RESULT_FIELDS:
+            raise ConfigurationError(
+                f"{at} is not a game result (an object of {', '.join(sorted(RESULT_FIELDS))}): "
+                f"{quote(data)}"
+            )
+        index = data["index"]
+        if whole_problem(index, 0, self.games - 1) is not None:
+            raise ConfigurationError(
+                f"{at} holds game {quote(index)}, but this tournament's {self.games} games are "
+                f"numbered 0 to {self.games - 1}"
+            )
+        for key in ("seed", "length"):
+            problem = whole_problem(data[key], 0)
+            if problem is not None:
+                raise ConfigurationError(f"{at} field {key!r} {problem}")
+        expected, _ = seating(self.job, index)
+        seats = data["seating"]
+        if not (isinstance(seats, list) and all(type(e) is int for e in seats)) or (
+            seats != expected
+        ):
+            raise ConfigurationError(
+                f"{at} seats entries {quote(seats)} at game {index}, but this tournament "
+                f"seats {expected} there"
+            )
+        players = self.job.players
+        scores, returns = data["scores"], data["returns"]
+        if not (
+            isinstance(scores, list)
+            and len(scores) == players
+            and all(whole_problem(score, None) is None for score in scores)
+        ):
+            raise ConfigurationError(
+                f"{at} field 'scores' must be {players} whole numbers, got {quote(scores)}"
+            )
+        if not (
+            isinstance(returns, list)
+            and len(returns) == players
+            and all(_is_share(share) for share in returns)
+        ):
+            raise ConfigurationError(
+                f"{at} field 'returns' must be {players} win shares from 0 to 1, "
+                f"got {quote(returns)}"
+            )
+        return GameResult(
+            index, data["seed"], seats, scores, [float(r) for r in returns], data["length"]
+        )
 
     def run(
         self,
