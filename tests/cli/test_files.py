@@ -426,3 +426,36 @@ def test_a_save_with_a_seating_history_that_does_not_fit_is_refused(tmp_path):
     data["earlier_seats"] = [{"events": 10**6, "seats": ["human", "bot:rule", "bot:rule"]}]
     save.write_text(json.dumps(data))
     one_line_error(run("replay", str(save)), "earlier_seats")
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+@pytest.mark.parametrize(
+    ("make", "fragment"),
+    [
+        (lambda tmp: _written(tmp, "[" * 100_000 + "]" * 100_000), "nested"),
+        (lambda tmp: _written(tmp, '{"record": ' + "7" * 5_000 + "}"), "digits"),
+        (lambda tmp: _written(tmp, '{"record": NaN}'), "NaN"),
+        (lambda tmp: "/dev/zero", "not a regular file"),
+        (lambda tmp: _fifo(tmp), "not a regular file"),
+    ],
+    ids=["deep", "long-number", "nan", "device", "fifo"],
+)
+def test_a_save_is_read_by_the_hardened_reader(tmp_path, command, make, fragment):
+    path = make(tmp_path)
+    args = ["play", "--resume", path] if command == "play" else ["replay", path]
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert fragment in " ".join(result.output.split()), result.output
+    assert "Traceback" not in result.output
+
+
+def _written(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    return str(path)
+
+
+def _fifo(tmp_path: Path) -> str:
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    return str(path)

@@ -36,6 +36,7 @@ from relicbox.core.errors import (
 )
 from relicbox.core.game import Game, State
 from relicbox.core.registry import replay
+from relicbox.datafiles import read_json_file
 from relicbox.play.drive import Driver
 
 HUMAN = "human"
@@ -229,21 +230,15 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """The JSON object in a save or record file, refused with a sentence when it is not one."""
+    """The JSON object in a save or record file, refused with a sentence when it is not one
+    (read by the one hardened reader: a regular file, size, depth and number caps)."""
     try:
-        info = os.stat(path)
+        os.stat(path)
     except FileNotFoundError:
         raise reason_error(RecordError, "error-no-save", path=repr(str(path))) from None
-    except (OSError, ValueError) as error:
-        raise RecordError(f"cannot read saved game {str(path)!r}: {error}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise RecordError(f"{str(path)!r} is not a regular file")
-    if info.st_size > MAX_SAVE_BYTES:
-        raise RecordError(f"{str(path)!r} is too large to be a saved game")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise RecordError(f"cannot read saved game {str(path)!r}: {error}") from None
+    except (OSError, ValueError):
+        pass  # the reader says why
+    data = read_json_file(path, "saved game", RecordError, MAX_SAVE_BYTES, toml=False)
     if not isinstance(data, dict):
         raise RecordError(f"{str(path)!r} is not a relicbox save or record")
     return data
