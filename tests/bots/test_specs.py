@@ -189,3 +189,32 @@ def test_only_a_command_line_may_name_a_program_or_a_callable():
     with pytest.raises(ConfigurationError, match="over the limit of 5000"):
         parse_bot("ismcts:iters=5001", DIAMANT, Origin.DATA)
     assert parse_bot("ismcts:iters=5001", DIAMANT, Origin.CALLER).setting("iters") == "5001"
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("ismcts:ms=1e9", "over the limit of 1000"),
+        ("ismcts:ms=1_000_000", "must be a number"),
+        ("ismcts:ms=1000000000.0", "over the limit of 1000"),
+        ("ismcts:ms=1000,ms=1e9", "given twice"),
+        ("ismcts:ms=5e3", "over the limit of 1000"),
+        ("ismcts:ms=inf", "must be a number"),
+        ("ismcts:iters=" + "9" * 100, "must be a number"),
+        ("ismcts:iters=" + "9" * 5_000, "longer than 200 characters"),
+    ],
+    ids=[
+        "exponent",
+        "underscores",
+        "decimal",
+        "twice",
+        "small-exponent",
+        "inf",
+        "100-digits",
+        "5000-digits",
+    ],
+)
+def test_a_search_budget_is_read_as_a_number_whatever_its_spelling(text, refusal):
+    with pytest.raises(ConfigurationError, match=refusal):
+        parse_bot(text, DIAMANT, Origin.DATA)
+    assert online_bot_problem(text, DIAMANT) is not None

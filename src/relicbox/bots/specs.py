@@ -85,6 +85,8 @@ DATA_LIMITS: Mapping[str, float] = {
 """The largest search settings a save, a store or a request may give: a file or a stranger
 can never tie a process up (the online server's own budgets are the same or smaller)."""
 HUMAN = "human"
+_DECIMAL = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?")
+"""A setting's number: plain decimal digits, never ``1_000``, ``inf`` or a 5,000-digit text."""
 _IDENTIFIER_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
@@ -410,16 +412,15 @@ def _keywords(spec: str, text: str, allowed: Sequence[str]) -> tuple[tuple[str, 
             raise ConfigurationError(
                 f"bot {quote(spec)}: {quote(item)} is not a setting; use {settings}"
             )
+        if key.strip() in values:
+            raise ConfigurationError(f"bot {quote(spec)}: {key.strip()}= is given twice")
         values[key.strip()] = value.strip()
     return tuple(values.items())
 
 
 def _number(spec: str, key: str, value: str, limits: Mapping[str, float]) -> float:
     limit = limits.get(key, MAX_SETTING)
-    try:
-        number = float(value) if len(value) <= 32 else math.nan
-    except ValueError:
-        number = math.nan
+    number = float(value) if _DECIMAL.fullmatch(value) else math.nan
     if not math.isfinite(number) or abs(number) > MAX_SETTING:
         raise ConfigurationError(
             f"bot {quote(spec)}: {key}={quote(value)} must be a number of at most {MAX_SETTING}"
