@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import time
 from typing import Any
@@ -256,6 +257,29 @@ def test_a_failing_handler_answers_bad_message_and_the_connection_lives(
         assert error["code"] == "bad-message" and "fault" not in error["message"]
         ann.send({"type": "ping"})
         ann.wait_for(lambda f: f["type"] == "pong")
+    finally:
+        ann.close()
+
+
+def test_a_binary_frame_is_a_bad_message_logged_nowhere_and_the_connection_lives(
+    server: LiveServer, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # uvicorn's own logger keeps its records from the root logger, where caplog listens
+    monkeypatch.setattr(logging.getLogger("uvicorn"), "propagate", True)
+    made = server.create("diamant", ["me", "rule", "rule"])
+    ann = Player(server, made["table"], made["token"])
+    try:
+        ann.wait_for(lambda f: f["type"] == "welcome")
+        with caplog.at_level(logging.ERROR):
+            for frame in (b'{"type": "ping"}', b"\xff\x00"):
+                ann.mark = len(ann.frames)
+                ann.ws.send(frame)
+                error = ann.wait_for(lambda f: f["type"] == "error")
+                assert error["code"] == "bad-message"
+                assert error["message"] == "messages are JSON text: a binary frame was refused"
+            ann.send({"type": "ping"})
+            ann.wait_for(lambda f: f["type"] == "pong")
+        assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     finally:
         ann.close()
 

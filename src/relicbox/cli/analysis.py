@@ -28,7 +28,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from relicbox.cli.common import MESSAGE_LIMIT, short_localized
+from relicbox.cli.common import MESSAGE_LIMIT, short_localized, shown
 from relicbox.cli.options import GAME_OPTIONS_HELP, PASS_GAME_OPTIONS, game_options, untangle
 from relicbox.core.errors import ConfigurationError, RelicboxError, clip, quote
 from relicbox.core.registry import get_game
@@ -80,8 +80,10 @@ CSV_FIELDS = (
 
 
 def _fail(lang: str, message: str) -> typer.Exit:
-    """Print ``message`` as one line (shortened, markup in it shown as typed); exit code 2."""
-    line = escape(tr(lang, "error", message=clip(" ".join(message.split()), MESSAGE_LIMIT)))
+    """Print ``message`` as one line (shortened, markup in it shown as typed, nothing the
+    terminal would obey: it may quote a record file); exit code 2."""
+    one_line = clip(" ".join(message.split()), MESSAGE_LIMIT)
+    line = escape(tr(lang, "error", message=shown(one_line, MESSAGE_LIMIT, markup=False)))
     err.print(f"[bold red]{line}[/]", soft_wrap=True)
     return typer.Exit(code=2)
 

@@ -83,10 +83,52 @@ def short_localized(error: BaseException, lang: str) -> str:
     return clip(" ".join(text.split()), MESSAGE_LIMIT)
 
 
+SHOWN_LIMIT = 80
+"""The most characters of a piece of untrusted text (a seat's label from a save) shown."""
+
+PATH_LIMIT = 4096
+"""A file's path is shown whole, to be copied, up to the longest one a system takes."""
+
+
+def shown(text: str, limit: int = SHOWN_LIMIT, *, markup: bool = True) -> str:
+    """Text from a file or the network made fit to print on the terminal.
+
+    Control characters (C0 and C1, so no escape sequence reaches the terminal), format,
+    private-use and unassigned characters are dropped; any other whitespace becomes a plain
+    space; a lone surrogate, which no terminal encoding can write, becomes U+FFFD. The
+    result is cut to ``limit`` characters ending in ``…``, and only the first few times
+    ``limit`` characters are ever looked at, so a label megabytes long costs no more than a
+    short one. With ``markup`` (for text printed through rich markup, as the console's
+    lines are) square brackets are escaped so the text shows as written.
+    """
+    window = text[: limit * 4 + 1]
+    kept: list[str] = []
+    for char in window:
+        if char.isprintable():
+            kept.append(char)
+        elif char.isspace():
+            kept.append(" ")
+        elif "\ud800" <= char <= "\udfff":
+            kept.append("\ufffd")
+        if len(kept) > limit:
+            break
+    if len(kept) > limit or len(window) < len(text):
+        kept[limit - 1 :] = ["…"]
+    result = "".join(kept)
+    if markup:
+        from rich.markup import escape
+
+        result = escape(result)
+    return result
+
+
 def seat_label(seat: int, seats: list[SeatSpec] | None, lang: str) -> str:
-    """``Player 3`` for a person, ``Player 3 (bot:random)`` for a bot."""
+    """``Player 3`` for a person, ``Player 3 (bot:random)`` for a bot.
+
+    A bot's name is :func:`shown`: a save's seats are labels anyone may have written.
+    """
     if seats is not None and seat < len(seats) and not seats[seat].is_human:
-        return t(lang, "player-bot", n=seat + 1, bot=seats[seat].text)
+        return t(lang, "player-bot", n=seat + 1, bot=shown(seats[seat].text))
     return t(lang, "player", n=seat + 1)
 
 
@@ -117,9 +159,9 @@ def history_label(
         lang,
         "player-reseated",
         n=seat + 1,
-        before=str(kinds[last]),
+        before=shown(str(kinds[last])),
         events=earlier[last].events,
-        after=str(kinds[-1]),
+        after=shown(str(kinds[-1])),
     )
 
 

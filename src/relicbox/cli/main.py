@@ -25,6 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from relicbox.cli.common import (
     MESSAGE_LIMIT,
+    PATH_LIMIT,
     QuitGame,
     alias_hint,
     console,
@@ -34,6 +35,7 @@ from relicbox.cli.common import (
     seat_label,
     seat_labels,
     seating_at,
+    shown,
     shown_action,
     t,
     transcript_lines,
@@ -221,10 +223,12 @@ def _check_lang(lang: str | None) -> str:
 
 
 def _fail(lang: str, message: str) -> typer.Exit:
-    """Print ``message`` as one line (shortened, markup in it shown as typed); exit code 2."""
+    """Print ``message`` as one line (shortened, markup in it shown as typed, nothing the
+    terminal would obey: it may quote a file); exit code 2."""
     from rich.markup import escape
 
-    line = escape(t(lang, "error", message=clip(" ".join(message.split()), MESSAGE_LIMIT)))
+    one_line = clip(" ".join(message.split()), MESSAGE_LIMIT)
+    line = escape(t(lang, "error", message=shown(one_line, MESSAGE_LIMIT, markup=False)))
     console.print(f"[bold red]{line}[/]", soft_wrap=True)
     return typer.Exit(code=2)
 
@@ -909,18 +913,19 @@ def replay_command(
         console.print(t(lang, "record-events", count=len(record["events"])))
         for number, event in enumerate(record["events"]):
             if "chance" in event:
-                console.print("  " + t(lang, "chance-event", outcome=event["chance"]))
+                outcome = shown(str(event["chance"]))
+                console.print("  " + t(lang, "chance-event", outcome=outcome))
             else:
                 player = seat_label(event["seat"], seating_at(number, seats, earlier), lang)
-                console.print(
-                    "  " + t(lang, "decision-event", player=player, action=event["action"])
-                )
+                action = shown(str(event["action"]))
+                console.print("  " + t(lang, "decision-event", player=player, action=action))
     if state.is_over:
         _show_results(state, seats, lang, last_round=False, earlier=earlier)  # told just now
     else:
         decisions = sum(1 for event in record["events"] if "chance" not in event)
+        path = shown(str(file), PATH_LIMIT)
         console.print(
-            f"[bold]{t(lang, 'unfinished', count=decisions, path=str(file))}[/]", soft_wrap=True
+            f"[bold]{t(lang, 'unfinished', count=decisions, path=path)}[/]", soft_wrap=True
         )
 
 

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from relicbox.cli.common import MESSAGE_LIMIT, shown
 from relicbox.core.errors import clip, quote
 
 console = Console(highlight=False, stderr=True)
@@ -43,8 +44,10 @@ def db_url(given: str | None) -> str:
 
 
 def _print_error(message: str) -> None:
-    """One red line, however long the input it quotes (markup in it shown as typed)."""
-    line = escape(clip(" ".join(message.split())))
+    """One red line, however long the input it quotes (markup in it shown as typed, nothing
+    the terminal would obey)."""
+    one_line = clip(" ".join(message.split()))
+    line = escape(shown(one_line, MESSAGE_LIMIT, markup=False))
     console.print(f"[bold red]{line}[/]", soft_wrap=True)
 
 

@@ -29,6 +29,7 @@ error-table-spectator-act = diváci nemohou hrát
 error-table-not-joined = nejdřív pošlete zprávu join
 error-table-already-joined = toto spojení už se připojilo
 error-table-too-large = zpráva je příliš dlouhá
+error-table-binary-message = zprávy jsou text ve formátu JSON: binární rámec byl odmítnut
 error-table-rate-limited = příliš mnoho zpráv: zpomalte
 error-table-stale = toto rozhodnutí neodpovídá tomu, na co se místo právě ptá (odesláno u kroku { $seq }, stůl je u kroku { $current }): podívejte se na stůl a rozhodněte se znovu
 error-table-unavailable = server tohoto stolu je na chvíli nedostupný: zkuste to prosím znovu za několik sekund

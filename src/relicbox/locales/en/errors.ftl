@@ -30,6 +30,7 @@ error-table-spectator-act = spectators cannot act
 error-table-not-joined = send a join message first
 error-table-already-joined = this connection has joined
 error-table-too-large = message too large
+error-table-binary-message = messages are JSON text: a binary frame was refused
 error-table-rate-limited = too many messages: slow down
 error-table-stale = this decision does not answer the seat's current question (sent at seq { $seq }, the table is at seq { $current }): look at the table and decide anew
 error-table-unavailable = the table's server is out of reach for a moment: try again in a few seconds

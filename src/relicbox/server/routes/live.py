@@ -88,10 +88,12 @@ class _Session:
     async def take_next(self) -> bool:
         """Read and handle one message; ``False`` once the connection is over."""
         try:
-            raw = await self.websocket.receive_text()
+            received = await self.websocket.receive()
         except RuntimeError:  # closed by this server (a slow reader): nothing to read
             return False
-        message = self.checked(raw)
+        if received["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(received.get("code", 1000), received.get("reason"))
+        message = self.checked(received.get("text"))
         if message is None:
             return True
         try:
@@ -103,15 +105,23 @@ class _Session:
             self.conn.push(_error("bad-message", tr(self.conn.lang, "error-bad-message")))
         return True
 
-    def checked(self, raw: str) -> AnyClientMessage | None:
-        """The message, or ``None`` after telling the page why it was refused."""
+    def checked(self, raw: str | None) -> AnyClientMessage | None:
+        """The message, or ``None`` after telling the page why it was refused.
+
+        ``raw`` is ``None`` for a binary frame: the protocol is JSON text, so it is refused
+        as a bad message like malformed text is, and the connection goes on.
+        """
         settings, conn = self.settings, self.conn
-        if len(raw.encode("utf-8")) > settings.max_message_bytes:
+        if raw is not None and len(raw.encode("utf-8")) > settings.max_message_bytes:
             conn.push(TableError.said("too-large", "error-table-too-large").frame(conn.lang))
             return None
         if not conn.allow(settings.message_rate, settings.message_burst):
             refusal = TableError.said("rate-limited", "error-table-rate-limited")
             conn.push(refusal.frame(conn.lang))
+            return None
+        if raw is None:
+            binary = TableError.said("bad-message", "error-table-binary-message")
+            conn.push(binary.frame(conn.lang))
             return None
         try:
             return client_message(parse_json(raw, settings.max_json_depth))
