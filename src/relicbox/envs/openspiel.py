@@ -20,7 +20,10 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
 * **Simultaneous nodes**: the games that declare ``Game.simultaneous`` (Diamant and
   Tschak!) have simultaneous dynamics; at every decision node all seats in the
   engine's ``to_act`` choose at once, and every other seat has the single action
-  ``wait`` (id ``game.num_actions``). Relic Runners is sequential.
+  ``wait`` (id ``game.num_actions``). Relic Runners is sequential. ``apply_actions``
+  commits the due seats' actions together (the engine's ``act_joint``): when one is
+  refused, or the list does not hold one action per seat, nothing is applied and the
+  history stays as it was.
   ``pyspiel.convert_to_turn_based`` works on the simultaneous games. Each also has a
   ``_sequential`` form (``relicbox_diamant_sequential``,
   ``relicbox_tschak_sequential``): the same game with one seat deciding at a
@@ -90,7 +93,7 @@ import numpy as np
 import pyspiel
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import RelicboxError, StateFormatError, quote
+from relicbox.core.errors import InvalidActionError, RelicboxError, StateFormatError, quote
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, list_games, state_from_dict
 from relicbox.envs.encoding import encoder_for
@@ -329,10 +332,19 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
         self._engine.changed()
 
     def _apply_actions(self, actions: list[int]) -> None:
+        """Every due seat's action at once (the engine's ``act_joint``): a refused one,
+        or a list that is not one action per seat, changes nothing."""
+        players = self._engine.state.players
+        if len(actions) != players:
+            raise InvalidActionError(
+                f"joint action {quote(actions)} cannot be read: a simultaneous node takes "
+                f"one action per seat, {players} in all, got {len(actions)}"
+            )
         state = self._engine.own()
+        due = state.to_act
+        state.act_joint({seat: actions[seat] for seat in due})
         decisions = self._engine.decisions
-        for seat in state.to_act:
-            state.act(seat, actions[seat])
+        for seat in due:
             decisions[seat].append(actions[seat])
         self._engine.changed()
 

@@ -17,7 +17,9 @@ mask. Actions are integers (indices in ``game.action_space``).
   committed, so a seat deciding later learns nothing from the earlier ones.
 * **Parallel** (``parallel_env``): every seat in the game's ``to_act`` decides
   in one step (each gives one action; Tschak!'s multi-card reveals take one step
-  per card). Actions given for seats that have nothing to decide are ignored.
+  per card). Actions given for seats that have nothing to decide are ignored. The
+  step's actions are committed together (the engine's ``act_joint``): when one is
+  refused, none is applied.
 
 Chance events are resolved by the engine from the seed. ``reset(seed=s)`` seeds
 the environment; further resets without a seed start new games drawn from it.
@@ -53,6 +55,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
+from relicbox.core.actions import Action
 from relicbox.core.errors import IllegalActionError, RelicboxError
 from relicbox.core.game import Game, State
 from relicbox.envs._common import (
@@ -134,21 +137,50 @@ class _Table:
             "action_mask": self.masks.of(state, seat),
         }
 
-    def act(self, seat: int, action: Any) -> bool:
-        """Apply ``action`` (an index) for ``seat`` if it is a legal choice now; else
-        change nothing and say so."""
+    def action(self, action: Any) -> Action | None:
+        """The action ``action`` (an index) names, or ``None`` if it names none."""
         try:
             index = int(action)
         except (TypeError, ValueError):
-            return False
+            return None
         if not 0 <= index < len(self.actions):
+            return None
+        return self.actions[index]
+
+    def act(self, seat: int, action: Any) -> bool:
+        """Apply ``action`` (an index) for ``seat`` if it is a legal choice now; else
+        change nothing and say so."""
+        chosen = self.action(action)
+        if chosen is None:
             return False
         try:
             # The engine checks legality itself and changes nothing when it refuses.
-            self.state.act(seat, self.actions[index])
+            self.state.act(seat, chosen)
         except IllegalActionError:
             return False
         return True
+
+    def act_joint(self, actions: dict[int, Any]) -> int | None:
+        """Apply every seat's action of ``actions`` at once if all are legal now; else
+        change nothing and return the first seat (in order) whose action is refused."""
+        chosen: dict[int, Action] = {}
+        for seat, action in actions.items():
+            parsed = self.action(action)
+            if parsed is None:
+                return seat
+            chosen[seat] = parsed
+        try:
+            # All or nothing: the engine changes nothing when it refuses any part.
+            self.state.act_joint(chosen)
+        except IllegalActionError:
+            trial = self.state.clone()  # which seat: only now, on the refusal's path
+            for seat, action in chosen.items():
+                try:
+                    trial.act(seat, action)
+                except IllegalActionError:
+                    return seat
+            raise
+        return None
 
     def refuse(self, seat: int, action: Any) -> None:
         raise IllegalActionError(
@@ -297,6 +329,11 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.possible_agents = list(self._table.agent_names)
         self.agents: list[str] = []
 
+    @property
+    def engine_state(self) -> State:
+        """The engine state (for inspection; agents must only use observations)."""
+        return self._table.state
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._table.observation_spaces[agent]
 
@@ -326,17 +363,22 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
         rewards = dict.fromkeys(live, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in live}
         terminated = truncated = False
-        for seat in state.to_act:
-            agent = self.possible_agents[seat]
+        due = {seat: self.possible_agents[seat] for seat in state.to_act}
+        for seat, agent in due.items():
             if agent not in actions:
                 raise IllegalActionError(f"{agent} (seat {seat}) must act in this step")
-            if not table.act(seat, actions[agent]):
-                if table.illegal == "raise":
-                    table.refuse(seat, actions[agent])
-                rewards[agent] = -1.0
-                infos[agent] = {"illegal_action": True}
-                terminated = True
-                break
+        # Every due seat's action at once: a refused one leaves the others unapplied too.
+        # (Nobody is due once the game is over: a step then only reports the end again.)
+        offender = None
+        if due:
+            offender = table.act_joint({seat: actions[a] for seat, a in due.items()})
+        if offender is not None:
+            agent = due[offender]
+            if table.illegal == "raise":
+                table.refuse(offender, actions[agent])
+            rewards[agent] = -1.0
+            infos[agent] = {"illegal_action": True}
+            terminated = True
         if not terminated and state.is_over:
             for seat, value in enumerate(final_rewards(state, table.reward)):
                 rewards[self.possible_agents[seat]] = value
