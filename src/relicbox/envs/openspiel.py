@@ -31,7 +31,10 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
   seats' views until all are in, so a later seat learns only *that* an earlier
   one has chosen (as at the table), never what.
 * **Actions** are indices in the game's fixed action space (``wait`` added for
-  the simultaneous games).
+  the simultaneous games): ``apply_action`` and ``apply_actions`` take Python ``int``
+  values (not ``bool``) or NumPy integers, and refuse anything else, a chance action
+  outside the node's outcomes, a single action at a simultaneous node and any action
+  once the game is over with a relicbox error, changing nothing.
 * **Observations**: the observation tensor is the seat's view encoded by
   :mod:`relicbox.envs.encoding`; the observation string is the view as canonical
   JSON without its public history; the information-state string is the whole
@@ -93,9 +96,16 @@ import numpy as np
 import pyspiel
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import InvalidActionError, RelicboxError, StateFormatError, quote
+from relicbox.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    RelicboxError,
+    StateFormatError,
+    quote,
+)
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game, list_games, state_from_dict
+from relicbox.envs._common import action_index
 from relicbox.envs.encoding import encoder_for
 
 SEQUENTIAL = "_sequential"
@@ -321,11 +331,42 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
             )
         return [(i, probability) for i, (_, probability) in enumerate(outcomes)]
 
+    def apply_action(self, action: object) -> None:
+        """pyspiel's ``apply_action`` for an action id only (a Python ``int`` that is not a
+        ``bool``, or a NumPy integer, from 0): anything else is refused with
+        :class:`InvalidActionError` before pyspiel converts it."""
+        if type(action) is not int or not 0 <= action < _ID_LIMIT:  # the usual case: skip
+            action = _action_id(action)
+        _APPLY_ACTION(self, action)
+
+    def apply_actions(self, actions: object) -> None:
+        """pyspiel's ``apply_actions`` for a list (or tuple) of action ids only."""
+        if not isinstance(actions, list | tuple):
+            raise InvalidActionError(
+                f"joint action {quote(actions)} cannot be read: it is a list of actions, "
+                "one per seat"
+            )
+        super().apply_actions([_action_id(action) for action in actions])
+
     def _apply_action(self, action: int) -> None:
-        state = self._engine.own()
+        state = self._engine.state
+        if state.is_over:
+            raise IllegalActionError(f"action {quote(action)} refused: the game is over")
         if state.is_chance:
-            state.apply_chance(self._engine.outcomes()[action][0])
+            outcomes = self._engine.outcomes()
+            if not 0 <= action < len(outcomes):
+                raise InvalidActionError(
+                    f"chance action {quote(action)} cannot be read: this chance node's "
+                    f"outcomes are 0..{len(outcomes) - 1}"
+                )
+            self._engine.own().apply_chance(outcomes[action][0])
+        elif self._simultaneous:
+            raise IllegalActionError(
+                f"action {quote(action)} refused: all seats decide at once at this node, "
+                "through apply_actions (one action per seat)"
+            )
         else:
+            state = self._engine.own()
             seat = state.to_act[0]
             state.act(seat, action)
             self._engine.decisions[seat].append(action)
@@ -334,6 +375,8 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
     def _apply_actions(self, actions: list[int]) -> None:
         """Every due seat's action at once (the engine's ``act_joint``): a refused one,
         or a list that is not one action per seat, changes nothing."""
+        if self._engine.state.is_over:
+            raise IllegalActionError(f"joint action {quote(actions)} refused: the game is over")
         players = self._engine.state.players
         if len(actions) != players:
             raise InvalidActionError(
@@ -464,6 +507,21 @@ class RelicboxObserver:
         if not self.perfect_recall:
             view = {key: value for key, value in view.items() if key != "history"}
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+_ID_LIMIT = 2**63
+_APPLY_ACTION = pyspiel.State.apply_action
+
+
+def _action_id(value: object) -> int:
+    """``value`` as an OpenSpiel action id: integral (see :func:`action_index`), from 0 and
+    within C++'s 64-bit range."""
+    action = action_index(value)
+    if not 0 <= action < _ID_LIMIT:
+        raise InvalidActionError(
+            f"action {quote(value)} cannot be read: an action id is a whole number from 0"
+        )
+    return action
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)

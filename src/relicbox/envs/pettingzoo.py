@@ -9,7 +9,10 @@ dict: ``observation``, the seat's view encoded by :mod:`relicbox.envs.encoding`
 (float32 in [0, 1]; the layout is documented in the game's ``encoder`` module,
 such as :mod:`relicbox.games.diamant.encoder`), and ``action_mask``, int8 over the game's fixed
 action space (1 = legal now). A seat with nothing to decide gets an all-zero
-mask. Actions are integers (indices in ``game.action_space``).
+mask. Actions are integers (indices in ``game.action_space``): a Python ``int`` (not a
+``bool``) or a NumPy integer. Any other value (a float, even a whole one, text, a bool,
+``None``) is no action: it is refused as an illegal one is (below), except that under
+``illegal="raise"`` the error is :class:`relicbox.InvalidActionError` quoting it.
 
 * **AEC** (``env``): ``agent_selection`` is the lowest seat that must decide.
   Simultaneous steps (Diamant's choices, Tschak!'s picks) take one AEC step per
@@ -48,6 +51,7 @@ name where it differed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -56,11 +60,12 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import IllegalActionError, RelicboxError
+from relicbox.core.errors import IllegalActionError, InvalidActionError, RelicboxError, quote
 from relicbox.core.game import Game, State
 from relicbox.envs._common import (
     ILLEGAL,
     REWARDS,
+    action_index,
     check_choice,
     final_rewards,
     is_truncated,
@@ -138,19 +143,23 @@ class _Table:
         }
 
     def action(self, action: Any) -> Action | None:
-        """The action ``action`` (an index) names, or ``None`` if it names none."""
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            return None
+        """The action ``action`` (an index) names, or ``None`` for an index out of the
+        action space; :class:`InvalidActionError` for a value that is no index at all."""
+        index = action_index(action)
         if not 0 <= index < len(self.actions):
             return None
         return self.actions[index]
 
     def act(self, seat: int, action: Any) -> bool:
         """Apply ``action`` (an index) for ``seat`` if it is a legal choice now; else
-        change nothing and say so."""
-        chosen = self.action(action)
+        change nothing and say so. A value that is no index is illegal too, but under
+        ``illegal="raise"`` its :class:`InvalidActionError` is raised as it is."""
+        try:
+            chosen = self.action(action)
+        except InvalidActionError:
+            if self.illegal == "raise":
+                raise
+            return False
         if chosen is None:
             return False
         try:
@@ -165,7 +174,12 @@ class _Table:
         change nothing and return the first seat (in order) whose action is refused."""
         chosen: dict[int, Action] = {}
         for seat, action in actions.items():
-            parsed = self.action(action)
+            try:
+                parsed = self.action(action)
+            except InvalidActionError:
+                if self.illegal == "raise":
+                    raise
+                return seat
             if parsed is None:
                 return seat
             chosen[seat] = parsed
@@ -184,7 +198,7 @@ class _Table:
 
     def refuse(self, seat: int, action: Any) -> None:
         raise IllegalActionError(
-            f"illegal action {action!r} for seat {seat}: legal now are "
+            f"illegal action {quote(action)} for seat {seat}: legal now are "
             f"{[a.index for a in self.state.legal_actions(seat)]}"
         )
 
@@ -262,8 +276,15 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
         return self._table.observe(self._table.seat_of[agent])
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise RelicboxError("no agent is in a game: call reset() to start one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # (an InvalidActionError is a ValueError, as PettingZoo's)
+                raise InvalidActionError(
+                    f"action {quote(action)} for {agent}, whose game has ended: "
+                    "the only action of an agent that is done is None"
+                )
             self._was_dead_step(action)
             return
         table = self._table
@@ -359,6 +380,11 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
     ]:
         table = self._table
         state = table.state
+        if not isinstance(actions, Mapping):
+            raise InvalidActionError(
+                f"actions {quote(actions)} cannot be read: a Parallel step takes a dict of "
+                "each agent's action"
+            )
         live = list(self.agents)
         rewards = dict.fromkeys(live, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in live}
