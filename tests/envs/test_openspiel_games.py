@@ -234,3 +234,16 @@ def test_the_observer_writes_its_tensor_in_place():
             assert np.shares_memory(observer.dict["observation"], tensor)
             expected = np.asarray(probe.information_state_tensor(seat), np.float32)
             assert np.array_equal(tensor, expected)
+
+
+def test_a_declared_length_beyond_a_cpp_int_is_refused_at_load():
+    """``max_game_length`` is a C++ int: Relic Runners' ``60 * max_turns + 100`` fits up to
+    ``max_turns=35,791,392``; beyond it the game is refused with the reason (a clamped
+    length would no longer bound the game), not a pybind11 TypeError."""
+    most = (2**31 - 1 - 100) // 60
+    assert most == 35_791_392
+    game = pyspiel.load_game("relicbox_relic_runners", {"players": 2, "max_turns": most})
+    assert game.max_game_length() == 60 * most + 100 <= 2**31 - 1
+    for turns in (most + 1, 10**9):
+        with pytest.raises(relicbox.ConfigurationError, match=f"{60 * turns + 100} steps"):
+            pyspiel.load_game("relicbox_relic_runners", {"players": 2, "max_turns": turns})

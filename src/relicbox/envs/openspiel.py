@@ -54,6 +54,10 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
   ``5 * (26 + 25 * players)``: a round reveals at most 26 cards and asks for a
   choice after all but the last; Tschak! ``4 * (9 * players + 5)``; Relic Runners
   ``60 * max_turns + 100`` when capped), or :data:`NO_CAP` where no rule bounds it.
+  OpenSpiel declares it as a C++ ``int``: options whose bound exceeds
+  :data:`MAX_GAME_LENGTH` (Relic Runners' ``max_turns`` above 35,791,392) are refused at
+  ``load_game`` with a :class:`relicbox.ConfigurationError`, since a clamped length would
+  no longer bound the game.
 * **Returns**: at the end 1 shared among the winners, 0 otherwise (constant sum 1).
 * **Serialization** never uses pickle. pyspiel's Python games inherit a state text that
   carries a base64 pickle, which ``game.deserialize_state`` would load, running whatever
@@ -97,6 +101,7 @@ import pyspiel
 
 from relicbox.core.actions import Action
 from relicbox.core.errors import (
+    ConfigurationError,
     IllegalActionError,
     InvalidActionError,
     RelicboxError,
@@ -116,6 +121,9 @@ NO_CAP = 100_000
 MAX_RECALL = 4096
 """Most own decisions an information-state tensor holds (reached only by uncapped Relic
 Runners, whose length no rule bounds: a longer game keeps its first decisions)."""
+MAX_GAME_LENGTH = 2**31 - 1
+"""The longest ``max_game_length`` OpenSpiel can declare (a C++ ``int``); options that let
+a game run longer are refused at ``load_game``."""
 STATE_TEXT_FORMAT = "relicbox-openspiel-state/1"
 """The ``format`` of a serialized state (see *Serialization* above)."""
 MAX_STATE_TEXT = 1 << 22
@@ -158,11 +166,23 @@ def forms() -> dict[str, str]:
 
 
 def _max_length(game: Game, players: int, options: dict[str, object]) -> int:
-    """A bound on ``len(history())``: every seat's action at a node counts, and chance."""
+    """A bound on ``len(history())``: every seat's action at a node counts, and chance.
+
+    Refused (:class:`ConfigurationError`) where the bound does not fit OpenSpiel's C++
+    ``int``: a smaller, clamped length would no longer bound the game."""
     if game.max_length is None:
         return NO_CAP
     bound = game.max_length(players, game.parse_settings(game.resolve_options(options)))
-    return NO_CAP if bound is None else bound
+    if bound is None:
+        return NO_CAP
+    if bound > MAX_GAME_LENGTH:
+        raise ConfigurationError(
+            f"{game.name} for {players} players with options {quote(options, 200)} cannot be "
+            f"an OpenSpiel game: its games may take up to {bound} steps, more than the "
+            f"{MAX_GAME_LENGTH} an OpenSpiel game can declare as its max_game_length; choose "
+            "smaller options"
+        )
+    return bound
 
 
 def recall_slots(max_game_length: int, players: int, simultaneous: bool) -> int:
