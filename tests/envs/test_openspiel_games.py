@@ -247,3 +247,17 @@ def test_a_declared_length_beyond_a_cpp_int_is_refused_at_load():
     for turns in (most + 1, 10**9):
         with pytest.raises(relicbox.ConfigurationError, match=f"{60 * turns + 100} steps"):
             pyspiel.load_game("relicbox_relic_runners", {"players": 2, "max_turns": turns})
+
+
+def test_a_game_refused_while_made_can_still_be_shown():
+    """Tracebacks that show locals show the half-made game: it says so, with no crash."""
+    cls = type(pyspiel.load_game("relicbox_relic_runners", {"players": 2}))
+    with pytest.raises(relicbox.ConfigurationError) as refused:
+        cls({"players": 2, "max_turns": 10**9})
+    frame = refused.tb
+    while frame.tb_next is not None and "self" not in frame.tb_frame.f_locals:
+        frame = frame.tb_next
+    shown = frame.tb_frame.f_locals["self"]
+    assert repr(shown) == str(shown) == "<RelicboxGame_relic_runners, not made>"
+    game = pyspiel.load_game("relicbox_diamant", {"players": 3})
+    assert repr(game) == str(game) == "relicbox_diamant(players=3,split=pooled,variant=base)"

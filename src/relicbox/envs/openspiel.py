@@ -283,6 +283,18 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         self._fresh = self.relicbox.new_state(
             self.players, 0, record=False, auto_chance=False, **self.options
         )
+        self._built = True
+
+    def __repr__(self) -> str:
+        # A game refused in __init__ (its options checked) has no C++ part, and pyspiel's
+        # repr of it reads garbage and crashes the process: tracebacks that show locals
+        # (pytest's, error reporters') ask for it.
+        if not getattr(self, "_built", False):
+            return f"<{type(self).__name__}, not made>"
+        text: str = super().__repr__()
+        return text
+
+    __str__ = __repr__
 
     def new_initial_state(self) -> RelicboxState:
         engine = _Engine(self._fresh, shared=True)
