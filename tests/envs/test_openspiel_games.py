@@ -234,3 +234,30 @@ def test_the_observer_writes_its_tensor_in_place():
             assert np.shares_memory(observer.dict["observation"], tensor)
             expected = np.asarray(probe.information_state_tensor(seat), np.float32)
             assert np.array_equal(tensor, expected)
+
+
+def test_a_declared_length_beyond_a_cpp_int_is_refused_at_load():
+    """``max_game_length`` is a C++ int: Relic Runners' ``60 * max_turns + 100`` fits up to
+    ``max_turns=35,791,392``; beyond it the game is refused with the reason (a clamped
+    length would no longer bound the game), not a pybind11 TypeError."""
+    most = (2**31 - 1 - 100) // 60
+    assert most == 35_791_392
+    game = pyspiel.load_game("relicbox_relic_runners", {"players": 2, "max_turns": most})
+    assert game.max_game_length() == 60 * most + 100 <= 2**31 - 1
+    for turns in (most + 1, 10**9):
+        with pytest.raises(relicbox.ConfigurationError, match=f"{60 * turns + 100} steps"):
+            pyspiel.load_game("relicbox_relic_runners", {"players": 2, "max_turns": turns})
+
+
+def test_a_game_refused_while_made_can_still_be_shown():
+    """Tracebacks that show locals show the half-made game: it says so, with no crash."""
+    cls = type(pyspiel.load_game("relicbox_relic_runners", {"players": 2}))
+    with pytest.raises(relicbox.ConfigurationError) as refused:
+        cls({"players": 2, "max_turns": 10**9})
+    frame = refused.tb
+    while frame.tb_next is not None and "self" not in frame.tb_frame.f_locals:
+        frame = frame.tb_next
+    shown = frame.tb_frame.f_locals["self"]
+    assert repr(shown) == str(shown) == "<RelicboxGame_relic_runners, not made>"
+    game = pyspiel.load_game("relicbox_diamant", {"players": 3})
+    assert repr(game) == str(game) == "relicbox_diamant(players=3,split=pooled,variant=base)"

@@ -1,8 +1,11 @@
-"""What the adapters share: resolving a game configuration, rewards and text rendering."""
+"""What the adapters share: resolving a game configuration, reading actions, rewards and
+text rendering."""
 
 from __future__ import annotations
 
-from relicbox.core.errors import ConfigurationError
+import numpy as np
+
+from relicbox.core.errors import ConfigurationError, InvalidActionError, quote
 from relicbox.core.game import Game, State
 from relicbox.core.registry import get_game
 
@@ -26,6 +29,50 @@ def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
             f"{name}={value!r} is not allowed: choose one of {', '.join(allowed)}"
         )
     return value
+
+
+def action_index(value: object) -> int:
+    """``value`` as an action index, if it is integral: a Python ``int`` that is not a
+    ``bool``, or a NumPy integer.
+
+    Anything else (a float, even a whole one, text, a bool, ``None``, an array) raises
+    :class:`InvalidActionError` quoting it: no action is read out of another type. Whether
+    the index names an action, and a legal one, is the caller's to judge.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    raise InvalidActionError(
+        f"action {quote(value)} cannot be read: an action is an index, a Python int "
+        f"(not a bool) or a NumPy integer, not a {type(value).__name__}"
+    )
+
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def action_array(value: object, count: int) -> np.ndarray:
+    """``value`` as ``count`` action indices: a NumPy integer array of shape ``(count,)``, or
+    a list or tuple of ``count`` integral values (see :func:`action_index`).
+
+    Anything else raises :class:`InvalidActionError` quoting it."""
+    if isinstance(value, list | tuple) and len(value) == count:
+        indices = [action_index(item) for item in value]
+        if all(_INT64[0] <= index <= _INT64[1] for index in indices):
+            return np.array(indices, dtype=np.int64)
+    if (
+        isinstance(value, np.ndarray)
+        and value.shape == (count,)
+        and np.issubdtype(value.dtype, np.integer)
+    ):
+        return value.astype(np.int64, copy=False)
+    shape = getattr(value, "shape", None)
+    described = f"{type(value).__name__}" + ("" if shape is None else f" of shape {shape}")
+    raise InvalidActionError(
+        f"actions {quote(value)} cannot be read: one action per game, an integer array of "
+        f"shape ({count},), not a {described}"
+    )
 
 
 def final_rewards(state: State, reward: str) -> list[float]:

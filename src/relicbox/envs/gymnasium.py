@@ -11,7 +11,10 @@ the game's title in letters and digits (``relicbox/Diamant-v0``, ``relicbox/Tsch
 The observation is the learning seat's view encoded by
 :mod:`relicbox.envs.encoding` (a float32 ``Box`` in [0, 1]; the layout is in the
 game's ``encoder`` module, such as :mod:`relicbox.games.diamant.encoder`). The action is an index in
-the game's fixed action space. The action mask (int8, 1 = legal) is in
+the game's fixed action space: a Python ``int`` (not a ``bool``) or a NumPy integer. Any
+other value (a float, even a whole one, text, a bool, ``None``) is no action: it is
+refused as an illegal one is, except that under ``illegal="raise"`` the error is
+:class:`relicbox.InvalidActionError` quoting it. The action mask (int8, 1 = legal) is in
 ``info["action_mask"]`` after every ``reset`` and ``step``, as in Gymnasium's
 own Taxi, and :meth:`RelicboxEnv.action_masks` returns it as booleans (the
 convention of sb3-contrib's ``MaskablePPO``).
@@ -39,13 +42,20 @@ from gymnasium import spaces
 
 from relicbox.bots import make_bot
 from relicbox.core.agents import Agent
-from relicbox.core.errors import ConfigurationError, IllegalActionError, RelicboxError
+from relicbox.core.errors import (
+    ConfigurationError,
+    IllegalActionError,
+    InvalidActionError,
+    RelicboxError,
+    quote,
+)
 from relicbox.core.game import Game, State
 from relicbox.core.registry import list_games
 from relicbox.core.rng import Rng
 from relicbox.envs._common import (
     ILLEGAL,
     REWARDS,
+    action_index,
     check_choice,
     final_rewards,
     is_truncated,
@@ -124,11 +134,17 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self._current()
-        if not self._act(state, action):
+        try:
+            accepted = self._act(state, action)
+        except InvalidActionError:
+            if self.illegal == "raise" or state.is_over:
+                raise
+            accepted = False  # no action at all: refused as an illegal one
+        if not accepted:
             if self.illegal == "raise" or state.is_over:
                 legal = sorted(a.index for a in state.legal_actions(self.seat))
                 raise IllegalActionError(
-                    f"illegal action {action!r} for seat {self.seat}: legal now are {legal}"
+                    f"illegal action {quote(action)} for seat {self.seat}: legal now are {legal}"
                 )
             info = self._info()
             info["illegal_action"] = True
@@ -155,11 +171,9 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _act(self, state: State, action: Any) -> bool:
         """Apply ``action`` (an index) for the learning seat if it is legal now; else
-        change nothing and say so (the engine judges legality, once)."""
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            return False
+        change nothing and say so (the engine judges legality, once). A value that is no
+        index raises :class:`InvalidActionError`."""
+        index = action_index(action)
         if not 0 <= index < self.game.num_actions:
             return False
         try:

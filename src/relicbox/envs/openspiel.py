@@ -20,7 +20,10 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
 * **Simultaneous nodes**: the games that declare ``Game.simultaneous`` (Diamant and
   Tschak!) have simultaneous dynamics; at every decision node all seats in the
   engine's ``to_act`` choose at once, and every other seat has the single action
-  ``wait`` (id ``game.num_actions``). Relic Runners is sequential.
+  ``wait`` (id ``game.num_actions``). Relic Runners is sequential. ``apply_actions``
+  commits the due seats' actions together (the engine's ``act_joint``): when one is
+  refused, or the list does not hold one action per seat, nothing is applied and the
+  history stays as it was.
   ``pyspiel.convert_to_turn_based`` works on the simultaneous games. Each also has a
   ``_sequential`` form (``relicbox_diamant_sequential``,
   ``relicbox_tschak_sequential``): the same game with one seat deciding at a
@@ -28,7 +31,10 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
   seats' views until all are in, so a later seat learns only *that* an earlier
   one has chosen (as at the table), never what.
 * **Actions** are indices in the game's fixed action space (``wait`` added for
-  the simultaneous games).
+  the simultaneous games): ``apply_action`` and ``apply_actions`` take Python ``int``
+  values (not ``bool``) or NumPy integers, and refuse anything else, a chance action
+  outside the node's outcomes, a single action at a simultaneous node and any action
+  once the game is over with a relicbox error, changing nothing.
 * **Observations**: the observation tensor is the seat's view encoded by
   :mod:`relicbox.envs.encoding`; the observation string is the view as canonical
   JSON without its public history; the information-state string is the whole
@@ -48,7 +54,29 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
   ``5 * (26 + 25 * players)``: a round reveals at most 26 cards and asks for a
   choice after all but the last; Tschak! ``4 * (9 * players + 5)``; Relic Runners
   ``60 * max_turns + 100`` when capped), or :data:`NO_CAP` where no rule bounds it.
+  OpenSpiel declares it as a C++ ``int``: options whose bound exceeds
+  :data:`MAX_GAME_LENGTH` (Relic Runners' ``max_turns`` above 35,791,392) are refused at
+  ``load_game`` with a :class:`relicbox.ConfigurationError`, since a clamped length would
+  no longer bound the game.
 * **Returns**: at the end 1 shared among the winners, 0 otherwise (constant sum 1).
+* **Serialization** never uses pickle. pyspiel's Python games inherit a state text that
+  carries a base64 pickle, which ``game.deserialize_state`` would load, running whatever
+  a crafted text says; here ``state.serialize()`` is one line of JSON instead:
+  ``{"format": "relicbox-openspiel-state/1", "game": <pyspiel name>, "history":
+  [[player, action], ...], "decisions": [[seat 0's actions], ...], "state": <the engine
+  state's to_dict()>}``. ``game.deserialize_state(text)`` reads at most
+  :data:`MAX_STATE_TEXT` characters of JSON and nothing else, loads the engine state with
+  :func:`relicbox.state_from_dict` (with every check of a loaded position), and replays
+  the history from the initial state, so that the state it returns has the same
+  history, observations and legal actions; the history must lead to exactly that engine
+  state. An empty history loads the engine state as it is (a state made by
+  :func:`resampler` has one). Anything else is refused with a
+  :class:`relicbox.StateFormatError` naming the reason. :func:`register` also replaces
+  ``pyspiel.serialize_game_and_state`` and ``pyspiel.deserialize_game_and_state`` (their
+  C++ forms would still write and load the pickle) with versions that use this format
+  for relicbox games and pyspiel's own for every other game (code that took those
+  functions from pyspiel before :func:`register` keeps pyspiel's). Pickling a state
+  object with Python's ``pickle`` is still pickle: load only pickles you made.
 
 Search with hidden information: OpenSpiel's Python ISMCTS needs a sequential
 game and a way to sample a full state from a seat's information state;
@@ -72,9 +100,17 @@ import numpy as np
 import pyspiel
 
 from relicbox.core.actions import Action
-from relicbox.core.errors import RelicboxError
+from relicbox.core.errors import (
+    ConfigurationError,
+    IllegalActionError,
+    InvalidActionError,
+    RelicboxError,
+    StateFormatError,
+    quote,
+)
 from relicbox.core.game import Game, State
-from relicbox.core.registry import get_game, list_games
+from relicbox.core.registry import get_game, list_games, state_from_dict
+from relicbox.envs._common import action_index
 from relicbox.envs.encoding import encoder_for
 
 SEQUENTIAL = "_sequential"
@@ -85,6 +121,14 @@ NO_CAP = 100_000
 MAX_RECALL = 4096
 """Most own decisions an information-state tensor holds (reached only by uncapped Relic
 Runners, whose length no rule bounds: a longer game keeps its first decisions)."""
+MAX_GAME_LENGTH = 2**31 - 1
+"""The longest ``max_game_length`` OpenSpiel can declare (a C++ ``int``); options that let
+a game run longer are refused at ``load_game``."""
+STATE_TEXT_FORMAT = "relicbox-openspiel-state/1"
+"""The ``format`` of a serialized state (see *Serialization* above)."""
+MAX_STATE_TEXT = 1 << 22
+"""Most characters ``deserialize_state`` reads: a game as long as :data:`NO_CAP` fits
+with room to spare; a longer text is refused unread."""
 
 
 def _parameters(game: Game) -> dict[str, Any]:
@@ -122,11 +166,23 @@ def forms() -> dict[str, str]:
 
 
 def _max_length(game: Game, players: int, options: dict[str, object]) -> int:
-    """A bound on ``len(history())``: every seat's action at a node counts, and chance."""
+    """A bound on ``len(history())``: every seat's action at a node counts, and chance.
+
+    Refused (:class:`ConfigurationError`) where the bound does not fit OpenSpiel's C++
+    ``int``: a smaller, clamped length would no longer bound the game."""
     if game.max_length is None:
         return NO_CAP
     bound = game.max_length(players, game.parse_settings(game.resolve_options(options)))
-    return NO_CAP if bound is None else bound
+    if bound is None:
+        return NO_CAP
+    if bound > MAX_GAME_LENGTH:
+        raise ConfigurationError(
+            f"{game.name} for {players} players with options {quote(options, 200)} cannot be "
+            f"an OpenSpiel game: its games may take up to {bound} steps, more than the "
+            f"{MAX_GAME_LENGTH} an OpenSpiel game can declare as its max_game_length; choose "
+            "smaller options"
+        )
+    return bound
 
 
 def recall_slots(max_game_length: int, players: int, simultaneous: bool) -> int:
@@ -227,6 +283,18 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         self._fresh = self.relicbox.new_state(
             self.players, 0, record=False, auto_chance=False, **self.options
         )
+        self._built = True
+
+    def __repr__(self) -> str:
+        # A game refused in __init__ (its options checked) has no C++ part, and pyspiel's
+        # repr of it reads garbage and crashes the process: tracebacks that show locals
+        # (pytest's, error reporters') ask for it.
+        if not getattr(self, "_built", False):
+            return f"<{type(self).__name__}, not made>"
+        text: str = super().__repr__()
+        return text
+
+    __str__ = __repr__
 
     def new_initial_state(self) -> RelicboxState:
         engine = _Engine(self._fresh, shared=True)
@@ -238,6 +306,14 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
     ) -> RelicboxObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return RelicboxObserver(self, perfect_recall)
+
+    def deserialize_state(self, text: object) -> RelicboxState:
+        """The state :meth:`RelicboxState.serialize` wrote; never loads a pickle.
+
+        Refuses anything but that JSON text for this game, player count and options
+        (:class:`StateFormatError`); see *Serialization* in the module docstring.
+        """
+        return _deserialize(self, text)
 
 
 class RelicboxState(pyspiel.State):  # type: ignore[misc]
@@ -287,21 +363,63 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
             )
         return [(i, probability) for i, (_, probability) in enumerate(outcomes)]
 
+    def apply_action(self, action: object) -> None:
+        """pyspiel's ``apply_action`` for an action id only (a Python ``int`` that is not a
+        ``bool``, or a NumPy integer, from 0): anything else is refused with
+        :class:`InvalidActionError` before pyspiel converts it."""
+        if type(action) is not int or not 0 <= action < _ID_LIMIT:  # the usual case: skip
+            action = _action_id(action)
+        _APPLY_ACTION(self, action)
+
+    def apply_actions(self, actions: object) -> None:
+        """pyspiel's ``apply_actions`` for a list (or tuple) of action ids only."""
+        if not isinstance(actions, list | tuple):
+            raise InvalidActionError(
+                f"joint action {quote(actions)} cannot be read: it is a list of actions, "
+                "one per seat"
+            )
+        super().apply_actions([_action_id(action) for action in actions])
+
     def _apply_action(self, action: int) -> None:
-        state = self._engine.own()
+        state = self._engine.state
+        if state.is_over:
+            raise IllegalActionError(f"action {quote(action)} refused: the game is over")
         if state.is_chance:
-            state.apply_chance(self._engine.outcomes()[action][0])
+            outcomes = self._engine.outcomes()
+            if not 0 <= action < len(outcomes):
+                raise InvalidActionError(
+                    f"chance action {quote(action)} cannot be read: this chance node's "
+                    f"outcomes are 0..{len(outcomes) - 1}"
+                )
+            self._engine.own().apply_chance(outcomes[action][0])
+        elif self._simultaneous:
+            raise IllegalActionError(
+                f"action {quote(action)} refused: all seats decide at once at this node, "
+                "through apply_actions (one action per seat)"
+            )
         else:
+            state = self._engine.own()
             seat = state.to_act[0]
             state.act(seat, action)
             self._engine.decisions[seat].append(action)
         self._engine.changed()
 
     def _apply_actions(self, actions: list[int]) -> None:
+        """Every due seat's action at once (the engine's ``act_joint``): a refused one,
+        or a list that is not one action per seat, changes nothing."""
+        if self._engine.state.is_over:
+            raise IllegalActionError(f"joint action {quote(actions)} refused: the game is over")
+        players = self._engine.state.players
+        if len(actions) != players:
+            raise InvalidActionError(
+                f"joint action {quote(actions)} cannot be read: a simultaneous node takes "
+                f"one action per seat, {players} in all, got {len(actions)}"
+            )
         state = self._engine.own()
+        due = state.to_act
+        state.act_joint({seat: actions[seat] for seat in due})
         decisions = self._engine.decisions
-        for seat in state.to_act:
-            state.act(seat, actions[seat])
+        for seat in due:
             decisions[seat].append(actions[seat])
         self._engine.changed()
 
@@ -325,6 +443,21 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         return [float(r) for r in self._engine.state.returns()]
+
+    def serialize(self) -> str:
+        """The state as one line of JSON (never a pickle): pyspiel's history, each seat's
+        own decisions and the engine state's ``to_dict()``."""
+        game = self._game()
+        return json.dumps(
+            {
+                "format": STATE_TEXT_FORMAT,
+                "game": game.game_type.short_name,
+                "history": [[int(h.player), int(h.action)] for h in self.full_history()],
+                "decisions": [list(seat) for seat in self._engine.decisions],
+                "state": self._engine.state.to_dict(),
+            },
+            separators=(",", ":"),
+        )
 
     def __str__(self) -> str:
         return json.dumps(self._engine.state.view(None), sort_keys=True)
@@ -408,6 +541,21 @@ class RelicboxObserver:
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
+_ID_LIMIT = 2**63
+_APPLY_ACTION = pyspiel.State.apply_action
+
+
+def _action_id(value: object) -> int:
+    """``value`` as an OpenSpiel action id: integral (see :func:`action_index`), from 0 and
+    within C++'s 64-bit range."""
+    action = action_index(value)
+    if not 0 <= action < _ID_LIMIT:
+        raise InvalidActionError(
+            f"action {quote(value)} cannot be read: an action id is a whole number from 0"
+        )
+    return action
+
+
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
@@ -449,6 +597,199 @@ def resampler(seed: int = 0) -> Callable[[pyspiel.State, int], pyspiel.State]:
     return resample
 
 
+def _deserialize(game: RelicboxGame, text: object) -> RelicboxState:
+    """The state ``text`` describes for ``game``, or :class:`StateFormatError`."""
+    name = game.game_type.short_name
+
+    def refused(why: str) -> StateFormatError:
+        return StateFormatError(f"{name} state text {quote(text, 60)} refused: {why}")
+
+    if not isinstance(text, str):
+        raise refused("a serialized state is text (str)")
+    if len(text) > MAX_STATE_TEXT:
+        raise refused(f"it holds {len(text)} characters, a state text at most {MAX_STATE_TEXT}")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise refused("it is not JSON a state can be: nested too deeply") from None
+    except ValueError as error:
+        raise refused(f"it is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise refused("it must be an object")
+    if data.get("format") != STATE_TEXT_FORMAT:
+        raise refused(
+            f"its 'format' must be {STATE_TEXT_FORMAT!r}, got {quote(data.get('format'))}"
+        )
+    if data.get("game") != name:
+        raise refused(f"it is a state of {quote(data.get('game'))}, not of {name}")
+    history = _history(data.get("history"), game.max_game_length(), refused)
+    decisions = _decisions(data.get("decisions"), game, refused)
+    engine = _engine_state(data.get("state"), game, refused)
+    if not history:  # an engine state as it is, as the resampler makes them
+        return RelicboxState(game, _Engine(engine, None, decisions))
+    replayed = _replay(game, history, refused)
+    if replayed._engine.state.to_dict() != engine.to_dict():
+        raise refused("its history does not lead to its engine state")
+    if replayed._engine.decisions != decisions:
+        raise refused("its 'decisions' are not the seats' decisions in its history")
+    return replayed
+
+
+def _history(
+    value: object, longest: int, refused: Callable[[str], StateFormatError]
+) -> list[tuple[int, int]]:
+    """The ``history`` field read: ``[player, action]`` pairs, no more than a game holds."""
+    if not isinstance(value, list):
+        raise refused(f"its 'history' must be a list, got {quote(value)}")
+    if len(value) > longest:
+        raise refused(f"its history holds {len(value)} actions, a game at most {longest}")
+    pairs = []
+    for i, entry in enumerate(value):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or not all(type(part) is int for part in entry)
+        ):
+            raise refused(f"its history entry {i} must be [player, action], got {quote(entry)}")
+        pairs.append((entry[0], entry[1]))
+    return pairs
+
+
+def _decisions(
+    value: object, game: RelicboxGame, refused: Callable[[str], StateFormatError]
+) -> list[list[int]]:
+    """The ``decisions`` field read: per seat, its own actions (indices in the action space)."""
+    size = game.relicbox.num_actions
+    if (
+        not isinstance(value, list)
+        or len(value) != game.players
+        or not all(
+            isinstance(seat, list)
+            and all(type(action) is int and 0 <= action < size for action in seat)
+            for seat in value
+        )
+    ):
+        raise refused(
+            f"its 'decisions' must be {game.players} lists (one per seat) of actions "
+            f"0..{size - 1}, got {quote(value)}"
+        )
+    return [list(seat) for seat in value]
+
+
+def _engine_state(
+    value: object, game: RelicboxGame, refused: Callable[[str], StateFormatError]
+) -> State:
+    """The ``state`` field loaded by the engine (every check of a loaded position), for
+    this game, player count and options, with chance left to OpenSpiel."""
+    if not isinstance(value, dict):
+        raise refused(f"its 'state' must be an engine state object, got {quote(value)}")
+    if value.get("auto_chance") is not False:
+        raise refused("its engine state must leave chance to OpenSpiel ('auto_chance': false)")
+    if value.get("events") is not None:
+        raise refused("its engine state keeps no record ('events': null)")
+    try:
+        engine = state_from_dict(value)
+    except RelicboxError as error:
+        raise refused(f"its engine state: {error}") from None
+    fresh = game._fresh
+    if engine.game is not fresh.game:
+        raise refused(f"its engine state is a {engine.game.name} state, not {fresh.game.name}")
+    if engine.players != fresh.players:
+        raise refused(f"its engine state has {engine.players} players, the game {fresh.players}")
+    if engine.options != fresh.options:
+        raise refused(
+            f"its engine state's options {engine.options} are not the game's {fresh.options}"
+        )
+    return engine
+
+
+def _replay(
+    game: RelicboxGame, history: list[tuple[int, int]], refused: Callable[[str], StateFormatError]
+) -> RelicboxState:
+    """The initial state with ``history`` applied, each action checked before it is."""
+    state = game.new_initial_state()
+    players = game.players
+    at = 0
+    while at < len(history):
+        if state.is_terminal():
+            raise refused(f"its history goes on after the end, at entry {at}")
+        if state.is_simultaneous_node():
+            group = history[at : at + players]
+            if [player for player, _ in group] != list(range(players)):
+                raise refused(
+                    f"its history entry {at} must start one action per seat "
+                    f"(players 0..{players - 1} in order)"
+                )
+            for player, action in group:
+                if action not in state.legal_actions(player):
+                    raise refused(f"its history entry {at + player}: {action} is not legal")
+            state.apply_actions([action for _, action in group])
+            at += players
+            continue
+        player, action = history[at]
+        if player != state.current_player() or action not in state.legal_actions():
+            raise refused(f"its history entry {at}: player {player}'s action {action} is not legal")
+        state.apply_action(action)
+        at += 1
+    return state
+
+
+_SERIALIZED_HEADER = (
+    "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+)
+_PYSPIEL_SERIALIZE = pyspiel.serialize_game_and_state
+_SECTIONS = {"[Meta]": (-1, 0), "[Game]": (0, 1), "[State]": (1, 2)}
+"""Each section header: the section it must follow, and its own number."""
+
+
+def serialize_game_and_state(game: pyspiel.Game, state: pyspiel.State) -> str:
+    """``pyspiel.serialize_game_and_state``, writing a relicbox state as its JSON.
+
+    Other games' states are written by pyspiel's own function."""
+    if isinstance(state, RelicboxState):
+        return f"{_SERIALIZED_HEADER}[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n"
+    text: str = _PYSPIEL_SERIALIZE(game, state)
+    return text
+
+
+def deserialize_game_and_state(text: object) -> tuple[pyspiel.Game, pyspiel.State]:
+    """``pyspiel.deserialize_game_and_state``, loading a relicbox state from its JSON.
+
+    The sections are read as pyspiel reads them; the game is loaded by pyspiel and asked
+    for the state, so a relicbox game reads it with :meth:`RelicboxGame.deserialize_state`
+    (never a pickle) and any other game as pyspiel would."""
+    if not isinstance(text, str):
+        raise StateFormatError(f"a serialized game and state is text, got {quote(text)}")
+    sections: list[list[str]] = [[], [], []]
+    current = -1
+    for line in text.split("\n"):
+        if not line or line[0] == "#":
+            continue
+        if line in _SECTIONS:
+            after, current_section = _SECTIONS[line]
+            if current != after:
+                raise StateFormatError(
+                    f"serialized game and state {quote(text, 60)} refused: "
+                    f"section {line} out of order"
+                )
+            current = current_section
+        elif current < 0:
+            raise StateFormatError(
+                f"serialized game and state {quote(text, 60)} refused: "
+                f"{quote(line, 40)} comes before the [Meta] section"
+            )
+        else:
+            sections[current].append(line)
+    game = pyspiel.deserialize_game("\n".join(sections[1]))
+    return game, game.deserialize_state("\n".join(sections[2]))
+
+
+def _install_serialization() -> None:
+    """Put the JSON-writing forms of pyspiel's game-and-state functions in its module."""
+    pyspiel.serialize_game_and_state = serialize_game_and_state
+    pyspiel.deserialize_game_and_state = deserialize_game_and_state
+
+
 def _game_type(short_name: str, game: Game) -> pyspiel.GameType:
     dynamics = (
         pyspiel.GameType.Dynamics.SIMULTANEOUS
@@ -478,6 +819,7 @@ _REGISTERED: dict[str, type[RelicboxGame]] = {}
 
 def register() -> list[str]:
     """Register every relicbox game with pyspiel (repeatable); returns the short names."""
+    _install_serialization()
     registered = set(pyspiel.registered_names())
     names = forms()
     for name, relicbox_name in names.items():
@@ -498,9 +840,11 @@ __all__ = [
     "RelicboxGame",
     "RelicboxObserver",
     "RelicboxState",
+    "deserialize_game_and_state",
     "forms",
     "recall_slots",
     "register",
     "resampler",
+    "serialize_game_and_state",
     "short_name",
 ]

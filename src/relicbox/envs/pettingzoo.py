@@ -9,7 +9,10 @@ dict: ``observation``, the seat's view encoded by :mod:`relicbox.envs.encoding`
 (float32 in [0, 1]; the layout is documented in the game's ``encoder`` module,
 such as :mod:`relicbox.games.diamant.encoder`), and ``action_mask``, int8 over the game's fixed
 action space (1 = legal now). A seat with nothing to decide gets an all-zero
-mask. Actions are integers (indices in ``game.action_space``).
+mask. Actions are integers (indices in ``game.action_space``): a Python ``int`` (not a
+``bool``) or a NumPy integer. Any other value (a float, even a whole one, text, a bool,
+``None``) is no action: it is refused as an illegal one is (below), except that under
+``illegal="raise"`` the error is :class:`relicbox.InvalidActionError` quoting it.
 
 * **AEC** (``env``): ``agent_selection`` is the lowest seat that must decide.
   Simultaneous steps (Diamant's choices, Tschak!'s picks) take one AEC step per
@@ -17,7 +20,9 @@ mask. Actions are integers (indices in ``game.action_space``).
   committed, so a seat deciding later learns nothing from the earlier ones.
 * **Parallel** (``parallel_env``): every seat in the game's ``to_act`` decides
   in one step (each gives one action; Tschak!'s multi-card reveals take one step
-  per card). Actions given for seats that have nothing to decide are ignored.
+  per card). Actions given for seats that have nothing to decide are ignored. The
+  step's actions are committed together (the engine's ``act_joint``): when one is
+  refused, none is applied.
 
 Chance events are resolved by the engine from the seed. ``reset(seed=s)`` seeds
 the environment; further resets without a seed start new games drawn from it.
@@ -46,6 +51,7 @@ name where it differed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -53,11 +59,13 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-from relicbox.core.errors import IllegalActionError, RelicboxError
+from relicbox.core.actions import Action
+from relicbox.core.errors import IllegalActionError, InvalidActionError, RelicboxError, quote
 from relicbox.core.game import Game, State
 from relicbox.envs._common import (
     ILLEGAL,
     REWARDS,
+    action_index,
     check_choice,
     final_rewards,
     is_truncated,
@@ -134,25 +142,63 @@ class _Table:
             "action_mask": self.masks.of(state, seat),
         }
 
+    def action(self, action: Any) -> Action | None:
+        """The action ``action`` (an index) names, or ``None`` for an index out of the
+        action space; :class:`InvalidActionError` for a value that is no index at all."""
+        index = action_index(action)
+        if not 0 <= index < len(self.actions):
+            return None
+        return self.actions[index]
+
     def act(self, seat: int, action: Any) -> bool:
         """Apply ``action`` (an index) for ``seat`` if it is a legal choice now; else
-        change nothing and say so."""
+        change nothing and say so. A value that is no index is illegal too, but under
+        ``illegal="raise"`` its :class:`InvalidActionError` is raised as it is."""
         try:
-            index = int(action)
-        except (TypeError, ValueError):
+            chosen = self.action(action)
+        except InvalidActionError:
+            if self.illegal == "raise":
+                raise
             return False
-        if not 0 <= index < len(self.actions):
+        if chosen is None:
             return False
         try:
             # The engine checks legality itself and changes nothing when it refuses.
-            self.state.act(seat, self.actions[index])
+            self.state.act(seat, chosen)
         except IllegalActionError:
             return False
         return True
 
+    def act_joint(self, actions: dict[int, Any]) -> int | None:
+        """Apply every seat's action of ``actions`` at once if all are legal now; else
+        change nothing and return the first seat (in order) whose action is refused."""
+        chosen: dict[int, Action] = {}
+        for seat, action in actions.items():
+            try:
+                parsed = self.action(action)
+            except InvalidActionError:
+                if self.illegal == "raise":
+                    raise
+                return seat
+            if parsed is None:
+                return seat
+            chosen[seat] = parsed
+        try:
+            # All or nothing: the engine changes nothing when it refuses any part.
+            self.state.act_joint(chosen)
+        except IllegalActionError:
+            trial = self.state.clone()  # which seat: only now, on the refusal's path
+            for seat, action in chosen.items():
+                try:
+                    trial.act(seat, action)
+                except IllegalActionError:
+                    return seat
+            raise
+        return None
+
     def refuse(self, seat: int, action: Any) -> None:
         raise IllegalActionError(
-            f"illegal action {action!r} for seat {seat}: legal now are "
+            f"illegal action {quote(action)} for seat {seat}: legal now are "
             f"{[a.index for a in self.state.legal_actions(seat)]}"
         )
 
@@ -230,8 +276,15 @@ class RelicboxAECEnv(AECEnv):  # type: ignore[misc]
         return self._table.observe(self._table.seat_of[agent])
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise RelicboxError("no agent is in a game: call reset() to start one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # (an InvalidActionError is a ValueError, as PettingZoo's)
+                raise InvalidActionError(
+                    f"action {quote(action)} for {agent}, whose game has ended: "
+                    "the only action of an agent that is done is None"
+                )
             self._was_dead_step(action)
             return
         table = self._table
@@ -297,6 +350,11 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.possible_agents = list(self._table.agent_names)
         self.agents: list[str] = []
 
+    @property
+    def engine_state(self) -> State:
+        """The engine state (for inspection; agents must only use observations)."""
+        return self._table.state
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._table.observation_spaces[agent]
 
@@ -322,21 +380,31 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
     ]:
         table = self._table
         state = table.state
+        if not isinstance(actions, Mapping):
+            raise InvalidActionError(
+                f"actions {quote(actions)} cannot be read: a Parallel step takes a dict of "
+                "each agent's action"
+            )
         live = list(self.agents)
         rewards = dict.fromkeys(live, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in live}
         terminated = truncated = False
-        for seat in state.to_act:
-            agent = self.possible_agents[seat]
+        due = {seat: self.possible_agents[seat] for seat in state.to_act}
+        for seat, agent in due.items():
             if agent not in actions:
                 raise IllegalActionError(f"{agent} (seat {seat}) must act in this step")
-            if not table.act(seat, actions[agent]):
-                if table.illegal == "raise":
-                    table.refuse(seat, actions[agent])
-                rewards[agent] = -1.0
-                infos[agent] = {"illegal_action": True}
-                terminated = True
-                break
+        # Every due seat's action at once: a refused one leaves the others unapplied too.
+        # (Nobody is due once the game is over: a step then only reports the end again.)
+        offender = None
+        if due:
+            offender = table.act_joint({seat: actions[a] for seat, a in due.items()})
+        if offender is not None:
+            agent = due[offender]
+            if table.illegal == "raise":
+                table.refuse(offender, actions[agent])
+            rewards[agent] = -1.0
+            infos[agent] = {"illegal_action": True}
+            terminated = True
         if not terminated and state.is_over:
             for seat, value in enumerate(final_rewards(state, table.reward)):
                 rewards[self.possible_agents[seat]] = value

@@ -21,6 +21,10 @@ learner has left run out within the step.
   (:mod:`relicbox.games.diamant.encoder`, relative seats, the learner first), so
   a policy trained here plays through the PettingZoo, Gymnasium or OpenSpiel
   adapters unchanged.
+* **Actions**: one per game, ``0`` (continue) or ``1`` (leave), as an integer NumPy array
+  of shape ``(num_envs,)`` (or a list of as many Python or NumPy integers). Anything else
+  (``None``, floats, bools, another shape) is refused with
+  :class:`relicbox.InvalidActionError` quoting it, and the games stay as they were.
 * **Masks**: ``infos["action_mask"]`` is ``(num_envs, 2)`` booleans (``0 =
   continue``, ``1 = leave``); in Diamant both are always legal at a decision.
 * **Rewards** at the end of a game only: ``reward="win"`` (default) is the win
@@ -51,8 +55,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from numpy.typing import NDArray
 
-from relicbox.core.errors import ConfigurationError
+from relicbox.core.errors import ConfigurationError, InvalidActionError, quote
 from relicbox.core.registry import get_game
+from relicbox.envs._common import action_array
 
 
 def _accelerator() -> Any:
@@ -219,9 +224,11 @@ class DiamantVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArray
         return self.observe(self.seat), {"action_mask": self._mask}
 
     def step(self, actions: Any) -> StepResult:
-        chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        chosen = action_array(actions, self.num_envs)
         if ((chosen < 0) | (chosen > 1)).any():
-            raise ConfigurationError(f"actions must be 0 (continue) or 1 (leave), got {actions!r}")
+            raise InvalidActionError(
+                f"actions {quote(actions)} cannot be read: each is 0 (continue) or 1 (leave)"
+            )
         everyone = np.arange(self.num_envs)
         leave = self._others_choose(everyone)
         leave[:, self.seat] = chosen == 1
