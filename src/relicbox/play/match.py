@@ -32,6 +32,7 @@ from relicbox.core.errors import (
     ConfigurationError,
     RecordError,
     RelicboxError,
+    quote,
     reason_error,
 )
 from relicbox.core.game import Game, State
@@ -308,12 +309,9 @@ def _saved_seat(path: Path, seat: object, game: Game) -> SeatSpec:
             raise reason_error(
                 RecordError, "error-save-runs-code", path=repr(str(path)), seat=shown
             ) from None
+        reason = str(refusal).removeprefix(f"bot {quote(seat.strip().removeprefix('bot:'))}: ")
         raise reason_error(
-            RecordError,
-            "error-save-bad-seat",
-            path=repr(str(path)),
-            seat=shown,
-            reason=str(refusal),
+            RecordError, "error-save-bad-seat", path=repr(str(path)), seat=shown, reason=reason
         ) from None
 
 
