@@ -13,6 +13,7 @@ import pytest
 
 import relicbox
 from relicbox.i18n import tr
+from relicbox.server.web import howto_parts
 from support.server import LiveServer
 
 
@@ -89,9 +90,9 @@ def test_the_how_to_play_panel_opens_in_both_languages(
         assert panel.locator("p").first.is_hidden()
         panel.locator("summary").click()
         assert panel.locator("summary").inner_text() == tr(lang, "web-how-to-play")
-        text = panel.inner_text()
-        assert tr(lang, f"web-howto-{game}-1") in text
-        assert tr(lang, f"web-howto-{game}-4") in text
+        text = " ".join(panel.inner_text().split())
+        for key in howto_parts(game):
+            assert " ".join(tr(lang, key).split()) in text
 
 
 UNEXPLAINED = """
@@ -290,3 +291,32 @@ def test_a_replay_names_seats_as_the_table_does_with_one_result_table(
         "(() => { const log = document.getElementById('log');"
         " return log.scrollTop + log.clientHeight >= log.scrollHeight - 2; })()"
     )
+
+
+TSCHAK_PANEL_TERMS = {
+    # every column of the final score table, the turn's rhythm, the tenth card and the loot
+    "en": ["party of three cards", "floor 1 one card at a time", "floor 2 one card and then two",
+           "floor 3 all three at once", "tenth", "loot", "3 gold", "hand passes",
+           "on-the-road boards", "squared", "troglodytes", "trophy", "elixir", "cursed chest",
+           "fewer monster cards"],
+    "cs": ["družinu ze tří karet", "v 1. patře po jedné kartě", "ve 2. patře jedna karta a pak dvě",
+           "ve 3. patře všechny tři najednou", "desátou", "kořist", "3 zlaté mince",
+           "ruka předá", "desky na cestě", "na druhou", "troglodytů", "Trofej", "elixír",
+           "prokleté truhly", "méně karet netvorů"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_tschak_panel_tells_the_turn_every_score_term_and_the_end(lang: str) -> None:
+    panel = " ".join(tr(lang, key) for key in howto_parts("tschak"))
+    assert "secretly plays one card" not in panel  # the game is a party built in steps
+    for term in TSCHAK_PANEL_TERMS[lang]:
+        assert term.lower() in panel.lower(), term
+    for word in SCORE_TABLE_WORDS[lang]:  # each column of the final score table
+        assert word in panel.lower(), word
+
+
+SCORE_TABLE_WORDS = {
+    "en": ["gold", "chest", "rings", "cursed", "trophy", "monster", "troglodytes", "elixir"],
+    "cs": ["zlat", "truhl", "prsten", "proklet", "trofej", "netvor", "troglodyt", "elixír"],
+}

@@ -4,6 +4,7 @@ turned into its HTTP answer."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +12,7 @@ from fastapi import Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from relicbox.i18n import LANGUAGES, pick_language, tr
+from relicbox.i18n import LANGUAGES, catalog_ids, pick_language, tr
 from relicbox.server.live import TableError
 from relicbox.server.quotas import QuotaError, Quotas
 from relicbox.server.tables import TableService
@@ -70,12 +71,23 @@ def page(request: Request, template: str, **context: Any) -> HTMLResponse:
             "lang": lang,
             "t": lambda key, **args: tr(lang, key, **args),
             "languages": LANGUAGES,
+            "howto": howto_parts,
             **context,
         },
     )
     if request.query_params.get("lang") in LANGUAGES:
         remember_language(response, lang)
     return response
+
+
+@cache
+def howto_parts(game: str) -> list[str]:
+    """The message ids of ``game``'s how-to-play panel, in order (``web-howto-GAME-1``, ...)."""
+    ids = catalog_ids("en")
+    parts: list[str] = []
+    while f"web-howto-{game}-{len(parts) + 1}" in ids:
+        parts.append(f"web-howto-{game}-{len(parts) + 1}")
+    return parts
 
 
 def remember_language(response: Response, lang: str) -> None:
