@@ -320,3 +320,22 @@ SCORE_TABLE_WORDS = {
     "en": ["gold", "chest", "rings", "cursed", "trophy", "monster", "troglodytes", "elixir"],
     "cs": ["zlat", "truhl", "prsten", "proklet", "trofej", "netvor", "troglodyt", "elixír"],
 }
+
+
+RELIC_RUNNERS_PANEL_TERMS = {
+    # the move, rations and the camp, the expedition, the end and every part of the score
+    "en": ["at most one trail that is new to you", "costs 1 ration", "3 rations", "shrine",
+           "2 points for each trail", "7, 8, 9 or 10 relics", "5 points for each relic colour",
+           "coins", "blue tiles", "ivory level 1", "more relics"],
+    "cs": ["nejvýš jednou cestou, která je pro vás nová", "stojí 1 příděl", "3 příděly",
+           "svatyně", "2 body za každou cestu", "7, 8, 9 nebo 10 relikvií",
+           "5 bodů za každou barvu relikvií", "mince", "modré destičky",
+           "slonovinové destičky úrovně 1", "více relikvií"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_relic_runners_panel_tells_what_wins_the_game(lang: str) -> None:
+    panel = " ".join(tr(lang, key) for key in howto_parts("relic-runners")).lower()
+    for term in RELIC_RUNNERS_PANEL_TERMS[lang]:
+        assert term.lower() in panel, term
