@@ -260,17 +260,43 @@ def read_answer(state: State, seat: int, legal: list[Any], answer: str, lang: st
     typed = prompt_aliases(state, lang).get(word, answer.strip())
     typed = _english_verb(state, typed, lang)
     typed = _short_form(state, seat, legal, typed) or typed
+    refusal = t(lang, "bad-answer", answer=quote(answer), count=len(legal))
     try:
         action = state.parse_action(typed)
     except RelicboxError:
-        return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
+        return Answer(refusal=_with_guess(refusal, state, legal, answer, lang))
     if action in legal:
         return Answer(action=action)
     try:
         state.clone().act(seat, action)
     except IllegalActionError as error:
-        return Answer(refusal=t(lang, "illegal", reason=error_text(error, lang)))
-    return Answer(refusal=t(lang, "bad-answer", answer=quote(answer), count=len(legal)))
+        refusal = t(lang, "illegal", reason=error_text(error, lang))
+    return Answer(refusal=_with_guess(refusal, state, legal, answer, lang))
+
+
+def _with_guess(refusal: str, state: State, legal: list[Any], answer: str, lang: str) -> str:
+    """The refusal, and the legal option nearest to what was typed, if one is near."""
+    import difflib
+
+    from relicbox.core.errors import quote
+
+    shown = {shown_action(state, action.text, lang): action for action in legal}
+    typed = _fold(" ".join(answer.split()))
+    # each option by its whole text and by what follows its verb (``W4*`` for ``play W4*``)
+    forms: dict[str, str] = {}
+    for text in shown:
+        forms.setdefault(_fold(text), text)
+        forms.setdefault(_fold(text.partition(" ")[2]), text)
+    forms.pop("", None)
+    starting = {forms[form] for form in forms if form.startswith(typed)}
+    if len(starting) == 1:
+        return t(lang, "did-you-mean", refusal=refusal, action=quote(starting.pop()))
+    # a code with a number names one card or space: only a typo in a word is guessed at
+    words = [] if any(char.isdigit() for char in typed) else list(forms)
+    near = difflib.get_close_matches(typed, words, n=1, cutoff=0.7)
+    if not near:
+        return refusal
+    return t(lang, "did-you-mean", refusal=refusal, action=quote(forms[near[0]]))
 
 
 def _words(state: State, lang: str) -> dict[str, str]:
@@ -314,7 +340,11 @@ def alias_hint(state: State, lang: str) -> str:
     """One line naming the short forms a person may type (the game's own summary if it has one)."""
     text = state.game.text
     if text is not None and hasattr(text, "alias_summary"):
-        return t(lang, "aliases", aliases=text.alias_summary(lang))
+        if len(state.to_act) != 1:
+            return t(lang, "aliases", aliases=text.alias_summary(lang))
+        seat = state.to_act[0]  # the hint's examples are the options of the seat to act
+        legal = [action.text for action in state.legal_actions(seat)]
+        return t(lang, "aliases", aliases=text.alias_summary(lang, legal, state.view(seat)))
     aliases = prompt_aliases(state, lang)
     if not aliases:
         return ""

@@ -633,9 +633,25 @@ def action_words(lang: str) -> dict[str, str]:
     return {verb: _t(lang, f"verb-{verb}") for verb in ACTION_VERBS}
 
 
-def alias_summary(lang: str) -> str:
-    """How to type an action at the prompt, in ``lang``."""
-    return _t(lang, "aliases")
+def alias_summary(
+    lang: str, legal: Sequence[str] = (), view: dict[str, Any] | None = None
+) -> str:
+    """How to type an action at the prompt, in ``lang``, with examples from ``legal``."""
+    words = action_words(lang)
+
+    def shown(text: str) -> str:
+        verb, space, rest = text.partition(" ")
+        return words.get(verb, verb) + space + rest
+
+    for text in legal:
+        if not text.startswith("move ") or view is None:
+            continue
+        for end in text.split()[-1].split("-"):
+            if resolve_typed(end, legal, view) == text:
+                return _t(lang, "aliases-move", move=shown(text), space=end)
+    if not legal:
+        return _t(lang, "aliases-any")
+    return _t(lang, "aliases", example=shown(legal[0]), count=len(legal))
 
 
 MOVE_WORDS = ("move", "jdi", "jít", "pohyb")

@@ -17,6 +17,7 @@ cli-prompt = Zadejte číslo nebo název akce
 cli-prompt-forced = Enter zvolí jedinou možnost ({ $action })
 cli-bad-answer = { $answer } není mezi možnostmi: zadejte číslo od 1 do { $count } nebo název akce.
 cli-illegal = Nelze: { $reason }
+cli-did-you-mean = { $refusal } (Mysleli jste { $action }?)
 cli-aliases = Zkratky: { $aliases }
 cli-help-hint = Zadejte číslo nebo název akce; 'b' znovu ukáže stůl, '?' pravidla, 'q' nebo 'exit' hru ukončí.
 cli-hotseat-pass = Předejte klávesnici: { $player } (ostatní se nedívají), pak stiskněte Enter, nebo napište q pro ukončení.

@@ -17,6 +17,7 @@ cli-prompt = Choose a number or type the action
 cli-prompt-forced = Press Enter for the only option ({ $action })
 cli-bad-answer = { $answer } is not one of the options: type a number from 1 to { $count } or an action's name.
 cli-illegal = Not allowed: { $reason }
+cli-did-you-mean = { $refusal } (Did you mean { $action }?)
 cli-aliases = Short forms: { $aliases }
 cli-help-hint = Type a number or an action's name; 'b' shows the board again, '?' the rules, 'q' or 'exit' stops the game.
 cli-hotseat-pass = Pass the keyboard to { $player } (nobody else should look), then press Enter, or type q to stop.

@@ -232,7 +232,12 @@ rr-verb-keep = ponechat
 rr-verb-pick = vzít
 rr-verb-step = krok
 rr-verb-use = použít
-rr-aliases = napište číslo, akci, např. „jít CAMP-R1“ nebo „ukončit“, nebo jen místo, kam jít, např. „R1“
+rr-aliases-move = napište číslo, akci, např. „{ $move }“, nebo jen místo, kam jít, např. „{ $space }“
+rr-aliases = { $count ->
+    [one] napište 1 nebo akci „{ $example }“
+   *[other] napište číslo nebo název akce, např. „{ $example }“
+}
+rr-aliases-any = napište číslo nebo název akce
 rr-rules =
     Cíl: mít na konci nejvíc bodů z výprav, chrámů, relikvií a slonovinových žetonů.
 

@@ -226,7 +226,12 @@ rr-verb-keep = keep
 rr-verb-pick = pick
 rr-verb-step = step
 rr-verb-use = use
-rr-aliases = type a number, an action such as "move CAMP-R1" or "end", or just the space to move to, such as "R1"
+rr-aliases-move = type a number, an action such as "{ $move }", or just the space to move to, such as "{ $space }"
+rr-aliases = { $count ->
+    [one] type 1 or the action "{ $example }"
+   *[other] type a number or an action's name, such as "{ $example }"
+}
+rr-aliases-any = type a number or an action's name
 rr-rules =
     Goal: the most points when the game ends, from expeditions, temples, relics and
     your ivory tiles.
