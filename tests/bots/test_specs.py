@@ -30,7 +30,7 @@ from relicbox.core.errors import ConfigurationError
 from relicbox.core.rng import Rng
 from relicbox.games.diamant.bots import DiamantThresholdBot
 from relicbox.play.match import parse_seats
-from relicbox.server.lobby import online_bot, online_bot_problem
+from relicbox.server.botspecs import online_bot, online_bot_problem
 
 DIAMANT = relicbox.get_game("diamant")
 

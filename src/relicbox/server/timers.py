@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from relicbox.bots import bot_seed, default_action
 from relicbox.server.botpool import BotPool
+from relicbox.server.botspecs import seated_bot
 from relicbox.server.frames import deadlines, presence_message, table_clocks, tell_all, view_of
 from relicbox.server.live import LiveTable, TableError
 from relicbox.server.store import Store
@@ -81,7 +82,7 @@ class Timers:
             seq = table.seq
             answer = await self.bots.choose(
                 table.game.name,
-                bot,
+                seated_bot(bot, self.bots.think_ms, table.game),
                 view_of(table, seat),
                 [a.text for a in state.legal_actions(seat)],
                 bot_seed(table.seed, seq, seat),

@@ -247,9 +247,7 @@ def action_words(lang: str) -> dict[str, str]:
     return {verb: _t(lang, f"verb-{verb}") for verb in ACTION_VERBS}
 
 
-def alias_summary(
-    lang: str, legal: Sequence[str] = (), view: dict[str, Any] | None = None
-) -> str:
+def alias_summary(lang: str, legal: Sequence[str] = (), view: dict[str, Any] | None = None) -> str:
     """How to type an action at the prompt, in ``lang`` (the same whatever ``legal`` holds)."""
     return _t(lang, "aliases")
 

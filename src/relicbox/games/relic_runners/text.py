@@ -633,9 +633,7 @@ def action_words(lang: str) -> dict[str, str]:
     return {verb: _t(lang, f"verb-{verb}") for verb in ACTION_VERBS}
 
 
-def alias_summary(
-    lang: str, legal: Sequence[str] = (), view: dict[str, Any] | None = None
-) -> str:
+def alias_summary(lang: str, legal: Sequence[str] = (), view: dict[str, Any] | None = None) -> str:
     """How to type an action at the prompt, in ``lang``, with examples from ``legal``."""
     words = action_words(lang)
 
