@@ -85,8 +85,9 @@ DATA_LIMITS: Mapping[str, float] = {
 """The largest search settings a save, a store or a request may give: a file or a stranger
 can never tie a process up (the online server's own budgets are the same or smaller)."""
 HUMAN = "human"
-_DECIMAL = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?")
-"""A setting's number: plain decimal digits, never ``1_000``, ``inf`` or a 5,000-digit text."""
+_DECIMAL = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?", re.ASCII)
+"""A setting's number: plain ASCII decimal digits, never ``1_000``, ``inf``, ``٩`` or a
+5,000-digit text."""
 _IDENTIFIER_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
