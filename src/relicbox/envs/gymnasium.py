@@ -12,9 +12,9 @@ The observation is the learning seat's view encoded by
 :mod:`relicbox.envs.encoding` (a float32 ``Box`` in [0, 1]; the layout is in the
 game's ``encoder`` module, such as :mod:`relicbox.games.diamant.encoder`). The action is an index in
 the game's fixed action space: a Python ``int`` (not a ``bool``) or a NumPy integer. Any
-other value (a float, even a whole one, text, a bool, ``None``) is no action: it is
-refused as an illegal one is, except that under ``illegal="raise"`` the error is
-:class:`relicbox.InvalidActionError` quoting it. The action mask (int8, 1 = legal) is in
+other value (a float, even a whole one, text, a bool, ``None``, an array) is no action: it
+raises :class:`relicbox.InvalidActionError` quoting it, whatever ``illegal`` says, and
+changes nothing (``illegal`` is about legal indices). The action mask (int8, 1 = legal) is in
 ``info["action_mask"]`` after every ``reset`` and ``step``, as in Gymnasium's
 own Taxi, and :meth:`RelicboxEnv.action_masks` returns it as booleans (the
 convention of sb3-contrib's ``MaskablePPO``).
@@ -45,7 +45,6 @@ from relicbox.core.agents import Agent
 from relicbox.core.errors import (
     ConfigurationError,
     IllegalActionError,
-    InvalidActionError,
     RelicboxError,
     quote,
 )
@@ -134,12 +133,7 @@ class RelicboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self._current()
-        try:
-            accepted = self._act(state, action)
-        except InvalidActionError:
-            if self.illegal == "raise" or state.is_over:
-                raise
-            accepted = False  # no action at all: refused as an illegal one
+        accepted = self._act(state, action)  # InvalidActionError for what is no index
         if not accepted:
             if self.illegal == "raise" or state.is_over:
                 legal = sorted(a.index for a in state.legal_actions(self.seat))

@@ -11,8 +11,8 @@ such as :mod:`relicbox.games.diamant.encoder`), and ``action_mask``, int8 over t
 action space (1 = legal now). A seat with nothing to decide gets an all-zero
 mask. Actions are integers (indices in ``game.action_space``): a Python ``int`` (not a
 ``bool``) or a NumPy integer. Any other value (a float, even a whole one, text, a bool,
-``None``) is no action: it is refused as an illegal one is (below), except that under
-``illegal="raise"`` the error is :class:`relicbox.InvalidActionError` quoting it.
+``None``, an array) is no action: it raises :class:`relicbox.InvalidActionError` quoting
+it, whatever ``illegal`` says, and changes nothing (``illegal`` is about legal indices).
 
 * **AEC** (``env``): ``agent_selection`` is the lowest seat that must decide.
   Simultaneous steps (Diamant's choices, Tschak!'s picks) take one AEC step per
@@ -20,7 +20,8 @@ mask. Actions are integers (indices in ``game.action_space``): a Python ``int`` 
   committed, so a seat deciding later learns nothing from the earlier ones.
 * **Parallel** (``parallel_env``): every seat in the game's ``to_act`` decides
   in one step (each gives one action; Tschak!'s multi-card reveals take one step
-  per card). Actions given for seats that have nothing to decide are ignored. The
+  per card). Actions given for seats that have nothing to decide are ignored; a key that
+is no agent of the game raises :class:`relicbox.InvalidActionError`. The
   step's actions are committed together (the engine's ``act_joint``): when one is
   refused, none is applied.
 
@@ -152,14 +153,9 @@ class _Table:
 
     def act(self, seat: int, action: Any) -> bool:
         """Apply ``action`` (an index) for ``seat`` if it is a legal choice now; else
-        change nothing and say so. A value that is no index is illegal too, but under
-        ``illegal="raise"`` its :class:`InvalidActionError` is raised as it is."""
-        try:
-            chosen = self.action(action)
-        except InvalidActionError:
-            if self.illegal == "raise":
-                raise
-            return False
+        change nothing and say so. A value that is no index raises
+        :class:`InvalidActionError`, changing nothing."""
+        chosen = self.action(action)
         if chosen is None:
             return False
         try:
@@ -173,13 +169,8 @@ class _Table:
         """Apply every seat's action of ``actions`` at once if all are legal now; else
         change nothing and return the first seat (in order) whose action is refused."""
         chosen: dict[int, Action] = {}
-        for seat, action in actions.items():
-            try:
-                parsed = self.action(action)
-            except InvalidActionError:
-                if self.illegal == "raise":
-                    raise
-                return seat
+        parsed_all = {seat: self.action(action) for seat, action in actions.items()}
+        for seat, parsed in parsed_all.items():
             if parsed is None:
                 return seat
             chosen[seat] = parsed
@@ -384,6 +375,12 @@ class RelicboxParallelEnv(ParallelEnv):  # type: ignore[misc]
             raise InvalidActionError(
                 f"actions {quote(actions)} cannot be read: a Parallel step takes a dict of "
                 "each agent's action"
+            )
+        strangers = [agent for agent in actions if agent not in self.possible_agents]
+        if strangers:
+            raise InvalidActionError(
+                f"agent {quote(strangers[0])} is not at this table: agents are "
+                f"{', '.join(self.possible_agents)}"
             )
         live = list(self.agents)
         rewards = dict.fromkeys(live, 0.0)
