@@ -249,6 +249,22 @@ def test_a_declared_length_beyond_a_cpp_int_is_refused_at_load():
             pyspiel.load_game("relicbox_relic_runners", {"players": 2, "max_turns": turns})
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_game_no_rule_bounds_is_capped_so_its_declared_length_is_true(players):
+    """Relic Runners without ``max_turns`` (and without the no-progress rule) has no bound
+    of its own: the OpenSpiel game plays it with the most turns whose bound fits the
+    declared 100,000, so a stalling game ends, truncated, within it."""
+    params = {"players": players, "no_progress_rounds": 0}
+    game = pyspiel.load_game("relicbox_relic_runners", params)
+    assert game.options["max_turns"] == 1_665
+    assert game.max_game_length() == 60 * 1_665 + 100 == openspiel.NO_CAP
+    rules = relicbox.get_game("relic-runners")
+    settings = rules.parse_settings(rules.resolve_options(game.options))
+    assert rules.max_length(players, settings) <= game.max_game_length()
+    capped = pyspiel.load_game("relicbox_relic_runners", {**params, "max_turns": 50})
+    assert capped.options["max_turns"] == 50  # a cap given is kept
+
+
 def test_a_game_refused_while_made_can_still_be_shown():
     """Tracebacks that show locals show the half-made game: it says so, with no crash."""
     cls = type(pyspiel.load_game("relicbox_relic_runners", {"players": 2}))

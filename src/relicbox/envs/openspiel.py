@@ -53,7 +53,9 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
   count, options and form: it is the game's ``Game.max_length`` (Diamant
   ``5 * (26 + 25 * players)``: a round reveals at most 26 cards and asks for a
   choice after all but the last; Tschak! ``4 * (9 * players + 5)``; Relic Runners
-  ``60 * max_turns + 100`` when capped), or :data:`NO_CAP` where no rule bounds it.
+  ``60 * max_turns + 100``). Where no rule bounds a game (Relic Runners without
+  ``max_turns``) the OpenSpiel game sets ``max_turns`` to the most turns whose bound fits
+  :data:`NO_CAP` (1,665), so the declared length is always true.
   OpenSpiel declares it as a C++ ``int``: options whose bound exceeds
   :data:`MAX_GAME_LENGTH` (Relic Runners' ``max_turns`` above 35,791,392) are refused at
   ``load_game`` with a :class:`relicbox.ConfigurationError`, since a clamped length would
@@ -165,6 +167,27 @@ def forms() -> dict[str, str]:
     return names
 
 
+def _bounded(game: Game, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """``options``, with the game's ``max_turns`` set where no rule bounds its length: the
+    most turns whose bound fits :data:`NO_CAP`, so ``max_game_length`` is a true bound
+    (a game reaching it ends truncated, as under any ``max_turns``)."""
+    max_length = game.max_length
+    if max_length is None or "max_turns" not in {option.name for option in game.options}:
+        return options
+
+    def bound(turns: int) -> int | None:
+        chosen = {**options, "max_turns": turns} if turns else options
+        return max_length(players, game.parse_settings(game.resolve_options(chosen)))
+
+    if bound(0) is not None:
+        return options
+    low, high = 1, NO_CAP
+    while low < high:  # the most turns whose bound fits NO_CAP (bounds grow with turns)
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if (bound(middle) or 0) <= NO_CAP else (low, middle - 1)
+    return {**options, "max_turns": low}
+
+
 def _max_length(game: Game, players: int, options: dict[str, object]) -> int:
     """A bound on ``len(history())``: every seat's action at a node counts, and chance.
 
@@ -261,7 +284,7 @@ class RelicboxGame(pyspiel.Game):  # type: ignore[misc]
         self.relicbox = get_game(self.relicbox_name)
         merged = {**_parameters(self.relicbox), **(params or {})}
         self.players = self.relicbox.check_players(int(merged["players"]))
-        self.options = _game_options(self.relicbox, merged)
+        self.options = _bounded(self.relicbox, self.players, _game_options(self.relicbox, merged))
         self.simultaneous = self.game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
         self.wait = self.relicbox.num_actions
         self.max_chance = max(
