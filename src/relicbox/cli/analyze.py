@@ -22,12 +22,13 @@ from relicbox.core.errors import RecordError, RelicboxError, quote
 from relicbox.core.registry import get_game
 from relicbox.datafiles import read_json_file
 from relicbox.i18n import tr
+from relicbox.play.match import MAX_SAVE_BYTES
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 VERDICT_STYLE = {"good": "", "mistake": "yellow", "blunder": "bold red"}
-MAX_RECORD_BYTES = 64 * 1024 * 1024
-"""Largest game record (or save) read: far beyond the longest game, far below a full memory."""
+MAX_RECORD_BYTES = MAX_SAVE_BYTES
+"""Largest game record (or save) read: the same as a save's."""
 
 
 def analyze_command(

@@ -227,7 +227,9 @@ def _fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+"""The largest save or record read: a record of the most events a state may hold (100,000)
+is about 6 MB, and parsing a file of this size already takes seconds."""
 
 
 def read_save(path: Path) -> dict[str, Any]:
