@@ -20,6 +20,38 @@ Each case is one input, rebuilt from ``(kind, game, case number)`` alone:
 * ``options``: odd option values (``"²"``, 5,000-digit numbers, lists nested 5,000
   deep) through ``new_game``, ``state_from_dict`` or ``replay``.
 
+Five more kinds attack the trust boundary (``docs/trust.md``: no file, request or
+message may make relicbox run code), with the helpers of ``support.trust_fuzz``:
+
+* ``seat``: random seat and bot texts (built-in names before ``:`` and an attribute path,
+  ``stdio:``, ``module:callable``, search settings out of range or naming code, odd
+  characters and numbers, non-text) through ``parse_seat(text, game, Origin.DATA)`` and
+  the lobby's ``online_bot``; an accepted bot is made and chooses a move on a real
+  position;
+* ``save``: a real save with 1-3 hostile edits (seats naming programs and planted
+  modules, labels with control characters, escapes and lone surrogates, long labels,
+  deep nesting, 5,000-digit numbers, NaN, wrong types, ``earlier_seats``, the file
+  itself a FIFO, a folder, a link to ``/dev/zero``, not UTF-8...) through
+  ``load_saved`` (plain, ``seats_as_labels``, ``seats_replaced``) and the CLI's
+  ``replay``, ``analyze`` (``--budget 1ms --worlds 2 --seat 1``, on saves of a few
+  decisions, to stay quick) and ``play --resume`` (when the save seats quick bots only);
+* ``store``: a real tournament store with 1-3 hostile edits (fields, lines dropped,
+  doubled, cut or inserted, the file's bytes or kind) through
+  ``make_tournament(...).load()`` and the report;
+* ``adapter``: hostile actions (floats, NaN, bools, texts, None, huge numbers, NumPy
+  values and arrays of odd shapes and types, partial or extra joint actions) through
+  PettingZoo's AEC and Parallel environments, Gymnasium (direct and through
+  ``gymnasium.make``), OpenSpiel (``apply_action``, ``apply_actions``) and Diamant's
+  vector environment, after a few random legal steps; and hostile texts (a real state's
+  ``serialize()`` edited, a pickle that creates the marker) through OpenSpiel's
+  ``deserialize_state``;
+* ``websocket``: hostile frames (binary, invalid or deep JSON, huge strings, every
+  message type with fields of wrong types) on one connection to a server started once
+  per campaign on 127.0.0.1, then a join and a ping that must be answered, a fresh
+  connection and an HTTP request that must be too. These cases depend on the server's
+  tables as the campaign left them, so a rerun gives the same frames, not always the
+  same answers.
+
 Whatever is accepted is played to its end with random legal moves under a decision
 bound, with every view, copy and JSON form checked on the way and someone to act
 whenever the game is not over (``support.fuzz``). Findings are classed as
@@ -30,7 +62,20 @@ whenever the game is not over (``support.fuzz``). Findings are classed as
   round trip;
 * ``act-joint``: ``act_joint`` accepted what ``act`` in order refuses, changed a state
   it refused, or ended elsewhere;
-* ``sample-view``: ``sample_state`` accepted a view its state does not show.
+* ``sample-view``: ``sample_state`` accepted a view its state does not show;
+* ``names-code`` (the trust kinds): data made relicbox accept, import or start code: a
+  program or module planted by the campaign left its marker file, a module named by the
+  input was imported, or a spec read as data is a program or Python code;
+* ``terminal``: a control character (other than newline and tab) reached the CLI's output;
+* ``partial-apply``: an adapter refused an action but the state changed;
+* ``loose-action``: an adapter took a value that is not a legal whole number as a move;
+* ``crash``: the server stopped answering (no pong, or no answer to a fresh
+  connection or an HTTP request after the attack);
+* ``stall``: a trust case ran over its time budget (at most ``TRUST_CASE_SECONDS``).
+
+For the trust kinds, ``exception`` also covers a CLI exit code other than 0, 1 or 2, a
+traceback in the CLI's output, a record the server logged at ERROR and a socket the
+server closed as failed.
 
 Each distinct finding (class, kind, game, exception and where it was raised) is shown
 once, shrunk to a minimal reproduction: the fewest edits, calls or options that still
@@ -55,9 +100,24 @@ from typing import Any
 
 import relicbox
 from relicbox.core.game import Game
-from support import fuzz
+from support import fuzz, trust_fuzz
 
-KINDS = ("state", "nudge", "record", "acts", "joint", "view", "scenario", "options")
+TRUST_KINDS = ("seat", "save", "store", "adapter", "websocket")
+KINDS = ("state", "nudge", "record", "acts", "joint", "view", "scenario", "options", *TRUST_KINDS)
+CLASSES = (
+    "exception",
+    "loads-then-fails",
+    "act-joint",
+    "sample-view",
+    "names-code",
+    "terminal",
+    "partial-apply",
+    "loose-action",
+    "crash",
+    "stall",
+)
+TRUST_CASE_SECONDS = 30.0
+"""The time budget of a trust case (a save through the CLI, a server round trip)."""
 POOL_SEEDS = 40
 """Real positions come from this many random games per game (cached), chosen by case."""
 
@@ -167,6 +227,8 @@ def edited_case(
 
 def build_case(kind: str, game: Game, case: int) -> Case:
     rng = random.Random(case)
+    if kind in TRUST_KINDS:
+        return trust_case(kind, game, case, rng)
     play = random.Random(case + 1)  # the random moves after loading
     if kind in ("state", "nudge"):
         base, where = pick_snapshot(game, rng)
@@ -244,6 +306,30 @@ def build_case(kind: str, game: Game, case: int) -> Case:
     return Case(with_options, list(options.items()), describe_options)
 
 
+def trust_case(kind: str, game: Game, case: int, rng: random.Random) -> Case:
+    """A case of the trust kinds (``support.trust_fuzz``)."""
+    if kind == "seat":
+        seed = rng.randrange(POOL_SEEDS)  # short games only: a search plays out from here
+        pool = snapshot_pool(game.name, seed, False)
+        index = rng.randrange(len(pool))
+        data = pool[index]
+        options = f"**fuzz.short_options(get_game({game.name!r}))"
+        where = f"fuzz.snapshots(get_game({game.name!r}), {seed}, 6, {options})[{index}]"
+        run, parts, describe = trust_fuzz.seat_case(game, case, rng, data)
+        return Case(run, parts, lambda chosen: f"position = {where}\n{describe(chosen)}")
+    builders = {
+        "save": trust_fuzz.save_case,
+        "store": trust_fuzz.store_case,
+        "adapter": trust_fuzz.adapter_case,
+        "websocket": trust_fuzz.websocket_case,
+    }
+    return Case(*builders[kind](game, case, rng))
+
+
+def case_seconds(kind: str, seconds: float) -> float:
+    return min(seconds, TRUST_CASE_SECONDS) if kind in TRUST_KINDS else seconds
+
+
 def joint_case(game: Game, case: int, rng: random.Random) -> Case:
     data, where = pick_snapshot(game, rng)
     auto = rng.random() < 0.8
@@ -290,6 +376,8 @@ def _mapping(pairs: list[tuple[Any, Any]]) -> Any:
 
 def classify(error: BaseException) -> tuple[str, BaseException]:
     """The finding's class, and the exception whose origin identifies it."""
+    if isinstance(error, trust_fuzz.TrustFinding):
+        return error.klass, error
     if isinstance(error, fuzz.ActJointFinding):
         return "act-joint", error
     if isinstance(error, fuzz.SampledViewDiffers):
@@ -313,8 +401,10 @@ def origin(error: BaseException) -> str:
 
 def signature(kind: str, game: Game, error: BaseException) -> tuple[str, str]:
     klass, cause = classify(error)
-    if isinstance(cause, fuzz.ActJointFinding):
+    if isinstance(cause, (fuzz.ActJointFinding, trust_fuzz.TrustFinding)):
         return klass, f"{klass} {kind} {game.name}: {cause.what}"
+    if kind in TRUST_KINDS and isinstance(cause, Stall):
+        return "stall", f"stall {kind} {game.name}"
     if klass == "sample-view":
         return klass, f"{klass} {kind} {game.name}"
     return klass, f"{klass} {kind} {game.name}: {type(cause).__name__} at {origin(cause)}"
@@ -377,9 +467,15 @@ def main() -> None:
         kind, name, number = args.repro
         case = build_case(kind, relicbox.get_game(name), int(number))
         print(case.describe(case.parts))
-        print(case.run(case.parts))  # raises with the full traceback
+        try:
+            print(case.run(case.parts))  # raises with the full traceback
+        finally:
+            trust_fuzz.close_server()
         return
-    campaign(args)
+    try:
+        campaign(args)
+    finally:
+        trust_fuzz.close_server()
 
 
 def campaign(args: argparse.Namespace) -> None:
@@ -402,12 +498,13 @@ def campaign(args: argparse.Namespace) -> None:
             game = relicbox.get_game("relic-runners")
         number = rng.randrange(1 << 30)
         cases += 1
+        seconds = case_seconds(kind, args.case_seconds)
         try:
             case = build_case(kind, game, number)
         except Exception as error:  # building from real games must not fail
             outcome: BaseException | str = error
         else:
-            outcome = run_case(case, case.parts, args.case_seconds)
+            outcome = run_case(case, case.parts, seconds)
         if isinstance(outcome, str):
             tried[f"{kind} {game.name} {outcome}"] += 1
         else:
@@ -416,9 +513,9 @@ def campaign(args: argparse.Namespace) -> None:
             finding = findings.get(key)
             if finding is None:
                 finding = findings[key] = Finding(klass, key, case=number)
-                parts = shrink(case, key, kind, game, args.case_seconds)
+                parts = shrink(case, key, kind, game, seconds)
                 finding.repro = case.describe(parts).replace("\n    ", "\n")
-                shrunk = run_case(case, parts, args.case_seconds)
+                shrunk = run_case(case, parts, seconds)
                 shown = shrunk if isinstance(shrunk, BaseException) else outcome
                 finding.message = f"{type(classify(shown)[1]).__name__}: {classify(shown)[1]}"[:400]
                 finding.where = [f"--repro {kind} {game.name} {number}"]
@@ -452,7 +549,7 @@ def report(
         "",
         *(f"* {key}: {count}" for key, count in sorted(tried.items())),
     ]
-    for klass in ("exception", "loads-then-fails", "act-joint", "sample-view"):
+    for klass in CLASSES:
         found = [f for f in findings.values() if f.klass == klass]
         lines += ["", f"## {klass}: {len(found)} distinct, {sum(f.count for f in found)} cases", ""]
         for finding in sorted(found, key=lambda f: f.key):
