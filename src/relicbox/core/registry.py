@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
@@ -31,9 +32,16 @@ def add_loader(loader: Callable[[], object]) -> None:
     _LOADERS.append(loader)
 
 
+_LOADING = threading.RLock()
+"""Held while loaders run, so a thread never looks a game up half way through another
+thread's loading of it (a loader leaves the list only once it has run)."""
+
+
 def _load_pending() -> None:
-    while _LOADERS:
-        _LOADERS.pop(0)()
+    with _LOADING:
+        while _LOADERS:
+            _LOADERS[0]()
+            _LOADERS.pop(0)
 
 
 def _key(name: str) -> str:

@@ -459,13 +459,18 @@ def _forget_gone() -> None:
     if _GETREFCOUNT is None:
         return
     held_once = _HELD_ONCE
-    gone = [key for key, cache in _OWN.items() if _GETREFCOUNT(cache.history) <= held_once]
+    # A snapshot, and pops that tolerate a key already gone: threads (a server's bots,
+    # a review) make views of their own states side by side and share these tables.
+    caches = list(_OWN.items())
+    gone = [key for key, cache in caches if _GETREFCOUNT(cache.history) <= held_once]
     for key in gone:
-        cache = _OWN.pop(key)
+        cache = _OWN.pop(key, None)
+        if cache is None:
+            continue
         for event_id in cache.marks:
             noted = _LAST_SEEN.get(event_id)
             if noted is not None and noted[2] is cache:
-                del _LAST_SEEN[event_id]
+                _LAST_SEEN.pop(event_id, None)
 
 
 _GETREFCOUNT: Callable[[Any], int] | None = getattr(sys, "getrefcount", None)
