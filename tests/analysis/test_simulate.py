@@ -119,3 +119,25 @@ def test_cli_json_csv_and_plot(tmp_path):
     assert "Podíl výher" in table.stdout
     bad = runner.invoke(app, ["simulate", "diamant", "--bots", "wizard"])
     assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output
+
+
+def test_simulations_and_tournaments_read_a_data_file_option(tmp_path):
+    from relicbox.play.simulate import simulate
+    from relicbox.play.tournament import make_tournament
+
+    cards = {
+        "wizards": ["W?"] * 4 + ["W2", "W2*", "W3", "W3*", "W4", "W4*", "W5", "W5*"],
+        "warriors": ["R1", "R1+", "R2", "R2+", "R3", "R3+", "R4", "R4+", "R5", "R5+", "R6", "R6+"],
+        "dwarves": [code for v in range(1, 5) for code in (f"D{v}a", f"D{v}a", f"D{v}")],
+        "artifacts": ["A"] * 4,
+        "monsters": ["M1", "M1", "M2", "M2", "M3", "M3", "M4", "M4"] + ["Trog"] * 6,
+        "treasures": ["C2", "C3", "C4", "C5"] + ["Ring"] * 6 + ["C-1", "C-2", "Trophy", "Elixir"],
+    }
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards))
+    _, results = simulate("tschak", 2, "rule,random", 2, options={"cards": str(path)})
+    assert len(results) == 2
+    tournament = make_tournament(
+        "tschak", 2, "rule,random", 2, tmp_path / "t.jsonl", options={"cards": str(path)}
+    )
+    assert dict(tournament.job.options)["cards"]["monsters"] == cards["monsters"]

@@ -21,6 +21,7 @@ from relicbox.core.agents import Agent
 from relicbox.core.errors import ConfigurationError
 from relicbox.core.game import Game
 from relicbox.core.registry import get_game
+from relicbox.datafiles import load_file_options
 from relicbox.play.drive import Driver
 from relicbox.play.jobs import (
     BotSummary,
@@ -285,7 +286,7 @@ def make_job(
             "use tournament for a larger pool"
         )
     parsed = tuple(parse_bot(spec, info, origin) for spec in specs)
-    resolved = info.resolve_options(options or {})
+    resolved = info.resolve_options(load_file_options(info, options or {}))
     labels = tuple(bot.text for bot in parsed)
     return Job(info.name, count, labels, tuple(sorted(resolved.items())), seed, bots=parsed)
 

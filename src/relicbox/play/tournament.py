@@ -37,7 +37,7 @@ from relicbox.bots import Origin, parse_bot, split_specs
 from relicbox.core.checks import whole_problem
 from relicbox.core.errors import ConfigurationError, quote
 from relicbox.core.registry import get_game
-from relicbox.datafiles import MAX_BYTES, JsonLine, read_json_lines
+from relicbox.datafiles import MAX_BYTES, JsonLine, load_file_options, read_json_lines
 from relicbox.play.jobs import GameResult, Job, Progress, seating, summarize
 from relicbox.play.ratings import Rated, leaderboard, result_ranks
 from relicbox.play.simulate import run_games
@@ -360,6 +360,6 @@ def make_tournament(
     if games < 1:
         raise ConfigurationError(f"games={games} must be at least 1")
     tables = tables_for(len(specs), count, pairing)
-    resolved = info.resolve_options(options or {})
+    resolved = info.resolve_options(load_file_options(info, options or {}))
     job = Job(info.name, count, specs, tuple(sorted(resolved.items())), seed, tables, parsed)
     return Tournament(job, games, pairing, store)
