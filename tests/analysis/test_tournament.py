@@ -220,6 +220,42 @@ def test_a_last_line_cut_short_is_dropped_and_played_again(tmp_path, monkeypatch
     assert store.read_text().count("\n") == 7
 
 
+@pytest.mark.parametrize(
+    "last",
+    ["this is the user's own diary, not a result", "\x00\x00", '{"index": 5'],
+    ids=["diary", "nul", "ended"],
+)
+def test_a_last_line_that_is_no_result_cut_short_is_refused_not_deleted(
+    tmp_path, monkeypatch, last
+):
+    store, lines = _store(tmp_path, monkeypatch)
+    ending = "\n" if last.startswith("{") else ""  # a kill never leaves a newline after
+    content = "\n".join(lines[:-1]) + "\n" + last + ending
+    store.write_text(content)
+    with pytest.raises(relicbox.ConfigurationError, match="line 7,"):
+        _again(store).load()
+    assert store.read_text() == content
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (lambda header: {**header, "note": "mine"}, "note 'mine' (this one: None)"),
+        (lambda header: {**header, "seed": 2}, "seed 2 (this one: 1)"),
+        (lambda header: {**header, "games": "6"}, "its game count is not one"),
+        (lambda header: {**header, "games": 10**18}, "its game count is not one"),
+    ],
+    ids=["extra-key", "seed", "games-text", "games-huge"],
+)
+def test_a_foreign_header_is_refused_naming_what_differs(tmp_path, monkeypatch, change, named):
+    store, lines = _store(tmp_path, monkeypatch)
+    lines[0] = json.dumps(change(json.loads(lines[0])))
+    store.write_text("\n".join(lines) + "\n")
+    with pytest.raises(relicbox.ConfigurationError, match="holds another tournament") as refused:
+        _again(store).load()
+    assert named in str(refused.value)
+
+
 def test_a_file_whose_first_line_is_blank_is_not_taken_for_an_empty_store(tmp_path):
     store = tmp_path / "notes.jsonl"
     content = "\nmy notes, not a tournament\n"

@@ -44,6 +44,10 @@ from relicbox.play.simulate import run_games
 from relicbox.play.stats import clustered_wilson
 
 STORE_FORMAT = "relicbox-tournament/1"
+MAX_GAMES = 100_000_000
+"""The most games one tournament may hold (a store's header says how many)."""
+_RESULT_START = b'{"index": '
+"""How every result line starts (``GameResult.to_json`` puts the index first)."""
 PAIRINGS = ("round-robin", "gauntlet", "blocs")
 
 
@@ -173,7 +177,13 @@ class Tournament:
                     where[result.index] = line.number
         if damaged is not None:
             with self.store.open("r+b") as handle:
-                handle.truncate(damaged.start)  # a line cut short by a kill
+                handle.seek(damaged.start)
+                if damaged.ended or handle.read(len(_RESULT_START)) != _RESULT_START:
+                    # a kill cuts a result short before its newline: this is something else
+                    raise ConfigurationError(
+                        f"tournament store {name}, line {damaged.number}, {damaged.problem}"
+                    )
+                handle.truncate(damaged.start)  # a result cut short by a kill
         elif final is not None and not final.ended:
             with self.store.open("ab") as handle:
                 handle.write(b"\n")  # the last line was whole but its newline was not
@@ -186,12 +196,20 @@ class Tournament:
                 f"{name} is not a tournament store: its first line is not a {STORE_FORMAT} "
                 "header; choose another file (a new or empty one starts a store)"
             )
-        if header != {**self.header(), "games": header.get("games")} or (
-            whole_problem(header.get("games"), 1) is not None
-        ):
+        mine = self.header()
+        differs = sorted(
+            key for key in {*mine, *header} - {"games"} if header.get(key) != mine.get(key)
+        )
+        if whole_problem(header.get("games"), 1, MAX_GAMES) is not None:
+            differs.append("games")
+        if differs:
+            shown = ", ".join(
+                f"{key} {quote(header.get(key), 80)} (this one: {quote(mine.get(key), 80)})"
+                for key in differs
+                if key != "games"
+            )
             raise ConfigurationError(
-                f"{name} holds another tournament ({quote(header.get('game'))}, "
-                f"bots {quote(header.get('bots'))}, seed {quote(header.get('seed'))}): "
+                f"{name} holds another tournament: {shown or 'its game count is not one'}; "
                 "choose another file"
             )
 
@@ -357,8 +375,8 @@ def make_tournament(
     specs = tuple(bot.text for bot in parsed)
     if len(set(specs)) != len(specs):
         raise ConfigurationError(f"each bot may enter a tournament once, got {list(specs)}")
-    if games < 1:
-        raise ConfigurationError(f"games={games} must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise ConfigurationError(f"games={games} must be from 1 to {MAX_GAMES}")
     tables = tables_for(len(specs), count, pairing)
     resolved = info.resolve_options(load_file_options(info, options or {}))
     job = Job(info.name, count, specs, tuple(sorted(resolved.items())), seed, tables, parsed)
