@@ -276,3 +276,17 @@ def test_a_named_pipe_is_refused_unread(tmp_path: Path) -> None:
         reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # frees a writer still waiting
         writer.join()
         os.close(reader)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["[]", "null", "5", '"x"', "{}", '{"game": ["diamant"]}', '{"record": [1]}', '{"record": "x"}'],
+)
+def test_a_file_that_holds_no_record_is_refused_in_words(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(content)
+    result = CliRunner().invoke(app, ["analyze", str(path), "--budget", "1ms"])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert "holds no object that names its game" in text, text
+    assert "attribute" not in text and "None" not in text

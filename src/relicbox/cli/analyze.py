@@ -74,7 +74,13 @@ def analyze_command(
     except RelicboxError as error:
         raise _fail(lang, str(error)) from None
     record = record.get("record", record) if isinstance(record, dict) else record
-    players = record.get("players") if isinstance(record, dict) else None
+    if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+        raise _fail(
+            lang,
+            f"{quote(str(record_path))} is not a game record: it holds no object that names "
+            "its game (a save or an exported record is one)",
+        )
+    players = record.get("players")
     if seat is not None and isinstance(players, int) and not 1 <= seat <= players:
         raise _fail(lang, f"--seat {seat} is not a player of this game: choose 1 to {players}")
     try:
