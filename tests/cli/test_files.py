@@ -383,7 +383,7 @@ def test_a_saved_bot_that_does_not_exist_is_not_called_a_program(tmp_path):
 def test_a_save_cannot_ask_a_search_for_more_than_a_files_budget(tmp_path):
     save = _save_seating(tmp_path, ["human", "bot:ismcts:iters=1000000000", "bot:rule"])
     resumed = run("play", "--resume", str(save))
-    one_line_error(resumed, "iters='1000000000' is over the limit of 5000")
+    one_line_error(resumed, "whose iters is over the 5000 a saved game may ask for")
     reseated = run("play", "--resume", str(save), "-s", "rule,rule,rule", "--reseat")
     assert reseated.exit_code == 0, reseated.output
 

@@ -280,14 +280,13 @@ def spec_names(game: Game) -> list[str]:
 
 def _families(game: Game, origin: Origin = Origin.COMMAND_LINE) -> str:
     """The spec families, for error messages."""
-    families = (
-        [
-            "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N|turn,prior=BOT,bias=X,worlds=N,clock=cpu,paired=1,margin=X,"
-            "depth=N,candidates=N"
-        ]
-        if game.sampler
-        else []
+    every = (
+        "ismcts:iters=N,ms=N,rollout=BOT,c=X,horizon=N|turn,prior=BOT,bias=X,worlds=N,clock=cpu,"
+        "paired=1,margin=X,depth=N,candidates=N"
     )
+    # a file's reader is shown the short form, so the refusal fits on its line
+    search = every if origin is Origin.COMMAND_LINE else "ismcts:iters=N,ms=N"
+    families = [search] if game.sampler else []
     families += [family.usage for family in game.bot_families.values()]
     if origin is Origin.COMMAND_LINE:
         families += ["module:callable", "stdio:COMMAND"]

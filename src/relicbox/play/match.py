@@ -20,6 +20,7 @@ from relicbox.bots import (
     BuiltinBot,
     Human,
     Origin,
+    OverLimitError,
     SeatLabel,
     SeatSpec,
     bot_names,
@@ -32,7 +33,6 @@ from relicbox.core.errors import (
     ConfigurationError,
     RecordError,
     RelicboxError,
-    quote,
     reason_error,
 )
 from relicbox.core.game import Game, State
@@ -311,9 +311,18 @@ def _saved_seat(path: Path, seat: object, game: Game) -> SeatSpec:
             raise reason_error(
                 RecordError, "error-save-runs-code", path=repr(str(path)), seat=shown
             ) from None
-        reason = str(refusal).removeprefix(f"bot {quote(seat.strip().removeprefix('bot:'))}: ")
+        if isinstance(refusal, OverLimitError):
+            raise reason_error(
+                RecordError,
+                "error-save-bot-limit",
+                path=repr(str(path)),
+                seat=shown,
+                setting=refusal.key,
+                limit=int(refusal.limit),
+            ) from None
+        bots = ", ".join([HUMAN, *bot_names(game), *(f.usage for f in game.bot_families.values())])
         raise reason_error(
-            RecordError, "error-save-bad-seat", path=repr(str(path)), seat=shown, reason=reason
+            RecordError, "error-save-bad-seat", path=repr(str(path)), seat=shown, bots=bots
         ) from None
 
 
