@@ -235,6 +235,8 @@ rr-verb-use = použít
 rr-aliases-move = napište číslo, akci, např. „{ $move }“, nebo jen místo, kam jít, např. „{ $space }“
 rr-aliases = { $count ->
     [one] napište 1 nebo akci „{ $example }“
+    [few] napište číslo nebo název akce, např. „{ $example }“
+    [many] napište číslo nebo název akce, např. „{ $example }“
    *[other] napište číslo nebo název akce, např. „{ $example }“
 }
 rr-aliases-any = napište číslo nebo název akce
