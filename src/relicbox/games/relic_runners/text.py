@@ -649,7 +649,7 @@ def alias_summary(lang: str, legal: Sequence[str] = (), view: dict[str, Any] | N
                 return _t(lang, "aliases-move", move=shown(text), space=end)
     if not legal:
         return _t(lang, "aliases-any")
-    return _t(lang, "aliases", example=shown(legal[0]), count=len(legal))
+    return _t(lang, "aliases-one" if len(legal) == 1 else "aliases", example=shown(legal[0]))
 
 
 MOVE_WORDS = ("move", "jdi", "jít", "pohyb")

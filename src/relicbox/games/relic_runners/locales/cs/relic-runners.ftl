@@ -233,12 +233,8 @@ rr-verb-pick = vzít
 rr-verb-step = krok
 rr-verb-use = použít
 rr-aliases-move = napište číslo, akci, např. „{ $move }“, nebo jen místo, kam jít, např. „{ $space }“
-rr-aliases = { $count ->
-    [one] napište 1 nebo akci „{ $example }“
-    [few] napište číslo nebo název akce, např. „{ $example }“
-    [many] napište číslo nebo název akce, např. „{ $example }“
-   *[other] napište číslo nebo název akce, např. „{ $example }“
-}
+rr-aliases-one = napište 1 nebo akci „{ $example }“
+rr-aliases = napište číslo nebo název akce, např. „{ $example }“
 rr-aliases-any = napište číslo nebo název akce
 rr-rules =
     Cíl: mít na konci nejvíc bodů z výprav, chrámů, relikvií a slonovinových žetonů.

@@ -227,10 +227,8 @@ rr-verb-pick = pick
 rr-verb-step = step
 rr-verb-use = use
 rr-aliases-move = type a number, an action such as "{ $move }", or just the space to move to, such as "{ $space }"
-rr-aliases = { $count ->
-    [one] type 1 or the action "{ $example }"
-   *[other] type a number or an action's name, such as "{ $example }"
-}
+rr-aliases-one = type 1 or the action "{ $example }"
+rr-aliases = type a number or an action's name, such as "{ $example }"
 rr-aliases-any = type a number or an action's name
 rr-rules =
     Goal: the most points when the game ends, from expeditions, temples, relics and
