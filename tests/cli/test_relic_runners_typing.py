@@ -21,13 +21,10 @@ def test_every_form_the_hint_shows_is_understood(lang):
     state, seat, legal = first_decision()
     hint = alias_hint(state, lang)
     examples = re.findall(r'["„“]([^"„“]+)["“]', hint)
-    assert len(examples) >= 3, hint
+    assert len(examples) >= 2, hint  # a move, and its destination alone
     for example in examples:
         answer = read_answer(state, seat, legal, example, lang)
-        understood = answer.action is not None or (answer.refusal or "").startswith(
-            ("Not allowed", "Nelze")
-        )
-        assert understood, (example, answer.refusal)
+        assert answer.action in legal, (example, answer.refusal)
 
 
 @pytest.mark.parametrize("typed", ["R1", "r1", "move r1", "move R1", "move R1-CAMP", " R1 "])

@@ -35,7 +35,7 @@ from relicbox.core.errors import (
     RelicboxError,
     reason_error,
 )
-from relicbox.core.game import Game, State
+from relicbox.core.game import RECORD_FORMAT, Game, State
 from relicbox.core.registry import replay
 from relicbox.datafiles import read_json_file
 from relicbox.play.drive import Driver
@@ -242,8 +242,13 @@ def read_save(path: Path) -> dict[str, Any]:
     except (OSError, ValueError):
         pass  # the reader says why
     data = read_json_file(path, "saved game", RecordError, MAX_SAVE_BYTES, toml=False)
-    if not isinstance(data, dict):
-        raise RecordError(f"{str(path)!r} is not a relicbox save or record")
+    if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, RECORD_FORMAT):
+        raise RecordError(
+            f"{str(path)!r} is not a relicbox save or record (its format is not "
+            f"{SAVE_FORMAT} or {RECORD_FORMAT})"
+        )
+    if "seats" in data and not isinstance(data["seats"], list):
+        raise RecordError(f"{str(path)!r}: 'seats' must be a list of seats, one a player")
     return data
 
 
@@ -356,7 +361,7 @@ def earlier_seatings(path: Path, data: dict[str, Any], state: State) -> list[Ear
 def _checked_count(path: Path, seats: list[SeatSpec], state: State) -> list[SeatSpec]:
     if len(seats) != state.players:
         raise RecordError(
-            f"{str(path)!r} seats {len(seats)} players for a {state.players}-player game"
+            f"{str(path)!r}: the game has {state.players} players but the save seats {len(seats)}"
         )
     return seats
 
