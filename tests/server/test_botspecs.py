@@ -37,3 +37,20 @@ def test_a_stored_seat_that_names_no_online_bot_is_refused_by_the_pool(stored: s
     legal = [action.text for action in state.legal_actions(0)]
     with pytest.raises(relicbox.ConfigurationError):
         choose_action("diamant", seated, state.view(0), legal, 1)
+
+
+def test_a_message_field_of_another_type_is_not_read_as_this_one() -> None:
+    from pydantic import ValidationError
+
+    from relicbox.server.protocol import CreateTable, client_message
+
+    with pytest.raises(ValidationError):
+        client_message({"type": "act", "action": "leave", "seq": True})
+    with pytest.raises(ValidationError):
+        client_message({"type": "act", "action": "leave", "seq": "3"})
+    assert client_message({"type": "act", "action": "leave", "seq": 3}).seq == 3
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": ""}]
+    with pytest.raises(ValidationError):  # an empty bot was seated as random
+        CreateTable.model_validate({"game": "diamant", "players": 2, "seats": seats})
+    with pytest.raises(ValidationError):
+        CreateTable.model_validate({"game": "diamant", "players": "3", "seats": seats[:1]})

@@ -93,12 +93,15 @@ Token = Annotated[str, Field(min_length=8, max_length=64)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """No unknown fields, and no value of another type read as this one (``true`` is no seq,
+    ``"6"`` no player count)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatChoice(Strict):
     kind: Literal["me", "open", "bot"]
-    bot: Annotated[str, Field(max_length=64)] | None = None
+    bot: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
 
 class Clock(Strict):
