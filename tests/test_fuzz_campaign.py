@@ -45,6 +45,7 @@ def test_each_trust_kind_runs_a_few_cases_and_reports_them(kind: str, tmp_path: 
         tmp_path, "--kinds", kind, "--count", "3", *games, "--summary", str(tmp_path / "summary.md")
     )
     assert figures["cases"] == 3
+    assert figures["findings"] == 0, summary  # every fault these kinds found is fixed
     lines = [line for line in summary.splitlines() if line.startswith(f"* {kind} ")]
     assert sum(int(line.rsplit(": ", 1)[1]) for line in lines) == 3
     for klass in ("names-code", "terminal", "partial-apply", "loose-action", "crash", "stall"):

@@ -306,7 +306,7 @@ def settled(data: dict[str, Any]) -> tuple[State, int] | None:
 
 def check_seat(game: Game, text: Any, position: dict[str, Any]) -> str:
     from relicbox.bots import Human, Origin, SearchBot, make_bot, parse_seat
-    from relicbox.server.lobby import online_bot, online_bot_problem, online_bot_spec
+    from relicbox.server.botspecs import online_bot, online_bot_problem, online_bot_spec
 
     accepted = False
     readers: tuple[tuple[str, Callable[[], Any]], ...] = (
