@@ -151,3 +151,29 @@ def test_random_openspiel_joint_actions_apply_all_or_nothing():
             applied += 1
             assert state.history() == [*before[0], *actions]
     assert refused and applied
+
+
+def test_openspiel_refuses_an_action_other_than_wait_for_a_seat_with_nothing_to_decide():
+    import pyspiel
+
+    from relicbox.core.errors import IllegalActionError
+    from relicbox.envs import openspiel
+
+    openspiel.register()
+    game = pyspiel.load_game("relicbox_diamant", {"players": 3})
+    state = game.new_initial_state()
+    while not state.is_simultaneous_node() or all(
+        len(state.legal_actions(p)) > 1 for p in range(3)
+    ):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:  # the first seat leaves, so it has nothing to decide later
+            joint = [state.legal_actions(p)[-1 if p == 0 else 0] for p in range(3)]
+            state.apply_actions(joint)
+    idle = next(p for p in range(3) if len(state.legal_actions(p)) == 1)
+    joint = [state.legal_actions(p)[0] for p in range(3)]
+    history = state.history()
+    joint[idle] = 1000
+    with pytest.raises(IllegalActionError, match=f"seat {idle} has nothing to decide"):
+        state.apply_actions(joint)
+    assert state.history() == history

@@ -20,7 +20,8 @@ whole number (Relic Runners' ``max_turns``: 0 = no cap, the default).
 * **Simultaneous nodes**: the games that declare ``Game.simultaneous`` (Diamant and
   Tschak!) have simultaneous dynamics; at every decision node all seats in the
   engine's ``to_act`` choose at once, and every other seat has the single action
-  ``wait`` (id ``game.num_actions``). Relic Runners is sequential. ``apply_actions``
+  ``wait`` (id ``game.num_actions``; any other action for such a seat is refused).
+  Relic Runners is sequential. ``apply_actions``
   commits the due seats' actions together (the engine's ``act_joint``): when one is
   refused, or the list does not hold one action per seat, nothing is applied and the
   history stays as it was.
@@ -438,8 +439,14 @@ class RelicboxState(pyspiel.State):  # type: ignore[misc]
                 f"joint action {quote(actions)} cannot be read: a simultaneous node takes "
                 f"one action per seat, {players} in all, got {len(actions)}"
             )
+        due = self._engine.state.to_act
+        idle = [seat for seat in range(players) if seat not in due and actions[seat] != self._wait]
+        if idle:
+            raise IllegalActionError(
+                f"joint action {quote(actions)} refused: seat {idle[0]} has nothing to decide "
+                f"now, so its action is wait ({self._wait})"
+            )
         state = self._engine.own()
-        due = state.to_act
         state.act_joint({seat: actions[seat] for seat in due})
         decisions = self._engine.decisions
         for seat in due:
