@@ -3,7 +3,10 @@
 A bot receives only the seat's view and legal action texts (as any bot does), so
 the work can go to another process: the event loop stays free to serve every
 other table while bots think. A bot that answers late, or fails, is replaced for
-that decision by the game's default action, and the caller is told why.
+that decision by the game's default action, and the caller is told why. A decision is
+due a fixed time after it is asked, however much of that time it spent waiting for a
+worker: once due, its table gets the default action at once, and a worker still on it
+is stopped.
 
 Bots are a shared resource, so no table may hold on to it:
 
@@ -218,9 +221,13 @@ class _Job:
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
     queued: float = field(default_factory=time.monotonic)
+    started: bool = False
+    """Whether a worker has been given the job (until then it waits in the queue)."""
 
     def late(self, why: str) -> None:
         """Play the default action; the log says where the time went."""
+        if self.answer.done():
+            return
         waited = time.monotonic() - self.queued
         what = self.args[1] if self.task == "choose" else self.task
         log.info("bot %s late (%s) after %.2f s", what, why, waited)
@@ -365,8 +372,8 @@ class BotPool:
         *,
         key: str = "",
     ) -> BotAnswer:
-        """One decision, due within ``budget`` seconds; ``key`` (the table) lets searches of
-        different tables take turns."""
+        """One decision, due within ``budget`` seconds from now, queueing included; ``key``
+        (the table) lets searches of different tables take turns."""
         args = (game_name, bot_name, view, legal, seed)
         if not self.runners:
             return await self._in_thread(args, default, budget)
@@ -378,7 +385,7 @@ class BotPool:
         else:
             self.searches.setdefault(key, deque()).append(job)
         self.queued.set()
-        answer = await job.answer
+        answer = await self._by_deadline(job)
         return answer if answer.action in legal else BotAnswer(default, "failed")
 
     async def run(self, task: str, args: tuple[Any, ...], budget: float, *, key: str) -> str | None:
@@ -396,8 +403,19 @@ class BotPool:
         job = _Job(task, args, "", time.monotonic() + budget, budget)
         self.searches.setdefault(key, deque()).append(job)
         self.queued.set()
-        answer = await job.answer
+        answer = await self._by_deadline(job)
         return None if answer.late_or_failed is not None else answer.action
+
+    @staticmethod
+    async def _by_deadline(job: _Job) -> BotAnswer:
+        """The job's answer, or its default once it is due, whether it is still waiting in
+        the queue or running (its runner then stops the worker: see :meth:`_run`)."""
+        with contextlib.suppress(TimeoutError):
+            return await asyncio.wait_for(
+                asyncio.shield(job.answer), max(0.0, job.due - time.monotonic())
+            )
+        job.late("overran its budget" if job.started else "waited in the queue")
+        return job.answer.result()
 
     async def _search_lane(self, task: str, args: tuple[Any, ...], budget: float) -> BotAnswer:
         """Any task on a search worker, after the decisions waiting there."""
@@ -443,6 +461,7 @@ class BotPool:
             if job.allowed() <= 0:
                 job.late("waited in the queue")
                 continue
+            job.started = True
             worker = self.workers[slot]
             try:
                 await worker.wait_ready(job.allowed())  # a new worker may still be starting
