@@ -384,3 +384,42 @@ def test_chat_strips_the_control_characters_names_lose(server: LiveServer) -> No
         assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "bad-message"
     finally:
         ann.close()
+
+
+# -- budgets by cost --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_five_tables_of_the_lobbys_own_search_do_not_make_another_tables_search_late(
+    sqlite_url: str,
+) -> None:
+    """On one search worker, a stranger's five tables of bots alone, each seat the lobby's
+    own search, and a person's table with two searches: the person's searches take their
+    turns by owner, and none of them is late."""
+    settings = {"bot_workers": 1, "bot_delay": 0.2, "bot_table_delay": 1.0}
+    with LiveServer(sqlite_url, **settings) as server:
+        search = "ismcts:ms=1000"  # what the lobby offers with the default --bot-think-ms
+        for _ in range(5):
+            assert _make(server, "diamant", search, search, search).status_code == 201
+        with _from("127.0.0.2") as other:
+            made = _make(server, "diamant", "me", search, search, client=other).json()
+        ann = Player(server, made["table"], made["token"])
+        try:
+            frame = ann.wait_for(lambda f: f["type"] == "state")
+            acted, deadline = -1, time.monotonic() + 90
+            while not (frame["over"] or frame["seq"] >= 30):  # thirty steps of the game
+                assert time.monotonic() < deadline, "the table stood still"
+                if frame["legal"] and frame["seq"] > acted:
+                    acted = frame["seq"]
+                    ann.act(frame["legal"][0]["text"], acted)
+                time.sleep(0.05)
+                ann.drain()
+                frame = ann.state()
+        finally:
+            ann.close()
+    store = Store(sqlite_url)
+    try:
+        notes = store.notes(made["table"])
+    finally:
+        store.close()
+    assert [note for note in notes if note[0].startswith("bot-")] == []

@@ -12,7 +12,7 @@ from typing import Any
 from relicbox.bots import make_bot
 from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
-from relicbox.server.botpool import BotAnswer, BotPool
+from relicbox.server.botpool import BotAnswer, BotPool, Budgets, CpuBudget
 
 
 def _decision(game_name: str = "diamant") -> tuple[dict[str, Any], list[str]]:
@@ -55,3 +55,61 @@ def test_a_decision_waiting_behind_a_review_is_answered_by_its_deadline() -> Non
     answer, review_done, legal = asyncio.run(run())
     assert not review_done  # answered while the review still held its worker
     assert answer.action in legal
+
+
+def test_one_owners_searches_do_not_make_another_owners_search_late() -> None:
+    """Five tables of one stranger, each asking a search at once, and then one table of
+    someone else: searches take turns by owner, and a search that cannot end in time is
+    cut or played by its stand-in, so every decision is answered by its deadline."""
+
+    async def run() -> tuple[BotAnswer, list[BotAnswer], BotPool]:
+        pool = BotPool(1)
+        await pool.start()
+        try:
+            for table in range(5):
+                pool.own(f"stranger-{table}", "127.0.0.66")
+            pool.own("person", "127.0.0.7")
+            view, legal = _decision()
+            spec = "ismcts:ms=800"
+            strangers = [
+                asyncio.ensure_future(
+                    pool.choose("diamant", spec, view, legal, n, "leave", 3.0, key=f"stranger-{n}")
+                )
+                for n in range(5)
+            ]
+            await asyncio.sleep(0.1)  # all of them wait before the person's table asks
+            mine = await pool.choose("diamant", spec, view, legal, 9, "leave", 3.0, key="person")
+            return mine, list(await asyncio.gather(*strangers)), pool
+        finally:
+            pool.close()
+
+    mine, strangers, pool = asyncio.run(run())
+    assert mine.late_or_failed is None
+    assert [answer.late_or_failed for answer in strangers] == [None] * 5
+    assert pool.stood_in + pool.cut >= 3  # five searches of 0.8 s do not fit in 3 s
+
+
+def test_an_owner_whose_budget_is_spent_gets_its_searches_played_by_the_stand_in() -> None:
+    async def run() -> tuple[list[int], list[BotAnswer]]:
+        pool = BotPool(1, budgets=Budgets(bots=CpuBudget(burst=0.01, rate=0.0001)))
+        await pool.start()
+        try:
+            pool.own("a", "127.0.0.5")
+            pool.own("b", "127.0.0.6")
+            view, legal = _decision()
+            answers, stood_in = [], []
+            for key in ("a", "a", "b"):
+                spec = "ismcts:ms=400"
+                answers.append(
+                    await pool.choose("diamant", spec, view, legal, 1, "leave", 3.0, key=key)
+                )
+                stood_in.append(pool.stood_in)
+            return stood_in, answers
+        finally:
+            pool.close()
+
+    stood_in, answers = asyncio.run(run())
+    # the first search spends more than the budget of 0.01 s: the owner's next is the
+    # stand-in's, while another owner's search still searches
+    assert stood_in == [0, 1, 1]
+    assert [answer.late_or_failed for answer in answers] == [None] * 3

@@ -120,8 +120,9 @@ async def within_quota(
     waits: bool = False,
 ) -> JSONResponse:
     """A new table made by ``make`` if the asking address's quotas allow one of its kind
-    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address; one
-    address's requests take turns, so two at once cannot both pass the check."""
+    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address (whose
+    budget in the bot pool its bots spend); one address's requests take turns, so two at
+    once cannot both pass the check."""
     address = client_address(request.scope)
     quotas = quotas_of(request)
     try:
@@ -130,6 +131,7 @@ async def within_quota(
             await asyncio.to_thread(check, address)
             table_id, seat, token = await make()
             await asyncio.to_thread(quotas.tag, table_id, address)
+            service_of(request).bots.own(table_id, address)  # its bots spend this budget
     except TableError as error:
         return refused(error, request)
     return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
