@@ -423,3 +423,43 @@ def test_five_tables_of_the_lobbys_own_search_do_not_make_another_tables_search_
     finally:
         store.close()
     assert [note for note in notes if note[0].startswith("bot-")] == []
+
+
+def _finished_table(server: LiveServer, game: str = "diamant") -> str:
+    table: str = server.create(game, ["rule", "rule", "rule"])["table"]
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"table {table} did not finish"
+        time.sleep(0.1)
+    return table
+
+
+@pytest.mark.slow
+def test_reviews_are_paid_for_by_the_address_asking(sqlite_url: str) -> None:
+    budget = {"review_cpu_burst": 0.01, "review_cpu_rate": 0.0001}
+    with LiveServer(sqlite_url, **budget) as server:
+        table = _finished_table(server)
+        assert server.post(f"/api/tables/{table}/analysis?seat=0", {}).status_code == 200
+        again = server.post(f"/api/tables/{table}/analysis?seat=1&lang=cs", {})
+        with _from("127.0.0.2") as other:
+            elsewhere = other.post(f"{server.url}/api/tables/{table}/analysis?seat=1", json={})
+        made = server.get(f"/api/tables/{table}/analysis?seat=0")
+    assert again.status_code == 429 and again.json()["error"] == "analysis-budget"
+    assert int(again.headers["retry-after"]) > 60 and "min" in again.json()["message"]
+    assert elsewhere.status_code == 200 and elsewhere.json()["seat"] == 1
+    assert made.status_code == 200  # what was made is kept, whatever the budget
+
+
+@pytest.mark.slow
+def test_a_review_whose_asker_has_gone_is_stopped(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, bot_workers=1) as server:
+        table = _finished_table(server, "relic-runners")  # a long review: many decisions
+        path = f"/api/tables/{table}/analysis?seat=0"
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(server.url + path, json={}, timeout=2.0)
+        deadline = time.monotonic() + 30
+        while server.get(path).json()["running"]:
+            assert time.monotonic() < deadline, "the review nobody waits for still runs"
+            time.sleep(0.2)
+        left = server.get(path)
+    assert left.status_code == 404 and left.json() == {"error": "not-analysed", "running": False}

@@ -12,7 +12,9 @@ from typing import Any
 from relicbox.bots import make_bot
 from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
-from relicbox.server.botpool import BotAnswer, BotPool, Budgets, CpuBudget
+from relicbox.play.analysis import analyse_json, summary
+from relicbox.server.analysis import Review, Reviews, make_review
+from relicbox.server.botpool import BotAnswer, BotPool, Budgets, CpuBudget, OverBudget
 
 
 def _decision(game_name: str = "diamant") -> tuple[dict[str, Any], list[str]]:
@@ -33,13 +35,21 @@ def _finished_record(game_name: str = "diamant", seed: int = 3) -> str:
     return json.dumps(state.record)
 
 
+async def _with_reviewer(pool: BotPool, record: str) -> BotPool:
+    """``pool`` started, its background worker too (it is waited for by its first task):
+    a review asked next starts at once."""
+    await pool.start()
+    part = (record, 0, 0.01, None, "en", 0, 1)  # one decision, two worlds
+    assert await pool.run("analyse", part, 120.0, key="warming up") is not None
+    return pool
+
+
 def test_a_decision_waiting_behind_a_review_is_answered_by_its_deadline() -> None:
     """A table's decision never waits longer than its deadline, wherever the time goes: a
     review that takes a second a decision holds the pool much longer than that."""
 
     async def run() -> tuple[BotAnswer, bool, list[str]]:
-        pool = BotPool(1)
-        await pool.start()
+        pool = await _with_reviewer(BotPool(1), _finished_record())
         try:
             args = (_finished_record(), 0, 1.0, None, "en")
             review = asyncio.ensure_future(pool.run("analyse", args, 120.0, key="reviewer"))
@@ -113,3 +123,102 @@ def test_an_owner_whose_budget_is_spent_gets_its_searches_played_by_the_stand_in
     # stand-in's, while another owner's search still searches
     assert stood_in == [0, 1, 1]
     assert [answer.late_or_failed for answer in answers] == [None] * 3
+
+
+def test_a_review_never_holds_back_a_tables_search() -> None:
+    """Reviews have a worker of their own: a table's search, asked while a long review
+    runs, gets its whole time budget on its own worker (neither cut nor stood in for)."""
+
+    async def run() -> tuple[BotAnswer, bool, BotPool]:
+        pool = await _with_reviewer(BotPool(1), _finished_record())
+        try:
+            args = (_finished_record(), 0, 1.0, None, "en")
+            review = asyncio.ensure_future(pool.run("analyse", args, 120.0, key="reviewer"))
+            await asyncio.sleep(0.3)  # the review has started
+            view, legal = _decision()
+            answer = await pool.choose(
+                "diamant", "ismcts:ms=300", view, legal, 1, "leave", 3.0, key="table"
+            )
+            return answer, review.done(), pool
+        finally:
+            pool.close()
+
+    answer, review_done, pool = asyncio.run(run())
+    assert answer.late_or_failed is None and not review_done
+    assert (pool.cut, pool.stood_in) == (0, 0)
+
+
+def test_a_review_nobody_waits_for_is_stopped_in_its_worker() -> None:
+    async def run() -> tuple[str | None, BotPool]:
+        record = _finished_record()
+        pool = await _with_reviewer(BotPool(1), record)
+        try:
+            review = asyncio.ensure_future(
+                pool.run("analyse", (record, 0, 1.0, None, "en"), 120.0, key="reviewer")
+            )
+            await asyncio.sleep(0.3)  # the review has started
+            review.cancel()  # the person asking for it has gone
+            part = (record, 0, 0.01, None, "en", 0, 1)  # one decision, two worlds
+            return await pool.run("analyse", part, 60.0, key="reviewer"), pool
+        finally:
+            pool.close()
+
+    text, pool = asyncio.run(run())
+    assert text is not None and len(json.loads(text)["decisions"]) == 1
+    assert pool.stopped == 1  # the long review was stopped, not finished first
+
+
+def test_a_review_dropped_from_the_kept_ones_is_stopped() -> None:
+    async def run() -> tuple[bool, BotPool]:
+        record = _finished_record()
+        pool = await _with_reviewer(BotPool(1), record)
+        try:
+            reviews = Reviews(kept=1)
+            for seat in (0, 1):
+                work = make_review(pool, record, seat, "en", "127.0.0.9")
+                reviews.add(("t", seat, "en"), Review("127.0.0.9", asyncio.ensure_future(work)))
+                await asyncio.sleep(0.3)  # its first part has started
+            first_kept = reviews.get(("t", 0, "en")) is not None
+            while pool.stopped == 0 and reviews.making("127.0.0.9"):
+                await asyncio.sleep(0.05)
+            return first_kept, pool
+        finally:
+            pool.close()
+
+    first_kept, pool = asyncio.run(run())
+    assert not first_kept and pool.stopped == 1
+
+
+def test_reviews_are_paid_for_by_the_address_asking() -> None:
+    async def run() -> list[str]:
+        pool = BotPool(1, budgets=Budgets(reviews=CpuBudget(burst=0.01, rate=0.0001)))
+        await pool.start()
+        try:
+            part = (_finished_record(), 0, 0.05, None, "en", 0, 1)
+            outcomes = []
+            for key in ("127.0.0.5", "127.0.0.5", "127.0.0.6"):
+                try:
+                    text = await pool.run("analyse", part, 60.0, key=key)
+                    outcomes.append("made" if text else "failed")
+                except OverBudget as spent:
+                    outcomes.append(f"over budget for {spent.retry_after:.0f} s")
+            return outcomes
+        finally:
+            pool.close()
+
+    made, refused, other = asyncio.run(run())
+    assert made == "made" and other == "made"
+    assert refused.startswith("over budget") and not refused.endswith(" 0 s")
+
+
+def test_a_review_made_in_parts_is_the_whole_review() -> None:
+    record = _finished_record()
+    whole = json.loads(analyse_json(record, 1, 60.0, 4))
+    parts: list[Any] = []
+    while True:
+        part = json.loads(analyse_json(record, 1, 60.0, 4, "en", len(parts), 3))
+        parts += part["decisions"]
+        if len(part["decisions"]) < 3:
+            break
+    assert len(whole["decisions"]) > 3 and parts == whole["decisions"]
+    assert summary(parts, 3, 1) == whole["summary"]

@@ -28,6 +28,10 @@ not requests: seconds of CPU, measured in the worker that spent them.
   when it is still waiting for a worker shortly before it is due
   (:data:`STAND_IN_RESERVE`), its seat is played by the game's *stand-in*, the quick
   bot its search plays its futures out with (``rule`` or ``expert``);
+* reviews of finished games (:meth:`BotPool.run`) have a worker of their own at the
+  lowest CPU priority, so they never hold back a table's bot; they are made in parts
+  that take turns by client address, each address with a budget of CPU seconds, and a
+  part nobody waits for any more is stopped in its worker;
 * the lobby offers a search for a game only when enough of its iterations fit in the
   budget (measured once per process: :meth:`BotPool.iteration_seconds`).
 """
@@ -76,6 +80,8 @@ STAND_IN_RESERVE = 1.0
 """Seconds before its deadline (at most a quarter of the deadline's budget) at which a
 search still waiting for a worker is handed to its stand-in, which answers on the quick
 bots' worker in a few milliseconds."""
+OVER_BUDGET = "over-budget"
+"""What a job refused at its turn, its owner's budget spent, is answered."""
 OWNERS_KEPT = 10_000
 """Tables whose owner the pool remembers (the oldest are forgotten first)."""
 CALIBRATION_ITERATIONS = 3
@@ -150,6 +156,12 @@ def search_seconds(spec: str) -> float | None:
     return None
 
 
+def _timed(task: Callable[..., str], args: tuple[Any, ...]) -> tuple[str, float]:
+    """A task's answer and the seconds of CPU its thread spent on it."""
+    started = time.thread_time()
+    return task(*args), time.thread_time() - started
+
+
 def search_slack(seconds: float) -> float:
     """How long a search of ``seconds`` may run past them before its worker is stopped."""
     return max(SEARCH_SLACK, seconds / 2)
@@ -217,6 +229,19 @@ def _send(conn: Connection, answer: tuple[Any, ...]) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {CANCEL})
 
 
+def _receive(conn: Connection) -> Any:
+    """Receive whole: a cancel arriving meanwhile (sent for the task being received, which
+    the server stopped waiting for before it was read) takes effect once it is read, so
+    it stops that task, never a later one, and never leaves half a message in the pipe."""
+    if CANCEL is None:
+        return conn.recv()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {CANCEL})
+    try:
+        return conn.recv()
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {CANCEL})
+
+
 def _serve(conn: Connection, parent: int, measure: bool) -> None:
     """A worker process: answer one decision at a time until the pipe closes, each answer
     with the seconds of CPU it cost. Every cancel is answered ``cancelled`` once, whether
@@ -234,7 +259,7 @@ def _serve(conn: Connection, parent: int, measure: bool) -> None:
         started = time.process_time()
         try:
             try:
-                task, args = conn.recv()
+                task, args = _receive(conn)
                 started = time.process_time()
                 answer: tuple[str, Any] = ("ok", TASKS[task](*args))
             except _Cancelled:
@@ -271,6 +296,17 @@ class Budgets:
 
     bots: CpuBudget = CpuBudget(60.0, 0.5)
     """A table owner's searches: a minute at once, then half a worker."""
+    reviews: CpuBudget = CpuBudget(120.0, 0.2)
+    """A client address's reviews: two minutes at once, then twelve seconds a minute."""
+
+
+class OverBudget(Exception):
+    """Refused: the owner has spent its budget of this work; it may ask again in
+    ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"over budget: try again in {retry_after:.0f} s")
+        self.retry_after = retry_after
 
 
 class Ledger:
@@ -312,7 +348,7 @@ class Ledger:
 @dataclass
 class _Job:
     kind: str
-    """The queue it waits in: ``quick`` (quick bots) or ``search``."""
+    """The queue it waits in: ``quick`` (quick bots), ``search`` or ``review``."""
     task: str
     """A name in :data:`TASKS`."""
     args: tuple[Any, ...]
@@ -331,6 +367,8 @@ class _Job:
     """Whether a worker has been given the job (until then it waits in the queue)."""
     charged: float = 0.0
     """Seconds of CPU counted against the owner so far (an estimate until it is done)."""
+    continuing: bool = False
+    """A later part of work already let in: charged, never refused for its budget."""
 
     def late(self, why: str) -> None:
         """Play the default action; the log says where the time went."""
@@ -456,17 +494,24 @@ QUICK_LANE = ("quick",)
 """What the quick bots' worker takes: quick bots only, so no search ever holds it."""
 SEARCH_LANE = ("quick", "search")
 """What a search worker takes, in this order: a quick bot waiting goes first."""
+REVIEW_LANE = ("review",)
+"""What the background worker takes: reviews, which no table's bot ever waits for."""
+LEDGER_OF = {"quick": "bots", "search": "bots", "review": "reviews"}
+"""Which budget each kind of job spends."""
 SEARCH_NICENESS = 10
+BACKGROUND_NICENESS = 19
+"""The lowest priority: the background worker has the CPU only when nothing else wants it."""
 
 
 CANCEL_GRACE = 1.0
 """Seconds a worker has to answer a cancel before it is killed and replaced."""
 
 
-def _lower_priority(worker: _Worker) -> None:
-    """Let a search process have the CPU only when the server and quick bots leave it."""
+def _lower_priority(worker: _Worker, niceness: int = SEARCH_NICENESS) -> None:
+    """Let a search process have the CPU only when the server and quick bots leave it (and
+    a background process only when the searches leave it too)."""
     with contextlib.suppress(OSError, AttributeError):
-        os.setpriority(os.PRIO_PROCESS, worker.process.pid or 0, SEARCH_NICENESS)
+        os.setpriority(os.PRIO_PROCESS, worker.process.pid or 0, niceness)
 
 
 def _new_spare(context: SpawnContext) -> _Worker:
@@ -478,10 +523,10 @@ def _new_spare(context: SpawnContext) -> _Worker:
 
 class BotPool:
     """Runs bot decisions on ``workers`` search processes beside one process kept for the
-    quick bots (``0``: a thread pool, for tests, where an overrunning bot cannot be
-    stopped and no budget is kept). ``think_ms`` is the largest time budget of a search
-    seated online; ``alone_delay`` paces tables of bots alone; ``budgets`` are the CPU
-    seconds each owner may spend.
+    quick bots and one for reviews (``0``: a thread pool, for tests, where an overrunning
+    bot cannot be stopped and only the reviews' budget is kept). ``think_ms`` is the
+    largest time budget of a search seated online; ``alone_delay`` paces tables of bots
+    alone; ``budgets`` are the CPU seconds each owner may spend.
 
     Search processes run at a lower CPU priority, so searches take only the CPU that the
     server's own loop and the quick bots leave over; they take quick bots too when one
@@ -501,11 +546,11 @@ class BotPool:
         """Seconds each bot of a table of bots alone waits before it moves: nobody waits
         for such a table, so it takes a smaller share of the bots and the server."""
         self.budgets = budgets or Budgets()
-        self.ledgers = {"bots": Ledger(self.budgets.bots)}
-        self.queues = {
-            "quick": _Queue(self.ledgers["bots"]),
-            "search": _Queue(self.ledgers["bots"]),
+        self.ledgers = {
+            "bots": Ledger(self.budgets.bots),
+            "reviews": Ledger(self.budgets.reviews),
         }
+        self.queues = {kind: _Queue(self.ledgers[ledger]) for kind, ledger in LEDGER_OF.items()}
         self.owners: OrderedDict[str, str] = OrderedDict()
         self.threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="relicbox-bot")
         self.context = multiprocessing.get_context("spawn")
@@ -526,21 +571,25 @@ class BotPool:
         """How many searches were played by their stand-in instead."""
 
     async def start(self) -> None:
-        """Start the worker processes (and a spare) and wait until they can take decisions."""
+        """Start the worker processes (and a spare) and wait until they can take decisions
+        (the background worker may take longer: its first review waits for it)."""
         if self.size <= 0:
             return
         # the first search worker measures the searches as it starts (see iteration_seconds)
-        self.workers = [_Worker(self.context, measure=n == 1) for n in range(self.size + 1)]
-        self.lanes = [QUICK_LANE, *[SEARCH_LANE] * self.size]
-        for slot in range(1, self.size + 1):
-            _lower_priority(self.workers[slot])
+        self.workers = [_Worker(self.context, measure=n == 1) for n in range(self.size + 2)]
+        self.lanes = [QUICK_LANE, *[SEARCH_LANE] * self.size, REVIEW_LANE]
+        for slot in range(1, len(self.workers)):
+            _lower_priority(self.workers[slot], self._niceness(slot))
         self.spare = _new_spare(self.context)
-        for worker in [*self.workers, self.spare]:
+        for worker in [*self.workers[:-1], self.spare]:  # the background one: by its first task
             await worker.wait_ready(120)
         self.runners = [
             asyncio.create_task(self._run(slot), name=f"relicbox-bot-{slot}")
             for slot in range(len(self.workers))
         ]
+
+    def _niceness(self, slot: int) -> int:
+        return BACKGROUND_NICENESS if self.lanes[slot] == REVIEW_LANE else SEARCH_NICENESS
 
     def own(self, table_id: str, owner: str) -> None:
         """Count the bots of ``table_id`` against ``owner`` (the address that made it)."""
@@ -548,6 +597,11 @@ class BotPool:
         self.owners.move_to_end(table_id)
         while len(self.owners) > OWNERS_KEPT:
             self.owners.popitem(last=False)
+
+    def budget_wait(self, budget: str, owner: str) -> float:
+        """Seconds until ``owner`` may spend from ``budget`` (``"bots"``, ``"reviews"``)
+        again: ``0`` if it may now."""
+        return self.ledgers[budget].wait(owner)
 
     def owner_of(self, key: str) -> str:
         """Whose budget a table's bots spend: its owner if known, else the table's own."""
@@ -634,21 +688,46 @@ class BotPool:
         job.charged = grant
         self.ledgers["bots"].charge(job.owner, grant)
 
-    async def run(self, task: str, args: tuple[Any, ...], budget: float, *, key: str) -> str | None:
-        """A task of :data:`TASKS` (such as ``analyse``) off the event loop, done within
-        ``budget`` seconds or stopped: on a search worker, taking turns with the tables'
-        searches under ``key`` (so it counts against the bot budget like a search), or on
-        the pool's threads without workers. ``None`` if it was late or failed."""
+    async def run(
+        self,
+        task: str,
+        args: tuple[Any, ...],
+        budget: float,
+        *,
+        key: str,
+        continuing: bool = False,
+    ) -> str | None:
+        """A task of :data:`TASKS` (such as a part of a review, ``analyse``) off the event
+        loop, done within ``budget`` seconds from now (queueing included) or stopped, on
+        the background worker (or the pool's threads without workers), paid for by ``key``
+        (a client address): the tasks of different addresses take turns by what they have
+        spent. ``None`` if it was late or failed; :class:`OverBudget` if ``key`` has spent
+        its budget, when it asks or when its turn comes, unless the task is ``continuing``
+        work already let in (a review's later part: whatever it costs is charged, and no
+        work is thrown away). Cancelling the call stops the task, in its worker if it has
+        started."""
+        ledger = self.ledgers["reviews"]
+        if ledger.left(key) <= 0 and not continuing:
+            raise OverBudget(ledger.wait(key))
         if not self.runners:
             loop = asyncio.get_running_loop()
-            work = loop.run_in_executor(self.threads, TASKS[task], *args)
+            work = loop.run_in_executor(self.threads, _timed, TASKS[task], args)
             try:
-                return await asyncio.wait_for(work, timeout=budget)
+                text, seconds = await asyncio.wait_for(work, timeout=budget)
             except Exception:
                 return None
-        job = _Job("search", task, args, "", time.monotonic() + budget, budget, key)
+            ledger.charge(key, seconds)
+            return text
+        job = _Job("review", task, args, "", time.monotonic() + budget, budget, key)
+        job.continuing = continuing
         self._put(job)
-        answer = await self._by_deadline(job)
+        try:
+            answer = await self._by_deadline(job)
+        except asyncio.CancelledError:
+            job.answer.cancel()  # nobody waits for it: its runner stops it
+            raise
+        if answer.late_or_failed == OVER_BUDGET:
+            raise OverBudget(ledger.wait(key))
         return None if answer.late_or_failed is not None else answer.action
 
     @staticmethod
@@ -694,7 +773,7 @@ class BotPool:
 
     def _charge(self, job: _Job, seconds: float) -> None:
         """Count what the job cost against its owner, in place of what was counted so far."""
-        self.ledgers["bots"].charge(job.owner, seconds - job.charged)
+        self.ledgers[LEDGER_OF[job.kind]].charge(job.owner, seconds - job.charged)
         job.charged = seconds
 
     async def _run(self, slot: int) -> None:
@@ -704,6 +783,10 @@ class BotPool:
                 continue
             if job.kind == "search" and job.task == "choose":
                 self._fit(job)
+            spent = job.kind == "review" and self.ledgers["reviews"].left(job.owner) <= 0
+            if spent and not job.continuing:
+                job.settle(BotAnswer("", OVER_BUDGET))
+                continue
             if job.allowed() <= 0:
                 job.late("waited in the queue")
                 self._charge(job, 0.0)
@@ -713,6 +796,9 @@ class BotPool:
             worker = self.workers[slot]
             try:
                 await worker.wait_ready(job.allowed())  # a new worker may still be starting
+                if job.answer.done():  # due, or nobody waits for it, while it was starting
+                    self._charge(job, 0.0)
+                    continue
             except TimeoutError:
                 job.late("its worker was still starting")
                 self._charge(job, 0.0)
@@ -759,11 +845,15 @@ class BotPool:
         self._replace(slot)
 
     def _replace(self, slot: int) -> None:
-        """Kill the slot's worker; the spare takes its place and a new spare starts."""
+        """Kill the slot's worker; the spare takes its place and a new spare starts (the
+        quick and background workers are started anew: their work is not searches')."""
         log.warning("a bot worker did not stop when asked and was replaced")
         self.workers[slot].kill()
         if slot == QUICK_SLOT:
             self.workers[slot] = _Worker(self.context)
+        elif self.lanes[slot] == REVIEW_LANE:
+            self.workers[slot] = _Worker(self.context)
+            _lower_priority(self.workers[slot], BACKGROUND_NICENESS)
         else:
             self.workers[slot] = self.spare or _new_spare(self.context)
             self.spare = _new_spare(self.context)
