@@ -463,3 +463,45 @@ def test_a_review_whose_asker_has_gone_is_stopped(sqlite_url: str) -> None:
             time.sleep(0.2)
         left = server.get(path)
     assert left.status_code == 404 and left.json() == {"error": "not-analysed", "running": False}
+
+
+def test_replays_are_paid_for_by_the_address_asking(sqlite_url: str) -> None:
+    budget = {"replay_cpu_burst": 0.001, "replay_cpu_rate": 0.00001}
+    with LiveServer(sqlite_url, **budget) as server:
+        table = _finished_table(server)
+        first = server.get(f"/api/tables/{table}/replay?step=0")
+        again = server.get(f"/api/tables/{table}/replay?step=1&lang=cs")
+        with _from("127.0.0.2") as other:
+            elsewhere = other.get(f"{server.url}/api/tables/{table}/replay?step=1")
+    assert first.status_code == 200 and first.json()["step"] == 0
+    assert again.status_code == 429 and again.json()["error"] == "replay-budget"
+    assert int(again.headers["retry-after"]) > 60 and "min" in again.json()["message"]
+    assert elsewhere.status_code == 200 and elsewhere.json()["step"] == 1
+
+
+def test_the_replay_of_a_table_still_playing_follows_its_game(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"])
+    ann = Player(server, made["table"], made["token"])
+    path = f"/api/tables/{made['table']}/replay"
+    try:
+        replays = []
+        for _ in range(3):
+            frame = ann.wait_for(lambda f: f["type"] == "state" and bool(f["legal"]))
+            replays.append(server.get(path).json())
+            ann.act(frame["legal"][0]["text"], frame["seq"])
+    finally:
+        ann.close()
+    assert replays[0]["steps"] < replays[1]["steps"] < replays[2]["steps"]
+    earlier = server.get(f"{path}?step={replays[0]['steps'] - 1}").json()
+    assert {**earlier, "steps": 0, "table": None} == {**replays[0], "steps": 0, "table": None}
+
+
+@pytest.mark.slow
+def test_replays_are_made_in_a_worker_not_in_the_servers_process(sqlite_url: str) -> None:
+    from relicbox.server import replays
+
+    with LiveServer(sqlite_url, bot_workers=1) as server:
+        table = _finished_table(server)
+        steps = [server.get(f"/api/tables/{table}/replay?step={n}") for n in range(3)]
+    assert [s.json()["step"] for s in steps] == [0, 1, 2]
+    assert table not in replays._built  # the server (this process) replayed nothing itself

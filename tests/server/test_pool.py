@@ -15,6 +15,8 @@ from relicbox.core.rng import Rng
 from relicbox.play.analysis import analyse_json, summary
 from relicbox.server.analysis import Review, Reviews, make_review
 from relicbox.server.botpool import BotAnswer, BotPool, Budgets, CpuBudget, OverBudget
+from relicbox.server.replays import record_points, replay_step
+from relicbox.server.snapshots import snapshot
 
 
 def _decision(game_name: str = "diamant") -> tuple[dict[str, Any], list[str]]:
@@ -222,3 +224,25 @@ def test_a_review_made_in_parts_is_the_whole_review() -> None:
             break
     assert len(whole["decisions"]) > 3 and parts == whole["decisions"]
     assert summary(parts, 3, 1) == whole["summary"]
+
+
+def test_a_replay_follows_its_growing_record_and_equals_a_fresh_one() -> None:
+    record = json.loads(_finished_record())
+    events = record["events"]
+    seen = []
+    for length in (10, 40, len(events)):  # a table still playing, then finished
+        part = json.dumps({**record, "events": events[:length]})
+        seen.append(json.loads(replay_step("t", part, -1, None, "en", [None] * 3)))
+    fresh = record_points(record)
+    assert [s["steps"] for s in seen][-1] == len(fresh)
+    assert seen[0]["steps"] < seen[1]["steps"] < seen[2]["steps"]
+    for step in (0, len(fresh) // 2, len(fresh) - 1):
+        made = json.loads(replay_step("t", json.dumps(record), step, 1, "cs", [None] * 3))
+        seq, state = fresh[step]
+        assert made == {
+            "step": step,
+            "steps": len(fresh),
+            **snapshot(state, 1, "cs", seq, [None] * 3),
+        }
+    other = {**record, "seed": record["seed"] + 1, "events": []}  # not this table's record
+    assert json.loads(replay_step("t", json.dumps(other), -1, None, "en", [None] * 3))["steps"] == 1

@@ -53,6 +53,10 @@ class Settings:
     """Seconds of CPU the reviews of one client address may spend at once, earned back at
     ``review_cpu_rate`` seconds a second; past it, 429 with a ``Retry-After``."""
     review_cpu_rate: float = Budgets.reviews.rate
+    replay_cpu_burst: float = Budgets.replays.burst
+    """Seconds of CPU the replay steps of one client address may spend at once, earned
+    back at ``replay_cpu_rate`` seconds a second; past it, 429 with a ``Retry-After``."""
+    replay_cpu_rate: float = Budgets.replays.rate
     max_message_bytes: int = 4096
     message_rate: float = 10.0
     """Messages a second each connection may send, in bursts of up to ``message_burst``."""
@@ -119,6 +123,7 @@ def create_app(settings: Settings) -> FastAPI:
             budgets=Budgets(
                 bots=CpuBudget(settings.bot_cpu_burst, settings.bot_cpu_rate),
                 reviews=CpuBudget(settings.review_cpu_burst, settings.review_cpu_rate),
+                replays=CpuBudget(settings.replay_cpu_burst, settings.replay_cpu_rate),
             ),
         )
         await bots.start()

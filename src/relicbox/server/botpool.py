@@ -28,10 +28,11 @@ not requests: seconds of CPU, measured in the worker that spent them.
   when it is still waiting for a worker shortly before it is due
   (:data:`STAND_IN_RESERVE`), its seat is played by the game's *stand-in*, the quick
   bot its search plays its futures out with (``rule`` or ``expert``);
-* reviews of finished games (:meth:`BotPool.run`) have a worker of their own at the
-  lowest CPU priority, so they never hold back a table's bot; they are made in parts
-  that take turns by client address, each address with a budget of CPU seconds, and a
-  part nobody waits for any more is stopped in its worker;
+* reviews of finished games and the steps of replays (:meth:`BotPool.run`) have two
+  background workers of their own at the lowest CPU priority, so they never hold back a
+  table's bot (nor a review a replay: one of the two takes replays only); they take
+  turns by client address, each address with a budget of CPU seconds for each, and a
+  task nobody waits for any more is stopped in its worker;
 * the lobby offers a search for a game only when enough of its iterations fit in the
   budget (measured once per process: :meth:`BotPool.iteration_seconds`).
 """
@@ -67,6 +68,7 @@ from relicbox.core.registry import get_game
 from relicbox.core.rng import Rng
 from relicbox.i18n import tr
 from relicbox.play.analysis import analyse_json, playout_bot_name
+from relicbox.server.replays import replay_step
 
 log = logging.getLogger("relicbox.server")
 SEARCH_SLACK = 0.5
@@ -139,6 +141,7 @@ TASKS: dict[str, Callable[..., str]] = {
     "choose": choose_action,
     "measure": measure_search,
     "analyse": analyse_json,
+    "replay": replay_step,
 }
 """What a worker may be asked to run, by name."""
 
@@ -298,6 +301,9 @@ class Budgets:
     """A table owner's searches: a minute at once, then half a worker."""
     reviews: CpuBudget = CpuBudget(120.0, 0.2)
     """A client address's reviews: two minutes at once, then twelve seconds a minute."""
+    replays: CpuBudget = CpuBudget(10.0, 0.2)
+    """A client address's replay steps (a few milliseconds each, tens for a long game's
+    first): ten seconds at once, then twelve seconds a minute."""
 
 
 class OverBudget(Exception):
@@ -348,7 +354,7 @@ class Ledger:
 @dataclass
 class _Job:
     kind: str
-    """The queue it waits in: ``quick`` (quick bots), ``search`` or ``review``."""
+    """The queue it waits in: ``quick`` (quick bots), ``search``, ``review`` or ``replay``."""
     task: str
     """A name in :data:`TASKS`."""
     args: tuple[Any, ...]
@@ -494,9 +500,12 @@ QUICK_LANE = ("quick",)
 """What the quick bots' worker takes: quick bots only, so no search ever holds it."""
 SEARCH_LANE = ("quick", "search")
 """What a search worker takes, in this order: a quick bot waiting goes first."""
-REVIEW_LANE = ("review",)
-"""What the background worker takes: reviews, which no table's bot ever waits for."""
-LEDGER_OF = {"quick": "bots", "search": "bots", "review": "reviews"}
+REVIEW_LANE = ("replay", "review")
+"""What the first background worker takes: a replay's step first, then a review's part."""
+REPLAY_LANE = ("replay",)
+"""What the second background worker takes: replay steps only, so no review holds them."""
+BACKGROUND = (REVIEW_LANE, REPLAY_LANE)
+LEDGER_OF = {"quick": "bots", "search": "bots", "review": "reviews", "replay": "replays"}
 """Which budget each kind of job spends."""
 SEARCH_NICENESS = 10
 BACKGROUND_NICENESS = 19
@@ -523,8 +532,9 @@ def _new_spare(context: SpawnContext) -> _Worker:
 
 class BotPool:
     """Runs bot decisions on ``workers`` search processes beside one process kept for the
-    quick bots and one for reviews (``0``: a thread pool, for tests, where an overrunning
-    bot cannot be stopped and only the reviews' budget is kept). ``think_ms`` is the
+    quick bots and two in the background for reviews and replays (``0``: a thread pool,
+    for tests, where an overrunning bot cannot be stopped and only the budgets of reviews
+    and replays are kept). ``think_ms`` is the
     largest time budget of a search seated online; ``alone_delay`` paces tables of bots
     alone; ``budgets`` are the CPU seconds each owner may spend.
 
@@ -549,6 +559,7 @@ class BotPool:
         self.ledgers = {
             "bots": Ledger(self.budgets.bots),
             "reviews": Ledger(self.budgets.reviews),
+            "replays": Ledger(self.budgets.replays),
         }
         self.queues = {kind: _Queue(self.ledgers[ledger]) for kind, ledger in LEDGER_OF.items()}
         self.owners: OrderedDict[str, str] = OrderedDict()
@@ -576,12 +587,14 @@ class BotPool:
         if self.size <= 0:
             return
         # the first search worker measures the searches as it starts (see iteration_seconds)
-        self.workers = [_Worker(self.context, measure=n == 1) for n in range(self.size + 2)]
-        self.lanes = [QUICK_LANE, *[SEARCH_LANE] * self.size, REVIEW_LANE]
+        self.lanes = [QUICK_LANE, *[SEARCH_LANE] * self.size, *BACKGROUND]
+        self.workers = [_Worker(self.context, measure=n == 1) for n in range(len(self.lanes))]
         for slot in range(1, len(self.workers)):
             _lower_priority(self.workers[slot], self._niceness(slot))
         self.spare = _new_spare(self.context)
-        for worker in [*self.workers[:-1], self.spare]:  # the background one: by its first task
+        lanes = zip(self.workers, self.lanes, strict=True)
+        bots = [worker for worker, lane in lanes if lane not in BACKGROUND]
+        for worker in [*bots, self.spare]:  # a background worker: waited for by its first task
             await worker.wait_ready(120)
         self.runners = [
             asyncio.create_task(self._run(slot), name=f"relicbox-bot-{slot}")
@@ -589,7 +602,7 @@ class BotPool:
         ]
 
     def _niceness(self, slot: int) -> int:
-        return BACKGROUND_NICENESS if self.lanes[slot] == REVIEW_LANE else SEARCH_NICENESS
+        return BACKGROUND_NICENESS if self.lanes[slot] in BACKGROUND else SEARCH_NICENESS
 
     def own(self, table_id: str, owner: str) -> None:
         """Count the bots of ``table_id`` against ``owner`` (the address that made it)."""
@@ -599,8 +612,8 @@ class BotPool:
             self.owners.popitem(last=False)
 
     def budget_wait(self, budget: str, owner: str) -> float:
-        """Seconds until ``owner`` may spend from ``budget`` (``"bots"``, ``"reviews"``)
-        again: ``0`` if it may now."""
+        """Seconds until ``owner`` may spend from ``budget`` (``"bots"``, ``"reviews"``,
+        ``"replays"``) again: ``0`` if it may now."""
         return self.ledgers[budget].wait(owner)
 
     def owner_of(self, key: str) -> str:
@@ -695,18 +708,20 @@ class BotPool:
         budget: float,
         *,
         key: str,
+        kind: str = "review",
         continuing: bool = False,
     ) -> str | None:
-        """A task of :data:`TASKS` (such as a part of a review, ``analyse``) off the event
+        """A task of :data:`TASKS` (a part of a review, ``analyse``, of ``kind``
+        ``review``; a replay's step, ``replay``, of ``kind`` ``replay``) off the event
         loop, done within ``budget`` seconds from now (queueing included) or stopped, on
-        the background worker (or the pool's threads without workers), paid for by ``key``
-        (a client address): the tasks of different addresses take turns by what they have
-        spent. ``None`` if it was late or failed; :class:`OverBudget` if ``key`` has spent
-        its budget, when it asks or when its turn comes, unless the task is ``continuing``
-        work already let in (a review's later part: whatever it costs is charged, and no
-        work is thrown away). Cancelling the call stops the task, in its worker if it has
-        started."""
-        ledger = self.ledgers["reviews"]
+        the background workers (or the pool's threads without workers), paid for by
+        ``key`` (a client address) from the budget of its kind: the tasks of different
+        addresses take turns by what they have spent. ``None`` if it was late or failed;
+        :class:`OverBudget` if ``key`` has spent its budget, when it asks or when its turn
+        comes, unless the task is ``continuing`` work already let in (a review's later
+        part: whatever it costs is charged, and no work is thrown away). Cancelling the
+        call stops the task, in its worker if it has started."""
+        ledger = self.ledgers[LEDGER_OF[kind]]
         if ledger.left(key) <= 0 and not continuing:
             raise OverBudget(ledger.wait(key))
         if not self.runners:
@@ -718,7 +733,7 @@ class BotPool:
                 return None
             ledger.charge(key, seconds)
             return text
-        job = _Job("review", task, args, "", time.monotonic() + budget, budget, key)
+        job = _Job(kind, task, args, "", time.monotonic() + budget, budget, key)
         job.continuing = continuing
         self._put(job)
         try:
@@ -783,7 +798,8 @@ class BotPool:
                 continue
             if job.kind == "search" and job.task == "choose":
                 self._fit(job)
-            spent = job.kind == "review" and self.ledgers["reviews"].left(job.owner) <= 0
+            background = job.kind in ("review", "replay")
+            spent = background and self.ledgers[LEDGER_OF[job.kind]].left(job.owner) <= 0
             if spent and not job.continuing:
                 job.settle(BotAnswer("", OVER_BUDGET))
                 continue
@@ -851,7 +867,7 @@ class BotPool:
         self.workers[slot].kill()
         if slot == QUICK_SLOT:
             self.workers[slot] = _Worker(self.context)
-        elif self.lanes[slot] == REVIEW_LANE:
+        elif self.lanes[slot] in BACKGROUND:
             self.workers[slot] = _Worker(self.context)
             _lower_priority(self.workers[slot], BACKGROUND_NICENESS)
         else:
