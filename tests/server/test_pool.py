@@ -246,3 +246,22 @@ def test_a_replay_follows_its_growing_record_and_equals_a_fresh_one() -> None:
         }
     other = {**record, "seed": record["seed"] + 1, "events": []}  # not this table's record
     assert json.loads(replay_step("t", json.dumps(other), -1, None, "en", [None] * 3))["steps"] == 1
+
+
+def test_a_decision_nobody_waits_for_is_stopped_in_its_worker() -> None:
+    async def run() -> tuple[BotAnswer, BotPool]:
+        pool = BotPool(1)
+        await pool.start()
+        try:
+            view, legal = _decision()
+            long = pool.choose("diamant", "ismcts:ms=3000", view, legal, 1, "leave", 5.0, key="a")
+            search = asyncio.ensure_future(long)
+            await asyncio.sleep(0.3)  # the search has started
+            search.cancel()  # its table's game ended meanwhile
+            after = "ismcts:ms=200"
+            return await pool.choose("diamant", after, view, legal, 2, "leave", 5.0, key="b"), pool
+        finally:
+            pool.close()
+
+    answer, pool = asyncio.run(run())
+    assert answer.late_or_failed is None and pool.stopped == 1

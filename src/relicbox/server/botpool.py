@@ -633,7 +633,8 @@ class BotPool:
         key: str = "",
     ) -> BotAnswer:
         """One decision, due within ``budget`` seconds from now, queueing included; ``key``
-        (the table) names whose budget it spends (:meth:`owner_of`)."""
+        (the table) names whose budget it spends (:meth:`owner_of`). Cancelling the call
+        (the table's bot turn ended) stops the decision, in its worker if it has started."""
         args = (game_name, bot_name, view, legal, seed)
         if not self.runners:
             return await self._in_thread(args, default, budget)
@@ -652,6 +653,16 @@ class BotPool:
         if search and self.ledgers["bots"].left(job.owner) <= 0:
             self._stand_in(job, "its owner's budget is spent")
         self._put(job)
+        try:
+            answer = await self._decided(job, budget)
+        except asyncio.CancelledError:
+            job.answer.cancel()  # nobody waits for the decision any more: its runner stops it
+            raise
+        return answer if answer.action in legal else BotAnswer(default, "failed")
+
+    async def _decided(self, job: _Job, budget: float) -> BotAnswer:
+        """A queued decision's answer by its deadline; a search still waiting for a worker
+        shortly before (:data:`STAND_IN_RESERVE`) is handed to its stand-in."""
         if job.kind == "search":
             reserve = min(STAND_IN_RESERVE, budget / 4)
             with contextlib.suppress(TimeoutError):
@@ -662,8 +673,7 @@ class BotPool:
                 self.queues["search"].remove(job)
                 self._stand_in(job, "it waited for a worker until shortly before it was due")
                 self._put(job)
-        answer = await self._by_deadline(job)
-        return answer if answer.action in legal else BotAnswer(default, "failed")
+        return await self._by_deadline(job)
 
     def _put(self, job: _Job) -> None:
         self.queues[job.kind].put(job)
