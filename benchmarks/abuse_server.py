@@ -12,6 +12,12 @@ another, then quiet again:
 * ``watcher-flood``: 300 spectators on one ordinary table, from one address and from 15;
 * ``expensive-bot``: tables of Relic Runners searches (``ismcts:iters=5000``) and specs
   past the limits (``ismcts:iters=10000000``, ``ismcts:ms=60000``);
+* ``review-flood``: review requests (``/analysis``) of the bots' seats of every finished
+  ordinary table, in both languages, ten at a time, each given up after 5 s, while a
+  person asks for the review of their own seat (a third into the phase) and waits for it;
+* ``expensive-bot-lobby``: five tables of bots alone, each seat the lobby's own search
+  (``ismcts:ms=1000`` by default), while one more ordinary person plays against two of
+  them (the lateness of those two is reported on its own); last, as its tables play on;
 * ``table-spam``: as many tables as one address can make, open and all-bot;
 * ``slow-reader``: spectators that never read, asking for pongs;
 * ``deep-json``: ``"[" * 4000`` over the WebSocket and a deeply nested HTTP body;
@@ -46,6 +52,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +69,8 @@ ATTACKS = (
     "deep-json",
     "huge-body",
     "odd-headers",
+    "review-flood",
+    "expensive-bot-lobby",
 )
 HANG = 10.0
 """Seconds after which an attacker's request counts as a hang."""
@@ -131,6 +140,7 @@ class Bench:
         self.phases: list[Phase] = []
         self.stopping = False
         self.ordinary: set[str] = set()
+        self.search_tables: set[str] = set()
         self.addresses = 0
         self.rng = random.Random(seed)
 
@@ -243,9 +253,11 @@ class Bench:
         for name in ["quiet", *attacks, "quiet-again"]:
             self.phase = Phase(name)
             until = time.monotonic() + seconds
+            beside = asyncio.create_task(ordinary_beside(self, name, until))
             if not name.startswith("quiet"):
                 await self.attack_from_outside(name, until)
             await asyncio.sleep(max(0.0, until - time.monotonic()))
+            await beside
             self.phase.ended_utc = datetime.now(UTC)
             self.phases.append(self.phase)
         self.phase = Phase("after")
@@ -286,6 +298,8 @@ class Attacker:
             "deep-json": self.deep_json,
             "huge-body": self.huge_body,
             "odd-headers": self.odd_headers,
+            "expensive-bot-lobby": partial(lobby_searches, self),
+            "review-flood": partial(review_flood, self),
         }
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(attacks[name](until), until - time.monotonic() + HANG)
@@ -516,14 +530,14 @@ def report(bench: Bench) -> None:
     quiet = bench.phases[0]
     quiet_p95 = p95(quiet.latencies)
     print(
-        f"{'phase':<14} {'decisions':>9} {'median ms':>9} {'p95 ms':>7} {'x quiet':>7} "
+        f"{'phase':<20} {'decisions':>9} {'median ms':>9} {'p95 ms':>7} {'x quiet':>7} "
         f"{'bot-late':>8} {'lobby max':>9} {'lobby p95':>9} {'RSS MB':>7}"
     )
     for phase in bench.phases:
         median = statistics.median(phase.latencies) * 1000 if phase.latencies else float("nan")
         ratio = p95(phase.latencies) / quiet_p95 if quiet_p95 else float("nan")
         print(
-            f"{phase.name:<14} {len(phase.latencies):>9} {median:>9.0f} "
+            f"{phase.name:<20} {len(phase.latencies):>9} {median:>9.0f} "
             f"{p95(phase.latencies) * 1000:>7.0f} {ratio:>7.2f} {phase.bot_late:>8} "
             f"{max(phase.lobby, default=0) * 1000:>7.0f}ms {p95(phase.lobby) * 1000:>7.0f}ms "
             f"{max(phase.rss, default=0):>7.0f}"
@@ -533,6 +547,144 @@ def report(bench: Bench) -> None:
     for phase in bench.phases[1:]:
         answers = ", ".join(f"{key}: {value}" for key, value in sorted(phase.answers.items()))
         print(f"  {phase.name}: {answers}")
+
+
+# -- searches of the lobby's own, and reviews -------------------------------------------
+
+
+async def lobby_search_spec(http: httpx.AsyncClient) -> tuple[str, str]:
+    """The game and spec of the lobby's own search: Diamant's if offered, else the first."""
+    games = (await http.get("/api/games")).json()
+    offered = [(g["name"], b) for g in games for b in g["bots"] if b.startswith("ismcts")]
+    return next((o for o in offered if o[0] == "diamant"), offered[0] if offered else ("", ""))
+
+
+async def lobby_searches(attacker: Attacker, until: float) -> None:
+    """Five tables of bots alone (the hourly limit of one address), three seats each of the
+    lobby's own search, kept playing through the phase."""
+    async with attacker.http("127.0.66.10", timeout=HANG) as http:
+        game, spec = await lobby_search_spec(http)
+        if not spec:
+            attacker.count("no search offered")
+            return
+        for _ in range(5):
+            body = {"game": game, "players": 3, "seats": [{"kind": "bot", "bot": spec}] * 3}
+            try:
+                await attacker.refusal(await http.post("/api/tables", json=body))
+            except httpx.HTTPError:
+                attacker.count("hang or closed")
+    await asyncio.sleep(max(0.0, until - time.monotonic()))
+
+
+async def review_flood(attacker: Attacker, until: float) -> None:
+    """Up to 78 review requests, ten at a time, each given up after 5 s (the work asked
+    for is left behind), of the bots' seats of every finished ordinary table, in both
+    languages (seat 0, the person's, is left to :func:`reviewer`)."""
+    async with attacker.http("127.0.66.11", timeout=HANG) as http:
+        asks = []
+        for table in attacker.ordinary:
+            with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
+                if (await http.get(f"/api/tables/{table}")).json()["status"] == "finished":
+                    asks += [(table, seat, lang) for seat in (1, 2, 3) for lang in ("en", "cs")]
+        asks = asks[:78]
+        attacker.answers["review requests"] = len(asks)
+
+        async def ask(table: str, seat: int, lang: str) -> None:
+            path = f"/api/tables/{table}/analysis?seat={seat}&lang={lang}"
+            try:
+                response = await http.post(path, json={}, timeout=5.0)
+                await attacker.refusal(response)
+            except httpx.TimeoutException:
+                attacker.count("given up after 5 s")
+            except httpx.HTTPError:
+                attacker.count("connection closed by server")
+
+        for start in range(0, len(asks), 10):
+            if time.monotonic() >= until:
+                break
+            await asyncio.gather(*(ask(*a) for a in asks[start : start + 10]))
+    await asyncio.sleep(max(0.0, until - time.monotonic()))
+
+
+async def ordinary_beside(bench: Bench, name: str, until: float) -> None:
+    """What ordinary people do beside an attack: one plays against the lobby's search
+    during ``expensive-bot-lobby``, one asks for a review during ``review-flood``."""
+    if name == "expensive-bot-lobby":
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(search_person(bench), max(0.0, until - time.monotonic()))
+    elif name == "review-flood":
+        await reviewer(bench, until)
+
+
+async def search_person(bench: Bench) -> None:
+    """A person at a table of their own against two of the lobby's own searches."""
+    rng = random.Random(99)
+    address = bench.next_person_address()
+    async with bench.http(address) as http:
+        game, spec = await lobby_search_spec(http)
+        if not spec:
+            return
+        seats = [{"kind": "me"}] + [{"kind": "bot", "bot": spec}] * 2
+        body = {"game": game, "players": 3, "seats": seats, "name": "Searching"}
+        made = await http.post("/api/tables", json=body)
+    if made.status_code != 201:
+        bench.phase.answers[f"search table refused {made.status_code}"] += 1
+        return
+    table, token = made.json()["table"], made.json()["token"]
+    bench.ordinary.add(table)
+    bench.search_tables.add(table)
+    with contextlib.suppress(WebSocketException, OSError):
+        async with bench.ws(table, address) as ws:
+            await bench.play(ws, token, rng)
+
+
+async def reviewer(bench: Bench, until: float) -> None:
+    """A person who asks for the review of their own seat at a finished ordinary table, a
+    third into the phase (the flood under way), and waits for it until the phase ends."""
+    await asyncio.sleep((until - time.monotonic()) / 3)
+    async with bench.http("127.0.98.1", timeout=HANG) as http:
+        while time.monotonic() < until:
+            for table in sorted(bench.ordinary - bench.search_tables):
+                with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
+                    if (await http.get(f"/api/tables/{table}")).json()["status"] != "finished":
+                        continue
+                    started = time.monotonic()
+                    path = f"/api/tables/{table}/analysis?seat=0"
+                    try:
+                        answer = await http.post(path, json={}, timeout=until - started)
+                        took = time.monotonic() - started
+                        bench.phase.answers[f"reviewer: {answer.status_code} in {took:.0f} s"] += 1
+                    except httpx.TimeoutException:
+                        bench.phase.answers["reviewer: not answered within the phase"] += 1
+                    return
+            await asyncio.sleep(0.5)
+        bench.phase.answers["reviewer: no finished table to review"] += 1
+
+
+def count_search_table_late(db_file: str, bench: Bench) -> None:
+    """``bot-late`` notes of the table against the lobby's search, and its bots' moves,
+    within the phase (reported with what the attacker was answered)."""
+    with contextlib.closing(sqlite3.connect(db_file)) as db:
+        notes = db.execute("SELECT table_id, at FROM notes WHERE kind = 'bot-late'").fetchall()
+        seats = db.execute("SELECT table_id, seat FROM seats WHERE kind = 'bot'").fetchall()
+        moves = db.execute("SELECT table_id, seat, at FROM events").fetchall()
+    bots = {(table, seat) for table, seat in seats if table in bench.search_tables}
+
+    def stamp(at: object) -> datetime:
+        return datetime.fromisoformat(str(at)).replace(tzinfo=UTC)
+
+    for phase in bench.phases:
+        if phase.name != "expensive-bot-lobby":
+            continue
+        end = phase.ended_utc or datetime.now(UTC)
+
+        def within(at: object, start: datetime = phase.started_utc, end: datetime = end) -> bool:
+            return start <= stamp(at) <= end
+
+        late = [t for t, at in notes if t in bench.search_tables and within(at)]
+        played = [1 for t, seat, at in moves if (t, seat) in bots and within(at)]
+        phase.answers["search table: bot moves"] = len(played)
+        phase.answers["search table: bot-late"] = len(late)
 
 
 def main() -> None:
@@ -583,6 +735,7 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
     count_bot_late(db_file, bench)
+    count_search_table_late(db_file, bench)
     print(
         f"{args.tables} ordinary Diamant tables (a person and three rule bots each), "
         f"{args.seconds:.0f} s a phase, {os.cpu_count()} cores"

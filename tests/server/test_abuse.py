@@ -384,3 +384,124 @@ def test_chat_strips_the_control_characters_names_lose(server: LiveServer) -> No
         assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "bad-message"
     finally:
         ann.close()
+
+
+# -- budgets by cost --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_five_tables_of_the_lobbys_own_search_do_not_make_another_tables_search_late(
+    sqlite_url: str,
+) -> None:
+    """On one search worker, a stranger's five tables of bots alone, each seat the lobby's
+    own search, and a person's table with two searches: the person's searches take their
+    turns by owner, and none of them is late."""
+    settings = {"bot_workers": 1, "bot_delay": 0.2, "bot_table_delay": 1.0}
+    with LiveServer(sqlite_url, **settings) as server:
+        search = "ismcts:ms=1000"  # what the lobby offers with the default --bot-think-ms
+        for _ in range(5):
+            assert _make(server, "diamant", search, search, search).status_code == 201
+        with _from("127.0.0.2") as other:
+            made = _make(server, "diamant", "me", search, search, client=other).json()
+        ann = Player(server, made["table"], made["token"])
+        try:
+            frame = ann.wait_for(lambda f: f["type"] == "state")
+            acted, deadline = -1, time.monotonic() + 90
+            while not (frame["over"] or frame["seq"] >= 30):  # thirty steps of the game
+                assert time.monotonic() < deadline, "the table stood still"
+                if frame["legal"] and frame["seq"] > acted:
+                    acted = frame["seq"]
+                    ann.act(frame["legal"][0]["text"], acted)
+                time.sleep(0.05)
+                ann.drain()
+                frame = ann.state()
+        finally:
+            ann.close()
+    store = Store(sqlite_url)
+    try:
+        notes = store.notes(made["table"])
+    finally:
+        store.close()
+    assert [note for note in notes if note[0].startswith("bot-")] == []
+
+
+def _finished_table(server: LiveServer, game: str = "diamant") -> str:
+    table: str = server.create(game, ["rule", "rule", "rule"])["table"]
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"table {table} did not finish"
+        time.sleep(0.1)
+    return table
+
+
+@pytest.mark.slow
+def test_reviews_are_paid_for_by_the_address_asking(sqlite_url: str) -> None:
+    budget = {"review_cpu_burst": 0.01, "review_cpu_rate": 0.0001}
+    with LiveServer(sqlite_url, **budget) as server:
+        table = _finished_table(server)
+        assert server.post(f"/api/tables/{table}/analysis?seat=0", {}).status_code == 200
+        again = server.post(f"/api/tables/{table}/analysis?seat=1&lang=cs", {})
+        with _from("127.0.0.2") as other:
+            elsewhere = other.post(f"{server.url}/api/tables/{table}/analysis?seat=1", json={})
+        made = server.get(f"/api/tables/{table}/analysis?seat=0")
+    assert again.status_code == 429 and again.json()["error"] == "analysis-budget"
+    assert int(again.headers["retry-after"]) > 60 and "min" in again.json()["message"]
+    assert elsewhere.status_code == 200 and elsewhere.json()["seat"] == 1
+    assert made.status_code == 200  # what was made is kept, whatever the budget
+
+
+@pytest.mark.slow
+def test_a_review_whose_asker_has_gone_is_stopped(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, bot_workers=1) as server:
+        table = _finished_table(server, "relic-runners")  # a long review: many decisions
+        path = f"/api/tables/{table}/analysis?seat=0"
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(server.url + path, json={}, timeout=2.0)
+        deadline = time.monotonic() + 30
+        while server.get(path).json()["running"]:
+            assert time.monotonic() < deadline, "the review nobody waits for still runs"
+            time.sleep(0.2)
+        left = server.get(path)
+    assert left.status_code == 404 and left.json() == {"error": "not-analysed", "running": False}
+
+
+def test_replays_are_paid_for_by_the_address_asking(sqlite_url: str) -> None:
+    budget = {"replay_cpu_burst": 0.001, "replay_cpu_rate": 0.00001}
+    with LiveServer(sqlite_url, **budget) as server:
+        table = _finished_table(server)
+        first = server.get(f"/api/tables/{table}/replay?step=0")
+        again = server.get(f"/api/tables/{table}/replay?step=1&lang=cs")
+        with _from("127.0.0.2") as other:
+            elsewhere = other.get(f"{server.url}/api/tables/{table}/replay?step=1")
+    assert first.status_code == 200 and first.json()["step"] == 0
+    assert again.status_code == 429 and again.json()["error"] == "replay-budget"
+    assert int(again.headers["retry-after"]) > 60 and "min" in again.json()["message"]
+    assert elsewhere.status_code == 200 and elsewhere.json()["step"] == 1
+
+
+def test_the_replay_of_a_table_still_playing_follows_its_game(server: LiveServer) -> None:
+    made = server.create("diamant", ["me", "rule", "rule"])
+    ann = Player(server, made["table"], made["token"])
+    path = f"/api/tables/{made['table']}/replay"
+    try:
+        replays = []
+        for _ in range(3):
+            frame = ann.wait_for(lambda f: f["type"] == "state" and bool(f["legal"]))
+            replays.append(server.get(path).json())
+            ann.act(frame["legal"][0]["text"], frame["seq"])
+    finally:
+        ann.close()
+    assert replays[0]["steps"] < replays[1]["steps"] < replays[2]["steps"]
+    earlier = server.get(f"{path}?step={replays[0]['steps'] - 1}").json()
+    assert {**earlier, "steps": 0, "table": None} == {**replays[0], "steps": 0, "table": None}
+
+
+@pytest.mark.slow
+def test_replays_are_made_in_a_worker_not_in_the_servers_process(sqlite_url: str) -> None:
+    from relicbox.server import replays
+
+    with LiveServer(sqlite_url, bot_workers=1) as server:
+        table = _finished_table(server)
+        steps = [server.get(f"/api/tables/{table}/replay?step={n}") for n in range(3)]
+    assert [s.json()["step"] for s in steps] == [0, 1, 2]
+    assert table not in replays._built  # the server (this process) replayed nothing itself

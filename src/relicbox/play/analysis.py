@@ -234,12 +234,17 @@ def analyse(
     lang: str = "en",
     bot: str | None = None,
     progress: Progress | None = None,
+    first: int = 0,
+    count: int | None = None,
 ) -> dict[str, Any]:
     """The review of a game record as JSON (schema in ``docs/analysis.md``).
 
     ``seat`` picks one seat's decisions (``None``: every seat's); ``seed`` fixes the
     sampled worlds, which depend on nothing else but the seat's view and the event's
-    number; ``bot`` overrides the playout bot.
+    number; ``bot`` overrides the playout bot. ``first`` and ``count`` study only a run
+    of the decisions to analyse (from the ``first``, at most ``count``), so a long review
+    can be made in parts: the parts' ``decisions`` put together are the whole review's
+    (the ``summary`` covers the part's own).
     """
     from relicbox.core.game import replay
 
@@ -256,7 +261,7 @@ def analyse(
         d
         for d in _decisions(record, game)
         if (seat is None or d[2] == seat) and len(d[1].legal_actions(d[2])) > 1
-    ]
+    ][first : None if count is None else first + count]
     judged = []
     for done, (number, state, who, taken) in enumerate(todo):
         view = state.view(who)
@@ -304,13 +309,20 @@ def summary(decisions: Sequence[Mapping[str, Any]], players: int, seat: int | No
 
 
 def analyse_json(
-    record_text: str, seat: int | None, seconds: float, worlds: int | None, lang: str = "en"
+    record_text: str,
+    seat: int | None,
+    seconds: float,
+    worlds: int | None,
+    lang: str = "en",
+    first: int = 0,
+    count: int | None = None,
 ) -> str:
     """:func:`analyse` from and to JSON text (for a worker process)."""
     import json
 
     record = json.loads(record_text)
-    result = analyse(record, seat=seat, budget=Budget(seconds, worlds), lang=lang)
+    budget = Budget(seconds, worlds)
+    result = analyse(record, seat=seat, budget=budget, lang=lang, first=first, count=count)
     return json.dumps(result)
 
 

@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from relicbox.i18n import tr
 from relicbox.server import analysis
-from relicbox.server.botpool import BotPool, default_bot_workers
+from relicbox.server.botpool import BotPool, Budgets, CpuBudget, default_bot_workers
 from relicbox.server.guard import Guard
 from relicbox.server.quotas import Limits, Quotas, sweep_idle_tables
 from relicbox.server.routes import api, live, pages
@@ -44,6 +44,19 @@ class Settings:
     bot_think_ms: int = 1000
     """The longest a search bot may think a decision, in milliseconds; every search seated
     online carries this budget (or a smaller one), and its worker is stopped past it."""
+    bot_cpu_burst: float = Budgets.bots.burst
+    """Seconds of CPU the searches of one table owner (the address that made the tables)
+    may spend at once, earned back at ``bot_cpu_rate`` seconds a second; past it, its
+    searches are played by the game's rule-based bot (see :class:`Budgets`)."""
+    bot_cpu_rate: float = Budgets.bots.rate
+    review_cpu_burst: float = Budgets.reviews.burst
+    """Seconds of CPU the reviews of one client address may spend at once, earned back at
+    ``review_cpu_rate`` seconds a second; past it, 429 with a ``Retry-After``."""
+    review_cpu_rate: float = Budgets.reviews.rate
+    replay_cpu_burst: float = Budgets.replays.burst
+    """Seconds of CPU the replay steps of one client address may spend at once, earned
+    back at ``replay_cpu_rate`` seconds a second; past it, 429 with a ``Retry-After``."""
+    replay_cpu_rate: float = Budgets.replays.rate
     max_message_bytes: int = 4096
     message_rate: float = 10.0
     """Messages a second each connection may send, in bursts of up to ``message_burst``."""
@@ -107,6 +120,11 @@ def create_app(settings: Settings) -> FastAPI:
             settings.bot_workers,
             think_ms=settings.bot_think_ms,
             alone_delay=settings.bot_table_delay,
+            budgets=Budgets(
+                bots=CpuBudget(settings.bot_cpu_burst, settings.bot_cpu_rate),
+                reviews=CpuBudget(settings.review_cpu_burst, settings.review_cpu_rate),
+                replays=CpuBudget(settings.replay_cpu_burst, settings.replay_cpu_rate),
+            ),
         )
         await bots.start()
         service = service_kind(settings)(
@@ -138,7 +156,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="relicbox", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.replays = OrderedDict()
-    app.state.reviews = OrderedDict()
+    app.state.reviews = analysis.Reviews()
     app.state.open_sockets = Counter()
     app.add_middleware(
         Guard,

@@ -35,3 +35,5 @@ web-analysis-early = hru lze rozebrat, až skončí
 web-analysis-hidden = tento stůl ani po hře neukazuje karty hráčů, proto jeho rozhodnutí nelze rozebrat
 web-analysis-seat = zvolte místo od 0 do { $last }
 web-analysis-failed = rozbor nebyl včas hotov; zkuste to prosím později
+web-analysis-budget = z této adresy už byl vyčerpán podíl času serveru na rozbory: zkuste to znovu za { $minutes } min
+web-analysis-busy = pro tuto adresu se už rozbory dělají: počkejte, až bude některý hotov

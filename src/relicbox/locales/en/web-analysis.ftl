@@ -32,3 +32,5 @@ web-analysis-early = the game can be analysed once it is over
 web-analysis-hidden = this table keeps the players' hands hidden after the game, so its decisions cannot be analysed
 web-analysis-seat = choose a seat from 0 to { $last }
 web-analysis-failed = the analysis did not finish in time; please try again later
+web-analysis-budget = this address has used its share of the server's time for analysis: try again in { $minutes } min
+web-analysis-busy = this address already has analyses in the making: wait until one is done

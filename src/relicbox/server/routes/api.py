@@ -4,6 +4,7 @@ joining, starting and rematching tables, and a finished table's record and repla
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -13,20 +14,23 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 import relicbox
-from relicbox.core.game import State
-from relicbox.server.botpool import bot_words, offered_bots
+from relicbox.i18n import tr
+from relicbox.server.analysis import too_much
+from relicbox.server.botpool import OverBudget, bot_words, offered_bots
 from relicbox.server.guard import client_address
-from relicbox.server.live import TableError, TableSettings
+from relicbox.server.live import LiveTable, TableError, TableSettings
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
-from relicbox.server.snapshots import snapshot
 from relicbox.server.store import StoredTable
 from relicbox.server.tables import TableService
 from relicbox.server.web import language, quotas_of, refused, service_of
 from relicbox.server.webcatalog import option_words, words_or
 
 router = APIRouter(prefix="/api")
-REPLAYS_KEPT = 8
-"""Replayed records kept per process (the oldest go first)."""
+RECORDS_KEPT = 64
+"""Records of finished tables kept per process for their replays, as text (the oldest go
+first): the states they pass through are kept by the bot pool's workers."""
+REPLAY_SECONDS = 10.0
+"""Seconds within which a replay's step is made, waiting for a worker included."""
 
 
 @router.get("/games")
@@ -120,8 +124,9 @@ async def within_quota(
     waits: bool = False,
 ) -> JSONResponse:
     """A new table made by ``make`` if the asking address's quotas allow one of its kind
-    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address; one
-    address's requests take turns, so two at once cannot both pass the check."""
+    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address (whose
+    budget in the bot pool its bots spend); one address's requests take turns, so two at
+    once cannot both pass the check."""
     address = client_address(request.scope)
     quotas = quotas_of(request)
     try:
@@ -130,6 +135,7 @@ async def within_quota(
             await asyncio.to_thread(check, address)
             table_id, seat, token = await make()
             await asyncio.to_thread(quotas.tag, table_id, address)
+            service_of(request).bots.own(table_id, address)  # its bots spend this budget
     except TableError as error:
         return refused(error, request)
     return JSONResponse({"table": table_id, "seat": seat, "token": token}, status_code=201)
@@ -156,64 +162,48 @@ async def replay(
     request: Request, table_id: str, step: int = -1, seat: int | None = None
 ) -> JSONResponse:
     """One step of a table's replay, as a seat saw it (after the game, when the table
-    reveals the players' views) or as a spectator."""
+    reveals the players' views) or as a spectator: made by the bot pool's background
+    workers (:mod:`relicbox.server.replays`), never in this process, and paid for by the
+    asking address from its budget for replays (429 past it, 503 if not made in time)."""
     service = service_of(request)
-    replays: OrderedDict[str, list[tuple[int, State]]] = request.app.state.replays
     try:
         found = await service.get(table_id)
         if found.status == "open":
             raise TableError.said("not-started", "error-table-not-started")
-        if found.status != "finished":
-            replays.pop(table_id, None)
-        points = await replay_points(service, replays, table_id)
+        text = await record_text(service, request.app.state.replays, found)
     except TableError as error:
         return refused(error, request)
     if seat is not None and not (
         found.status == "finished" and found.settings.reveal_after and 0 <= seat < found.players
     ):
         seat = None
-    index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
-    seq, state = points[index]
-    body = snapshot(state, seat, language(request), seq, found.bots())
-    return JSONResponse({"step": index, "steps": len(points), **body, "table": found.info()})
+    lang, address = language(request), client_address(request.scope)
+    args = (table_id, text, step, seat, lang, found.bots())
+    try:
+        body = await service.bots.run("replay", args, REPLAY_SECONDS, key=address, kind="replay")
+    except OverBudget as spent:
+        return too_much(request, "replay-budget", "web-replay-budget", spent.retry_after)
+    if body is None:
+        busy = {"error": "busy", "message": tr(lang, "web-replay-busy")}
+        return JSONResponse(busy, status_code=503, headers={"Retry-After": "1"})
+    return JSONResponse({**json.loads(body), "table": found.info()})
 
 
-async def replay_points(
-    service: TableService, replays: OrderedDict[str, list[tuple[int, State]]], table_id: str
-) -> list[tuple[int, State]]:
-    if table_id in replays:
-        replays.move_to_end(table_id)
-        return replays[table_id]
-    stored = await asyncio.to_thread(service.store.record, table_id)
+async def record_text(service: TableService, kept: OrderedDict[str, str], table: LiveTable) -> str:
+    """The table's record as JSON text: kept once the table is finished (its record no
+    longer changes), read from the store each time while it plays."""
+    if table.id in kept:
+        kept.move_to_end(table.id)
+        return kept[table.id]
+    stored = await asyncio.to_thread(service.store.record, table.id)
     if stored is None:
-        raise TableError.said("no-table", "error-table-none", table=repr(table_id))
-    points = await asyncio.to_thread(record_points, stored)
-    replays[table_id] = points
-    while len(replays) > REPLAYS_KEPT:
-        replays.popitem(last=False)
-    return points
-
-
-def record_points(record: dict[str, Any]) -> list[tuple[int, State]]:
-    """The states a record passes through, one per decision (after the chance it set off)."""
-    game = relicbox.get_game(record["game"])
-    state = game.new_state(
-        record["players"], record["seed"], auto_chance=False, **record["options"]
-    )
-    points: list[tuple[int, State]] = []
-    events = record["events"]
-    for seq, event in enumerate(events):
-        if "chance" in event:
-            if event.get("sampled"):
-                state.sample_chance()
-            else:
-                state.apply_chance(event["chance"])
-        else:
-            if not points or points[-1][0] != seq:
-                points.append((seq, state.clone()))
-            state.act(event["seat"], event["action"])
-    points.append((len(events), state.clone()))
-    return points
+        raise TableError.said("no-table", "error-table-none", table=repr(table.id))
+    text = json.dumps(stored)
+    if table.status == "finished":
+        kept[table.id] = text
+        while len(kept) > RECORDS_KEPT:
+            kept.popitem(last=False)
+    return text
 
 
 def stored_info(row: StoredTable) -> dict[str, Any]:
