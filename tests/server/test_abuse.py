@@ -58,7 +58,7 @@ def test_a_search_that_overruns_is_stopped_so_the_next_decision_is_on_time(
         try:
             view, legal = _first_decision("diamant")
             endless = pool.choose(
-                "diamant", "ismcts:ms=100000000", view, legal, 1, "leave", 0.5, key="a"
+                "diamant", "ismcts:iters=100000000", view, legal, 1, "leave", 0.5, key="a"
             )
             overrun = await endless
             started = time.monotonic()

@@ -97,10 +97,11 @@ def default_bot_workers() -> int:
 
 @cache
 def _bot(game_name: str, bot_name: str) -> Agent:
-    """A table's bot from its stored spec, read as data: relicbox's own bots only, within a
-    file's budgets but for time, which the pool cuts short itself."""
+    """A table's bot from its spec, read as data: relicbox's own bots only, within a file's
+    budgets but for time and iterations, which the pool cuts short itself (a table's seats
+    reach the pool already cut to the online budgets: ``botspecs.seated_bot``)."""
     game = get_game(game_name)
-    limits = {**DATA_LIMITS, "ms": MAX_SETTING}
+    limits = {**DATA_LIMITS, "ms": MAX_SETTING, "iters": MAX_SETTING}
     return make_bot(parse_bot(bot_name, game, Origin.DATA, limits), game)
 
 
