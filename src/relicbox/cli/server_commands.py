@@ -132,6 +132,18 @@ def serve_command(
             "server's own, when a proxy changes the host; repeat for more.",
         ),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="A host name (or address) the server answers to besides localhost, "
+            "127.0.0.1, ::1 and the --host address, as browsers send it in the Host header; "
+            "any other is refused (DNS rebinding). Repeat for more; * answers to any name.",
+        ),
+    ] = None,
+    openapi: Annotated[
+        bool, typer.Option("--openapi", help="Serve the API's description at /openapi.json.")
+    ] = False,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -191,6 +203,8 @@ def serve_command(
         connections_per_table=connections_per_table,
         connections_per_address=connections_per_address,
         allowed_origins=tuple(allowed_origin or ()),
+        allowed_hosts=allowed_hosts(host, allowed_host),
+        openapi=openapi,
         redis_url=redis_url,
         redis_prefix=os.environ.get("RELICBOX_REDIS_PREFIX") or "relicbox:",
         **({} if bot_workers is None else {"bot_workers": bot_workers}),
@@ -210,6 +224,18 @@ def serve_command(
         log_level="info",
         access_log=False,
     )
+
+
+def allowed_hosts(host: str, given: list[str] | None) -> tuple[str, ...]:
+    """The Host names the server answers to: the loopback names, the address it listens
+    on (unless that is every address) and those given."""
+    from relicbox.server.guard import LOCAL_HOSTS
+
+    names = [*LOCAL_HOSTS]
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host)
+    names += given or []
+    return tuple(dict.fromkeys(names))
 
 
 def _cluster_problem(redis_url: str | None, url: str) -> str | None:

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from relicbox.i18n import tr
 from relicbox.server import analysis
 from relicbox.server.botpool import BotPool, default_bot_workers
-from relicbox.server.guard import Guard
+from relicbox.server.guard import LOCAL_HOSTS, Guard
 from relicbox.server.quotas import Limits, Quotas, sweep_idle_tables
 from relicbox.server.routes import api, live, pages
 from relicbox.server.store import Store
@@ -84,6 +84,12 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Page origins (``https://host``) whose WebSockets are accepted besides the server's
     own, for a proxy that changes the host the server sees."""
+    allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
+    """The names (``Host`` headers) the server answers to; any other is refused with 400,
+    so a page of another site cannot reach it by pointing its own name at the server's
+    address (DNS rebinding). ``*`` answers to any name."""
+    openapi: bool = False
+    """Whether ``/openapi.json`` (the API's description) is served."""
 
 
 def service_kind(settings: Settings) -> Callable[..., TableService]:
@@ -135,7 +141,13 @@ def create_app(settings: Settings) -> FastAPI:
             service.bots.close()
             store.close()
 
-    app = FastAPI(title="relicbox", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="relicbox",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.openapi else None,
+    )
     app.state.settings = settings
     app.state.replays = OrderedDict()
     app.state.reviews = OrderedDict()
@@ -147,6 +159,7 @@ def create_app(settings: Settings) -> FastAPI:
         rate=settings.http_rate,
         burst=settings.http_burst,
         allowed_origins=settings.allowed_origins,
+        allowed_hosts=settings.allowed_hosts,
     )
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(Exception, _failed)

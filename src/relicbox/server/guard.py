@@ -1,8 +1,12 @@
-"""What every request passes before the application sees it: size, depth, rate, origin,
-and the security headers on every answer.
+"""What every request passes before the application sees it: host, size, depth, rate,
+origin, and the security headers on every answer.
 
 A pure ASGI middleware (no request object is built for a refused request):
 
+* a request (HTTP or WebSocket) whose ``Host`` is not one of the server's names is
+  refused with 400 ``bad-host``: a page of another site whose name was pointed at this
+  server's address (DNS rebinding) sends its own name as the host, so it can neither
+  read the API nor open a WebSocket;
 * a request body over the limit is refused with 413 before it is parsed, whether it
   says its length or streams it, and the refusal never repeats what was sent;
 * a JSON body nested deeper than the limit is refused with 400 ``bad-message`` before
@@ -120,6 +124,31 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+"""The names a server answers to by default: the loopback ones (and every ``*.localhost``)."""
+
+
+def host_name(host: str) -> str:
+    """The name in a ``Host`` header, without its port and brackets, in lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def host_allowed(host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a request's ``Host`` header names this server: one of ``allowed`` (``*``
+    allows any), a loopback name if ``localhost`` is allowed, never a missing host."""
+    if "*" in allowed:
+        return True
+    if not host:
+        return False
+    name = host_name(host).rstrip(".")
+    return name in allowed or ("localhost" in allowed and name.endswith(".localhost"))
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", []):
         if key == name:
@@ -141,7 +170,8 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 class Guard:
     """The middleware; see the module doc. ``max_body`` in bytes, ``rate``/``burst`` for
-    ``/api/`` requests per client address, ``allowed_origins`` beside the server's own."""
+    ``/api/`` requests per client address, ``allowed_origins`` beside the server's own,
+    ``allowed_hosts`` the names the server answers to."""
 
     def __init__(
         self,
@@ -152,15 +182,23 @@ class Guard:
         rate: float,
         burst: float,
         allowed_origins: tuple[str, ...] = (),
+        allowed_hosts: tuple[str, ...] = LOCAL_HOSTS,
     ) -> None:
         self.app = app
+        self.allowed_hosts = tuple(
+            host_name(h).rstrip(".") if h != "*" else h for h in allowed_hosts
+        )
         self.max_body = max_body
         self.max_depth = max_depth
         self.limiter = RateLimiter(rate, burst)
         self.allowed_origins = tuple(o.rstrip("/") for o in allowed_origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
+        if scope["type"] in ("http", "websocket") and not host_allowed(
+            _header(scope, b"host"), self.allowed_hosts
+        ):
+            await self._wrong_host(scope, receive, send)
+        elif scope["type"] == "websocket":
             await self._websocket(scope, receive, send)
         elif scope["type"] == "http":
             await self._http(scope, receive, _with_headers(send))
@@ -174,6 +212,20 @@ class Guard:
             return
         await receive()  # the handshake request; closing before accepting answers 403
         await send({"type": "websocket.close", "code": 1008, "reason": "origin not allowed"})
+
+    async def _wrong_host(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """400 ``bad-host``, for a WebSocket too (as its handshake's answer where the
+        server can send one, else by closing before accepting, which answers 403)."""
+        lang = pick_language(_header(scope, b"accept-language"))
+        message = tr(lang, "error-http-bad-host")
+        if scope["type"] == "http":
+            await _refuse(_with_headers(send), 400, "bad-host", message)
+            return
+        await receive()  # the handshake request
+        if "websocket.http.response" in scope.get("extensions", {}):
+            await _refuse(_as_websocket_response(send), 400, "bad-host", message)
+        else:
+            await send({"type": "websocket.close", "code": 1008, "reason": "host not allowed"})
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         lang = pick_language(_header(scope, b"accept-language"))
@@ -235,6 +287,15 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()
 
     return replay
+
+
+def _as_websocket_response(send: Send) -> Send:
+    """A ``send`` that turns an HTTP answer into a WebSocket handshake's refusal."""
+
+    async def send_as_websocket(message: Message) -> None:
+        await send({**message, "type": "websocket." + message["type"]})
+
+    return send_as_websocket
 
 
 def _with_headers(send: Send) -> Send:

@@ -79,6 +79,7 @@ error-bad-message = the server could not handle that message
 error-http-rate-limited = too many requests from your address: wait a moment and try again
 error-http-too-large = the request is larger than { $limit } bytes
 error-http-too-deep = the JSON is nested deeper than { $limit } levels
+error-http-bad-host = this server does not answer to that host name
 error-table-expired = the table waited too long with nobody at it and was removed
 error-quota-open = you already have { $limit ->
     [one] { $limit } table
