@@ -7,12 +7,53 @@ from __future__ import annotations
 
 import base64
 import os
+import select
 import socket
+import threading
+import time
+from typing import Any
 
 import httpx
 import pytest
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
-from support.server import LiveServer
+from relicbox.server.app import server_options
+from relicbox.server.guard import ConnectionGate
+from support.server import LiveServer, Player
+
+
+class GatedServer(LiveServer):
+    """A live server served as ``relicbox serve`` serves it: uvicorn with
+    :func:`server_options` (the connection gate, its timeouts)."""
+
+    def __init__(self, db_url: str, **settings: Any) -> None:
+        super().__init__(db_url, **settings)
+        app = self.server.config.app
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", **server_options(app)
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.gate: ConnectionGate = app.state.gate
+
+
+def _closed_by_server(sock: socket.socket, wait: float = 15.0) -> bool:
+    """Whether the server closes ``sock`` within ``wait`` seconds (reading what it says)."""
+    sock.settimeout(wait)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        pass
+    return True
+
+
+def _socket_from(address: str, port: int) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(address, 0))
 
 
 def _handshake(port: int, host: str) -> str:
@@ -75,3 +116,93 @@ def test_serve_answers_to_loopback_its_address_and_the_names_given(
     from relicbox.cli.server_commands import allowed_hosts
 
     assert allowed_hosts(host, given) == expected
+
+
+# -- idle, trickled and too many connections --------------------------------------------
+
+
+def test_a_connection_that_sends_nothing_is_closed(sqlite_url: str) -> None:
+    with GatedServer(sqlite_url, header_timeout=1.0) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as idle:
+            assert _closed_by_server(idle)
+        assert server.gate.timed_out >= 1
+        assert server.get("/api/games").status_code == 200
+
+
+def test_a_request_head_trickled_byte_by_byte_is_cut_off(sqlite_url: str) -> None:
+    """Slowloris: each byte comes before any idle timeout would fire, the head never ends."""
+    with (
+        GatedServer(sqlite_url, header_timeout=1.0) as server,
+        socket.create_connection(("127.0.0.1", server.port), timeout=10) as slow,
+    ):
+        slow.sendall(f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode())
+        closed = False
+        for number in range(60):
+            try:
+                slow.sendall(f"x-{number}: y\r\n".encode())
+            except ConnectionError:
+                closed = True
+                break
+            readable, _, _ = select.select([slow], [], [], 0.25)
+            if readable and _closed_by_server(slow, 1.0):
+                closed = True
+                break
+        assert closed, "the trickled head was held for 15 seconds"
+
+
+def test_a_trickled_body_is_refused_with_408(sqlite_url: str) -> None:
+    with GatedServer(sqlite_url, header_timeout=1.0) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=15) as slow:
+            slow.sendall(
+                (
+                    f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                    "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+                ).encode()
+            )
+            answer = slow.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 408") and b"too-slow" in answer
+
+
+def test_a_websocket_that_never_joins_is_closed(sqlite_url: str) -> None:
+    with GatedServer(sqlite_url, header_timeout=1.0) as server:
+        table = server.create("diamant", ["me", "rule", "rule"])
+        with (
+            connect(server.ws_url(table["table"])) as ws,
+            pytest.raises(ConnectionClosed) as closed,
+        ):
+            ws.recv(timeout=15)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
+        ann = Player(server, table["table"], table["token"])  # a page joins at once
+        try:
+            assert ann.wait_for(lambda f: f["type"] == "state")["seat"] == 0
+        finally:
+            ann.close()
+
+
+def test_over_the_cap_a_new_address_gets_in_and_the_crowding_one_is_refused(
+    sqlite_url: str,
+) -> None:
+    """One address holds every connection the server allows: another address still gets
+    in (one of the crowd is closed to make room), and the crowd's next one is refused
+    cleanly, with 503 and a Retry-After."""
+    settings = {"max_connections": 16, "header_timeout": 30.0, "keep_alive_timeout": 30}
+    with GatedServer(sqlite_url, **settings) as server:
+        crowd = [_socket_from("127.0.0.2", server.port) for _ in range(16)]
+        try:
+            deadline = time.monotonic() + 15
+            while server.gate.open < 16:
+                assert time.monotonic() < deadline, "the crowd's connections were not seen"
+                time.sleep(0.05)
+            transport = httpx.HTTPTransport(local_address="127.0.0.3")
+            with httpx.Client(transport=transport, timeout=15) as newcomer:
+                assert newcomer.get(server.url + "/api/games").status_code == 200
+                assert server.gate.evicted == 1
+                with _socket_from("127.0.0.2", server.port) as one_more:
+                    answer = one_more.recv(4096)
+                    assert answer.startswith(b"HTTP/1.1 503")
+                    assert b"retry-after: 5" in answer and b"server-busy" in answer
+                    assert _closed_by_server(one_more)
+            assert sum(_closed_by_server(sock, 0.2) for sock in crowd) == 1
+        finally:
+            for sock in crowd:
+                sock.close()

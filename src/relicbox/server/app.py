@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import resource
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from relicbox.i18n import tr
 from relicbox.server import analysis
 from relicbox.server.botpool import BotPool, default_bot_workers
-from relicbox.server.guard import LOCAL_HOSTS, Guard
+from relicbox.server.guard import LOCAL_HOSTS, ConnectionGate, Guard, gated_protocols
 from relicbox.server.quotas import Limits, Quotas, sweep_idle_tables
 from relicbox.server.routes import api, live, pages
 from relicbox.server.store import Store
@@ -31,6 +33,15 @@ from relicbox.server.tables import TableService
 from relicbox.server.web import HERE, language
 
 log = logging.getLogger("relicbox.server")
+
+
+def default_max_connections() -> int:
+    """1,000 connections, or fewer where the process may not open that many files (the
+    database, the bot workers and the log need some besides the sockets)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1000
+    return max(16, min(1000, soft - 128))
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,15 @@ class Settings:
     address (DNS rebinding). ``*`` answers to any name."""
     openapi: bool = False
     """Whether ``/openapi.json`` (the API's description) is served."""
+    max_connections: int = field(default_factory=default_max_connections)
+    """TCP connections (HTTP and WebSocket) the process holds at once; at the cap a new
+    address still gets in, in place of a connection of the address that holds the most
+    (see :class:`relicbox.server.guard.ConnectionGate`), and the rest are refused with 503."""
+    header_timeout: float = 10.0
+    """Seconds a connection may take to send a request's head (from its opening, or from
+    its previous answer), a request's body, or a WebSocket's ``join``; then it is closed."""
+    keep_alive_timeout: int = 5
+    """Seconds an HTTP connection may stay open, idle, after an answer."""
 
 
 def service_kind(settings: Settings) -> Callable[..., TableService]:
@@ -160,6 +180,7 @@ def create_app(settings: Settings) -> FastAPI:
         burst=settings.http_burst,
         allowed_origins=settings.allowed_origins,
         allowed_hosts=settings.allowed_hosts,
+        body_timeout=settings.header_timeout,
     )
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(Exception, _failed)
@@ -167,6 +188,29 @@ def create_app(settings: Settings) -> FastAPI:
     for router in (pages.router, api.router, analysis.router, live.router):
         app.include_router(router)
     return app
+
+
+def server_options(app: FastAPI, trusted_proxies: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The settings of uvicorn serving ``app`` (made by :func:`create_app`): its connections
+    admitted by a :class:`ConnectionGate` (kept as ``app.state.gate``), request heads and
+    idle connections timed, WebSocket frames bounded. Forwarded addresses are believed
+    only from ``trusted_proxies``: any client could otherwise claim another address and
+    escape its limits."""
+    settings: Settings = app.state.settings
+    gate = ConnectionGate(settings.max_connections, settings.header_timeout, trusted_proxies)
+    app.state.gate = gate
+    http, ws = gated_protocols(gate)
+    return {
+        "http": http,
+        "ws": ws,
+        "timeout_keep_alive": settings.keep_alive_timeout,
+        "ws_max_size": 64 * 1024,
+        # frames are a few hundred bytes: compressing each costs more CPU than it saves,
+        # and its buffers cost tens of KB per open socket
+        "ws_per_message_deflate": False,
+        "proxy_headers": bool(trusted_proxies),
+        "forwarded_allow_ips": ",".join(trusted_proxies) if trusted_proxies else None,
+    }
 
 
 async def _invalid_request(request: Request, error: Exception) -> JSONResponse:

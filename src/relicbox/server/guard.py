@@ -8,7 +8,8 @@ A pure ASGI middleware (no request object is built for a refused request):
   server's address (DNS rebinding) sends its own name as the host, so it can neither
   read the API nor open a WebSocket;
 * a request body over the limit is refused with 413 before it is parsed, whether it
-  says its length or streams it, and the refusal never repeats what was sent;
+  says its length or streams it, and the refusal never repeats what was sent; a body
+  that takes longer than ``body_timeout`` to arrive (trickled) is refused with 408;
 * a JSON body nested deeper than the limit is refused with 400 ``bad-message`` before
   any parser recurses into it;
 * each client address has a token bucket for the HTTP API; past it, 429 with a
@@ -18,17 +19,22 @@ A pure ASGI middleware (no request object is built for a refused request):
 * every HTTP answer carries a strict Content-Security-Policy (scripts only from the
   server's own files), ``X-Content-Type-Options: nosniff``, framing denied and a
   referrer policy.
+
+Below the application, :class:`ConnectionGate` (with :func:`gated_protocols`, uvicorn's
+own protocols) admits each TCP connection under the process's cap, fairly between client
+addresses, and closes connections that do not send a request's head in time.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from relicbox.i18n import pick_language, tr
@@ -183,6 +189,7 @@ class Guard:
         burst: float,
         allowed_origins: tuple[str, ...] = (),
         allowed_hosts: tuple[str, ...] = LOCAL_HOSTS,
+        body_timeout: float = 10.0,
     ) -> None:
         self.app = app
         self.allowed_hosts = tuple(
@@ -191,6 +198,7 @@ class Guard:
         self.max_body = max_body
         self.max_depth = max_depth
         self.limiter = RateLimiter(rate, burst)
+        self.body_timeout = body_timeout
         self.allowed_origins = tuple(o.rstrip("/") for o in allowed_origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -246,7 +254,12 @@ class Guard:
                 send, 413, "too-large", tr(lang, "error-http-too-large", limit=self.max_body)
             )
             return
-        body, complete = await self._read_body(receive)
+        try:
+            body, complete = await asyncio.wait_for(self._read_body(receive), self.body_timeout)
+        except TimeoutError:
+            message = tr(lang, "error-http-too-slow", seconds=math.ceil(self.body_timeout))
+            await _refuse(send, 408, "too-slow", message)
+            return
         if not complete:
             await _refuse(
                 send, 413, "too-large", tr(lang, "error-http-too-large", limit=self.max_body)
@@ -319,7 +332,177 @@ async def _refuse(
         (b"content-length", str(len(body)).encode()),
         *((k.encode(), v.encode()) for k, v in (headers or {}).items()),
     ]
-    if status == 413:
+    if status in (408, 413):
         raw_headers.append((b"connection", b"close"))  # the rest of the body is not read
     await send({"type": "http.response.start", "status": status, "headers": raw_headers})
     await send({"type": "http.response.body", "body": body})
+
+
+# -- connections ------------------------------------------------------------------------
+
+BUSY_RETRY_AFTER = 5
+"""Seconds a connection refused over the process's cap is told to wait."""
+
+
+class _Held:
+    """One open connection: since when, and what it is doing (``idle``: waiting for a
+    request's head; ``busy``: a request is being answered; ``websocket``)."""
+
+    __slots__ = ("opened", "state", "transport")
+
+    def __init__(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.opened = time.monotonic()
+        self.state = "idle"
+
+
+_EVICT_FIRST = {"idle": 0, "websocket": 1, "busy": 2}
+
+
+class ConnectionGate:
+    """Every TCP connection of the process, by client address, under one cap.
+
+    Below ``limit`` every connection is let in. At the cap, a connection from an address
+    holding fewer connections than the address that holds the most gets in, and one of
+    that address's connections (one waiting for a request first, then a WebSocket, the
+    oldest first) is closed to make room: however many connections one address holds,
+    a new address always gets in. A connection whose address already holds the most is
+    refused at once with 503 and a ``Retry-After``. The addresses in ``exempt`` (trusted
+    proxies, which speak for many people) are never closed to make room.
+
+    ``head_timeout``: seconds a connection may take to send a request's head, from when
+    it opens or its previous answer was sent; a connection idle or trickling its head
+    past it is closed.
+    """
+
+    def __init__(self, limit: int, head_timeout: float, exempt: tuple[str, ...] = ()) -> None:
+        self.limit = limit
+        self.head_timeout = head_timeout
+        self.exempt = frozenset(exempt)
+        self.held: dict[str, dict[asyncio.BaseTransport, _Held]] = {}
+        self.address_of: dict[asyncio.BaseTransport, str] = {}
+        self.open = 0
+        self.refused = 0
+        self.evicted = 0
+        self.timed_out = 0
+
+    def admit(self, transport: asyncio.BaseTransport, address: str) -> bool:
+        """Let a new connection in (``True``), making room if it must, or refuse it."""
+        if self.open >= self.limit and not self._make_room(address):
+            self.refused += 1
+            return False
+        self.held.setdefault(address, {})[transport] = _Held(transport)
+        self.address_of[transport] = address
+        self.open += 1
+        return True
+
+    def _make_room(self, address: str) -> bool:
+        mine = len(self.held.get(address, ()))
+        candidates = [a for a in self.held if a not in self.exempt]
+        if not candidates:
+            return False
+        heaviest = max(candidates, key=lambda a: len(self.held[a]))
+        if len(self.held[heaviest]) <= mine + 1:
+            return False  # this address holds (about) as many as anyone: it waits
+        victim = min(self.held[heaviest].values(), key=lambda h: (_EVICT_FIRST[h.state], h.opened))
+        self.release(victim.transport)
+        victim.transport.close()
+        self.evicted += 1
+        return True
+
+    def mark(self, transport: asyncio.BaseTransport, state: str) -> None:
+        address = self.address_of.get(transport)
+        if address is not None:
+            self.held[address][transport].state = state
+
+    def release(self, transport: asyncio.BaseTransport) -> None:
+        """A connection closed (or closed to make room): its place is free."""
+        address = self.address_of.pop(transport, None)
+        if address is None:
+            return
+        held = self.held[address]
+        del held[transport]
+        self.open -= 1
+        if not held:
+            del self.held[address]
+
+    def busy_answer(self) -> bytes:
+        """The 503 a connection refused over the cap reads before it is closed."""
+        body = json.dumps({"error": "server-busy", "message": tr("en", "error-http-busy")})
+        return (
+            "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+            f"content-length: {len(body.encode())}\r\nretry-after: {BUSY_RETRY_AFTER}\r\n"
+            f"connection: close\r\n\r\n{body}"
+        ).encode()
+
+
+def gated_protocols(gate: ConnectionGate) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
+    """uvicorn's own HTTP and WebSocket protocols (the ones it picks by default), each
+    connection admitted by ``gate``, its request heads timed, and released when it
+    closes, whichever protocol it speaks by then."""
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+    if AutoWebSocketsProtocol is None or not isinstance(AutoWebSocketsProtocol, type):
+        raise RuntimeError("the server needs uvicorn's WebSocket support (the websockets package)")
+    http_base: Any = AutoHTTPProtocol
+    ws_base: Any = AutoWebSocketsProtocol
+
+    class GatedHTTP(http_base):  # type: ignore[misc]
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+            if not gate.admit(transport, address):
+                writer = cast(asyncio.WriteTransport, transport)  # uvloop's is one, unsubclassed
+                writer.write(gate.busy_answer())
+                writer.close()
+                return
+            self._time_head()
+
+        def _time_head(self) -> None:
+            self._untime_head()
+            loop = asyncio.get_running_loop()
+            self._head_timer = loop.call_later(gate.head_timeout, self._head_too_late)
+
+        def _untime_head(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_too_late(self) -> None:
+            self._head_timer = None
+            gate.timed_out += 1
+            self.transport.close()
+
+        def data_received(self, data: bytes) -> None:
+            cycle = self.cycle
+            super().data_received(data)
+            if self.cycle is not cycle and self.cycle is not None:
+                self._untime_head()  # a whole request head came: it is answered now
+                gate.mark(self.transport, "busy")
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                gate.mark(self.transport, "idle")
+                self._time_head()  # the next request's head is timed from here
+
+        def handle_websocket_upgrade(self, *args: Any) -> None:
+            self._untime_head()
+            gate.mark(self.transport, "websocket")
+            super().handle_websocket_upgrade(*args)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._untime_head()
+            gate.release(self.transport)
+            super().connection_lost(exc)
+
+    class GatedWebSocket(ws_base):  # type: ignore[misc]
+        def connection_lost(self, exc: Exception | None) -> None:
+            gate.release(self.transport)
+            super().connection_lost(exc)
+
+    return GatedHTTP, GatedWebSocket

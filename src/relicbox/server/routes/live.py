@@ -4,7 +4,9 @@ the table service sees it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -31,6 +33,8 @@ from relicbox.server.web import service_of, settings_of
 
 log = logging.getLogger("relicbox.server")
 NO_TABLE_CLOSE = 4404
+JOIN_TIMEOUT_CLOSE = 4408
+"""The close code of a socket that did not ``join`` in time (the server's header timeout)."""
 router = APIRouter()
 
 
@@ -84,11 +88,21 @@ class _Session:
         self.service, self.table, self.conn, self.websocket = service, table, conn, websocket
         self.settings = settings_of(websocket)
         self.joined = False
+        self.join_by = time.monotonic() + self.settings.header_timeout
 
     async def take_next(self) -> bool:
-        """Read and handle one message; ``False`` once the connection is over."""
+        """Read and handle one message; ``False`` once the connection is over. A socket
+        that has not joined by its deadline is closed: an idle socket holds no place."""
         try:
-            received = await self.websocket.receive()
+            if self.joined:
+                received = await self.websocket.receive()
+            else:
+                wait = max(0.0, self.join_by - time.monotonic())
+                received = await asyncio.wait_for(self.websocket.receive(), wait)
+        except TimeoutError:
+            with _quiet():
+                await self.websocket.close(code=JOIN_TIMEOUT_CLOSE)
+            return False
         except RuntimeError:  # closed by this server (a slow reader): nothing to read
             return False
         if received["type"] == "websocket.disconnect":
