@@ -5,6 +5,7 @@ with settings small enough to reach every limit quickly."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
 import select
@@ -206,3 +207,39 @@ def test_over_the_cap_a_new_address_gets_in_and_the_crowding_one_is_refused(
         finally:
             for sock in crowd:
                 sock.close()
+
+
+# -- slow readers -------------------------------------------------------------------------
+
+
+def test_a_slow_reader_of_large_states_is_closed_by_size_not_by_frame_count() -> None:
+    """A reader that never reads: eight states of 100,000 characters (a few frames, far
+    below the frame limit) outgrow its outbox, and it is closed with 4008, the page's cue
+    to reconnect and be resynced."""
+    from relicbox.server.live import Connection
+    from relicbox.server.protocol import SLOW_READER_CLOSE
+
+    async def run() -> tuple[bool, list[int], int]:
+        never_read = asyncio.Event()
+        closed_with: list[int] = []
+
+        async def send(text: str) -> None:
+            await never_read.wait()
+
+        async def close(code: int) -> None:
+            closed_with.append(code)
+
+        conn = Connection(send, close_with=close, outbox_limit=512, outbox_bytes=256_000)
+        state = '{"type":"state","view":"' + "x" * 100_000 + '"}'
+        for _ in range(8):
+            conn.push_text(state)
+            await asyncio.sleep(0)
+        if conn.closer is not None:
+            await conn.closer
+        queued = conn.outbox.qsize()
+        await conn.close()
+        return conn.closed.is_set(), closed_with, queued
+
+    closed, codes, queued = asyncio.run(run())
+    assert closed and codes == [SLOW_READER_CLOSE]
+    assert queued <= 2  # one being sent, one or two waiting: never the eight

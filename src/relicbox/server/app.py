@@ -66,6 +66,10 @@ class Settings:
     """WebSockets one client address may hold open at once (``too-many-connections``)."""
     outbox_limit: int = 512
     """Frames waiting for a slow reader before its socket is closed with code 4008."""
+    outbox_bytes: int = 1 << 20
+    """Text (characters, about bytes) waiting for a slow reader before its socket is closed
+    with code 4008: a reader of a large game's states falls behind in size long before
+    it does in frames."""
     redis_url: str | None = None
     """With a Redis URL (and a PostgreSQL ``db_url``), this process is one of several that
     share the tables: see :mod:`relicbox.server.cluster`."""

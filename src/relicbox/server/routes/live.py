@@ -58,7 +58,10 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         return
     open_sockets[address] += 1
     conn = Connection(
-        websocket.send_text, close_with=_closer(websocket), outbox_limit=settings.outbox_limit
+        websocket.send_text,
+        close_with=_closer(websocket),
+        outbox_limit=settings.outbox_limit,
+        outbox_bytes=settings.outbox_bytes,
     )
     session = _Session(service, table, conn, websocket)
     try:
