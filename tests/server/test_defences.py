@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import select
 import socket
@@ -243,3 +244,113 @@ def test_a_slow_reader_of_large_states_is_closed_by_size_not_by_frame_count() ->
     closed, codes, queued = asyncio.run(run())
     assert closed and codes == [SLOW_READER_CLOSE]
     assert queued <= 2  # one being sent, one or two waiting: never the eight
+
+
+# -- amplification: resync, chat, join churn ---------------------------------------------
+
+
+def _answers_to(player: Player, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The frames a connection receives for ``messages``, up to the pong that follows."""
+    start = len(player.raw)
+    for message in messages:
+        player.send(message)
+    player.send({"type": "ping"})
+    player.wait_for(lambda f: f["type"] == "pong")
+    return player.raw[start:]
+
+
+def test_resyncs_are_limited_per_connection_and_per_address(sqlite_url: str) -> None:
+    limits = {"resync_burst": 3.0, "resync_rate": 0.01, "address_resync_burst": 5.0}
+    with LiveServer(sqlite_url, address_resync_rate=0.01, **limits) as server:
+        table = server.create("relic-runners", ["me", "rule"])["table"]
+        first, second = Player(server, table, None), Player(server, table, None)
+        try:
+            for watcher in (first, second):
+                watcher.wait_for(lambda f: f["type"] == "state")
+            answers = _answers_to(first, [{"type": "resync"}] * 10)
+            assert sum(f["type"] == "state" for f in answers) == 3
+            assert {f["code"] for f in answers if f["type"] == "error"} == {"rate-limited"}
+            # the same address's other connection has only what is left of its budget
+            answers = _answers_to(second, [{"type": "resync"}] * 3)
+            assert sum(f["type"] == "state" for f in answers) == 2
+        finally:
+            first.close()
+            second.close()
+
+
+def test_chat_is_limited_per_connection_and_per_address(sqlite_url: str) -> None:
+    limits = {"chat_burst": 2.0, "chat_rate": 0.01, "address_chat_burst": 3.0}
+    with LiveServer(sqlite_url, address_chat_rate=0.01, **limits) as server:
+        made = server.create("diamant", ["me", "open", "open"])
+        table = made["table"]
+        bob = server.join(table, "Bob")["token"]
+        ann, bob_conn, watcher = (Player(server, table, t) for t in (made["token"], bob, None))
+        try:
+            for conn in (ann, bob_conn, watcher):
+                conn.wait_for(lambda f: f["type"] == "state")
+            said = _answers_to(ann, [{"type": "chat", "text": f"hi {n}"} for n in range(6)])
+            assert [f["text"] for f in said if f["type"] == "chat"] == ["hi 0", "hi 1"]
+            # Bob speaks from the same address: one line is left of its budget
+            said = _answers_to(bob_conn, [{"type": "chat", "text": "hello"}] * 3)
+            assert sum(f["type"] == "chat" and f["name"] == "Bob" for f in said) == 1
+            assert sum(f.get("code") == "rate-limited" for f in said) == 2
+            _answers_to(watcher, [])
+            heard = [f["text"] for f in watcher.raw if f["type"] == "chat"]
+            assert heard == ["hi 0", "hi 1", "hello"]
+        finally:
+            for conn in (ann, bob_conn, watcher):
+                conn.close()
+
+
+def test_join_churn_from_one_address_is_refused_for_a_while(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, join_burst=4.0, join_rate=0.01) as server:
+        table = server.create("diamant", ["me", "rule", "rule"])["table"]
+        answers: list[tuple[str, int | None]] = []
+        for _ in range(6):
+            with connect(server.ws_url(table)) as ws:
+                ws.send('{"type": "join"}')
+                first = json.loads(ws.recv(timeout=10))
+                code = None
+                if first["type"] == "error":
+                    with pytest.raises(ConnectionClosed) as closed:
+                        ws.recv(timeout=10)
+                    code = closed.value.rcvd.code if closed.value.rcvd else None
+                answers.append((first.get("code", first["type"]), code))
+        assert answers == [("welcome", None)] * 4 + [("rate-limited", 1013)] * 2
+
+
+def test_a_full_state_is_built_once_a_seq_for_each_audience() -> None:
+    """A crowd asking for full states at one seq costs one view and one serialisation per
+    audience: the costly part of the text is the same object each time, and the text is
+    the ``state`` message's."""
+    from relicbox.core.registry import get_game
+    from relicbox.server import frames
+    from relicbox.server.live import LiveTable, Seat, TableSettings, encode
+
+    game = get_game("relic-runners")
+    table = LiveTable(
+        id="cached",
+        game=game,
+        players=2,
+        seed=3,
+        options={},
+        settings=TableSettings(),
+        status="playing",
+        seats=[Seat(0, "human", name="Ann"), Seat(1, "bot", bot="rule")],
+        state=game.new_state(2, 3),
+    )
+    table.published_seq = table.seq
+    seat = table.state.to_act[0]
+    texts = [frames.state_text(table, audience, "en") for audience in (None, None, seat, seat)]
+    assert json.loads(texts[0]) == json.loads(encode(frames.state_message(table, None, "en")))
+    assert json.loads(texts[2]) == json.loads(encode(frames.state_message(table, seat, "en")))
+    cached = frames._STATE_TEXTS["cached"][1]
+    assert set(cached) == {(None, ""), (seat, "en")}
+    spectators = cached[(None, "")]
+    frames.state_text(table, None, "en")
+    assert frames._STATE_TEXTS["cached"][1][(None, "")] is spectators
+    table.state.act(seat, table.state.legal_actions(seat)[0].text)
+    table.published_seq = table.seq
+    table.views.clear()
+    moved = json.loads(frames.state_text(table, None, "en"))
+    assert moved["seq"] == table.seq and moved["view"] == json.loads(encode(table.state.view(None)))

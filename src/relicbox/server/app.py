@@ -25,7 +25,13 @@ from fastapi.staticfiles import StaticFiles
 from relicbox.i18n import tr
 from relicbox.server import analysis
 from relicbox.server.botpool import BotPool, default_bot_workers
-from relicbox.server.guard import LOCAL_HOSTS, ConnectionGate, Guard, gated_protocols
+from relicbox.server.guard import (
+    LOCAL_HOSTS,
+    ConnectionGate,
+    Guard,
+    RateLimiter,
+    gated_protocols,
+)
 from relicbox.server.quotas import Limits, Quotas, sweep_idle_tables
 from relicbox.server.routes import api, live, pages
 from relicbox.server.store import Store
@@ -59,6 +65,25 @@ class Settings:
     message_rate: float = 10.0
     """Messages a second each connection may send, in bursts of up to ``message_burst``."""
     message_burst: float = 20.0
+    resync_rate: float = 1.0
+    """Full states (``resync``) a second one connection may ask for, in bursts of up to
+    ``resync_burst``; one client address may ask ``address_resync_rate`` a second, in
+    bursts of ``address_resync_burst``, over all its connections (``rate-limited``)."""
+    resync_burst: float = 3.0
+    address_resync_rate: float = 4.0
+    address_resync_burst: float = 12.0
+    chat_rate: float = 1.0
+    """Chat lines a second from one connection (bursts of ``chat_burst``) and from one
+    client address over all its connections (``address_chat_*``): each is sent to every
+    connection of the table."""
+    chat_burst: float = 5.0
+    address_chat_rate: float = 2.0
+    address_chat_burst: float = 10.0
+    join_rate: float = 2.0
+    """Joins a second from one client address, in bursts of ``join_burst``: each costs a
+    full state and tells the table; past it the socket is refused and closed with 1013
+    (try again later)."""
+    join_burst: float = 30.0
     connections_per_table: int = 200
     """Connections a table takes in this process before refusing spectators
     (``table-crowded``); a seat's own link always gets in."""
@@ -176,6 +201,11 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.replays = OrderedDict()
     app.state.reviews = OrderedDict()
     app.state.open_sockets = Counter()
+    app.state.address_limits = {
+        "resync": RateLimiter(settings.address_resync_rate, settings.address_resync_burst),
+        "chat": RateLimiter(settings.address_chat_rate, settings.address_chat_burst),
+        "join": RateLimiter(settings.join_rate, settings.join_burst),
+    }
     app.add_middleware(
         Guard,
         max_body=settings.max_body_bytes,

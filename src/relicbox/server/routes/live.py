@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
 from relicbox.i18n import tr
-from relicbox.server.guard import parse_json
+from relicbox.server.guard import RateLimiter, parse_json
 from relicbox.server.live import Connection, LiveTable, TableError, encode
 from relicbox.server.protocol import (
     REFUSED_CLOSE,
@@ -35,6 +35,8 @@ log = logging.getLogger("relicbox.server")
 NO_TABLE_CLOSE = 4404
 JOIN_TIMEOUT_CLOSE = 4408
 """The close code of a socket that did not ``join`` in time (the server's header timeout)."""
+TRY_AGAIN_CLOSE = 1013
+"""The close code of a socket refused for its address's joins: the page retries later."""
 router = APIRouter()
 
 
@@ -89,9 +91,23 @@ class _Session:
         self, service: TableService, table: LiveTable, conn: Connection, websocket: WebSocket
     ) -> None:
         self.service, self.table, self.conn, self.websocket = service, table, conn, websocket
-        self.settings = settings_of(websocket)
+        self.settings = settings = settings_of(websocket)
         self.joined = False
-        self.join_by = time.monotonic() + self.settings.header_timeout
+        self.join_by = time.monotonic() + settings.header_timeout
+        self.address = websocket.client.host if websocket.client else ""
+        self.by_address: dict[str, RateLimiter] = websocket.app.state.address_limits
+        self.mine = {
+            "resync": RateLimiter(settings.resync_rate, settings.resync_burst),
+            "chat": RateLimiter(settings.chat_rate, settings.chat_burst),
+        }
+
+    def within(self, kind: str) -> bool:
+        """Whether this connection, and its address over all its connections, may send a
+        message of ``kind`` (``resync``, ``chat``) now: each fans out or costs a full
+        state, so each has a budget of its own beside the messages' budget."""
+        if kind in self.mine and self.mine[kind].wait(kind) > 0:
+            return False
+        return self.by_address[kind].wait(self.address) <= 0
 
     async def take_next(self) -> bool:
         """Read and handle one message; ``False`` once the connection is over. A socket
@@ -157,8 +173,12 @@ class _Session:
                 raise TableError.said("spectator", "error-table-spectator-act")
             await service.act(table, conn.seat, message.action, seq=message.seq)
         elif isinstance(message, ChatMessage):
+            if conn.seat is not None and not self.within("chat"):
+                raise TableError.said("rate-limited", "error-table-rate-limited")
             await service.chat(table, conn, message.text)
         elif isinstance(message, ResyncMessage):
+            if not self.within("resync"):
+                raise TableError.said("rate-limited", "error-table-rate-limited")
             service.resync(table, conn)
         elif isinstance(message, PingMessage):
             conn.push({"type": "pong"})
@@ -169,6 +189,13 @@ class _Session:
             raise TableError.said("already-joined", "error-table-already-joined")
         conn, limit = self.conn, self.settings.connections_per_table
         conn.lang = message.lang
+        if not self.within("join"):
+            refusal = TableError.said("rate-limited", "error-table-rate-limited")
+            await conn.close()
+            with _quiet():
+                await self.websocket.send_text(encode(refusal.frame(conn.lang)))
+                await self.websocket.close(code=TRY_AGAIN_CLOSE)
+            return False
         if not message.token and len(self.table.connections) >= limit:
             crowded = TableError.said("table-crowded", "error-table-crowded", limit=limit)
             await conn.close()
