@@ -354,3 +354,56 @@ def test_a_full_state_is_built_once_a_seq_for_each_audience() -> None:
     table.views.clear()
     moved = json.loads(frames.state_text(table, None, "en"))
     assert moved["seq"] == table.seq and moved["view"] == json.loads(encode(table.state.view(None)))
+
+
+# -- tables bots play alone -----------------------------------------------------------------
+
+
+def _left_to_bots(server: LiveServer, client: httpx.Client | None = None) -> str:
+    """A "me and bots" table with no grace, joined once and left: bots play it alone."""
+    body = {
+        "game": "relic-runners",
+        "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "rule"}],
+        "name": "Ann",
+        "grace": 0,
+    }
+    made = (client or httpx.Client(timeout=20)).post(server.url + "/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    table, token = made.json()["table"], made.json()["token"]
+    ann = Player(server, table, token)
+    ann.wait_for(lambda f: f["type"] == "state")
+    ann.close()
+    deadline = time.monotonic() + 20
+    while not server.get(f"/api/tables/{table}").json()["seats"][0]["away"]:
+        assert time.monotonic() < deadline, "the seat was not taken over"
+        time.sleep(0.05)
+    return table
+
+
+def _make(server: LiveServer, *kinds: str, client: httpx.Client | None = None) -> httpx.Response:
+    seats = [{"kind": k} if k in ("me", "open") else {"kind": "bot", "bot": k} for k in kinds]
+    body = {"game": "diamant", "players": len(kinds), "seats": seats, "name": "Ann"}
+    return (client or httpx.Client(timeout=20)).post(server.url + "/api/tables", json=body)
+
+
+def test_a_table_its_person_left_to_bots_counts_as_a_table_of_bots_alone(
+    sqlite_url: str,
+) -> None:
+    with LiveServer(sqlite_url, bot_tables_per_hour=1, bot_delay=1.0) as server:
+        _left_to_bots(server)
+        alone = _make(server, "rule", "rule", "rule")
+        assert alone.status_code == 429 and alone.json()["error"] == "too-many-bot-tables"
+        again = _make(server, "me", "rule", "rule")
+        assert again.status_code == 429 and again.json()["error"] == "too-many-bot-tables"
+        assert _make(server, "me", "open", "rule").status_code == 201  # someone may join
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+            assert _make(server, "me", "rule", "rule", client=other).status_code == 201
+
+
+def test_tables_left_to_bots_count_toward_the_bots_playing_at_once(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, bot_tables_playing=1, bot_delay=1.0) as server:
+        _left_to_bots(server)
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+            alone = _make(server, "rule", "rule", "rule", client=other)
+        assert alone.status_code == 429 and alone.json()["error"] == "too-many-bot-tables"

@@ -6,7 +6,11 @@ several server processes sharing one database keep one count between them:
 * tables made in the last hour, per address;
 * open tables (made, not yet started), per address;
 * all-bot tables: allowed, but each address may make only so many an hour, and only so
-  many play at once on the whole server;
+  many play at once on the whole server. A table whose people have all left, so that
+  takeover bots play every person's seat (:func:`bots_alone`), counts as one of them:
+  a "me and bots" table left at once would otherwise be a table of bots alone made
+  under the people's quota. A new "me and bots" table is refused while the tables its
+  address left to bots this hour are at the limit;
 * an open table idle longer than its time to live (nobody connected, nothing changed) is
   removed, so a forgotten invitation does not stay in the lobby for ever. Each process
   marks the open tables it has people waiting at as alive, so only idle ones go.
@@ -21,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy import delete, exists, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from relicbox.server.live import TableError
@@ -49,6 +53,18 @@ class Limits:
     open_table_ttl: float = 1800.0
 
 
+def bots_alone(service: TableService) -> list[str]:
+    """The tables of this process that bots play alone although people sat at them: every
+    person's seat is played by its takeover bot (its person gone past the grace)."""
+    return [
+        table.id
+        for table in service.tables.values()
+        if table.status == "playing"
+        and any(info.kind == "human" for info in table.seats)
+        and all(info.seat in table.away for info in table.seats if info.kind == "human")
+    ]
+
+
 def _all_bots() -> object:
     """The condition that a table seats only bots."""
     return ~exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind != "bot")
@@ -71,9 +87,20 @@ class Quotas:
             self._locks[address] = lock
         return lock
 
-    def check(self, address: str, *, all_bots: bool = False, waits: bool = False) -> None:
+    def check(
+        self,
+        address: str,
+        *,
+        all_bots: bool = False,
+        waits: bool = False,
+        may_be_alone: bool = False,
+        alone: Sequence[str] = (),
+    ) -> None:
         """Raise :class:`QuotaError` if ``address`` may not make another table now (one of
-        bots alone with ``all_bots``; one that waits for players, open, with ``waits``)."""
+        bots alone with ``all_bots``; one that waits for players, open, with ``waits``; a
+        person's table with bots, which bots play alone once the person leaves, with
+        ``may_be_alone``). ``alone``: the tables bots play alone although people sat at
+        them (:func:`bots_alone`), counted as tables of bots alone."""
         limits = self.limits
         stamp = now()
         with Session(self.store.engine) as session:
@@ -87,16 +114,28 @@ class Quotas:
                 )
             recent = mine.where(TableRow.created_at >= stamp - HOUR)
             self._per_hour(session, recent, limits.tables_per_hour, stamp, "too-many-tables")
-            if not all_bots:
+            if not (all_bots or may_be_alone):
                 return
-            recent_bots = recent.where(_all_bots())  # type: ignore[arg-type]
+            left = TableRow.id.in_(list(alone)) if alone else None
+            bots = _all_bots() if left is None else or_(_all_bots(), left)  # type: ignore[arg-type]
+            if not all_bots:
+                # a person's table: refused only for the tables this address left to bots
+                if left is not None:
+                    recent_left = recent.where(left)
+                    self._per_hour(
+                        session,
+                        recent_left,
+                        limits.bot_tables_per_hour,
+                        stamp,
+                        "too-many-bot-tables",
+                    )
+                return
+            recent_bots = recent.where(bots)  # type: ignore[arg-type]
             self._per_hour(
                 session, recent_bots, limits.bot_tables_per_hour, stamp, "too-many-bot-tables"
             )
             playing = session.scalar(
-                select(func.count())
-                .select_from(TableRow)
-                .where(TableRow.status == "playing", _all_bots())  # type: ignore[arg-type]
+                select(func.count()).select_from(TableRow).where(TableRow.status == "playing", bots)  # type: ignore[arg-type]
             )
             if (playing or 0) >= limits.bot_tables_playing:
                 raise QuotaError(

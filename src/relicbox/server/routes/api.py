@@ -18,6 +18,7 @@ from relicbox.server.botpool import bot_words, offered_bots
 from relicbox.server.guard import client_address
 from relicbox.server.live import TableError, TableSettings
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
+from relicbox.server.quotas import bots_alone
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import StoredTable
 from relicbox.server.tables import TableService
@@ -74,6 +75,7 @@ async def create(request: Request, body: CreateTable) -> JSONResponse:
         ),
         all_bots=kinds == {"bot"},
         waits="open" in kinds,
+        may_be_alone=kinds == {"me", "bot"},
     )
 
 
@@ -118,15 +120,23 @@ async def within_quota(
     *,
     all_bots: bool = False,
     waits: bool = False,
+    may_be_alone: bool = False,
 ) -> JSONResponse:
     """A new table made by ``make`` if the asking address's quotas allow one of its kind
-    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address; one
-    address's requests take turns, so two at once cannot both pass the check."""
+    (``all_bots``, ``waits``, ``may_be_alone``: see :meth:`Quotas.check`), tagged with that
+    address; one address's requests take turns, so two at once cannot both pass the check."""
     address = client_address(request.scope)
     quotas = quotas_of(request)
     try:
         async with quotas.lock(address):
-            check = partial(quotas.check, all_bots=all_bots, waits=waits)
+            alone = bots_alone(service_of(request))
+            check = partial(
+                quotas.check,
+                all_bots=all_bots,
+                waits=waits,
+                may_be_alone=may_be_alone,
+                alone=alone,
+            )
             await asyncio.to_thread(check, address)
             table_id, seat, token = await make()
             await asyncio.to_thread(quotas.tag, table_id, address)
