@@ -407,3 +407,49 @@ def test_tables_left_to_bots_count_toward_the_bots_playing_at_once(sqlite_url: s
         with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
             alone = _make(server, "rule", "rule", "rule", client=other)
         assert alone.status_code == 429 and alone.json()["error"] == "too-many-bot-tables"
+
+
+# -- tables nobody plays at leave memory ---------------------------------------------------
+
+
+def _in_memory(server: LiveServer) -> dict[str, Any]:
+    tables: dict[str, Any] = server.server.config.app.state.service.tables
+    return tables
+
+
+def _until_evicted(server: LiveServer, table: str) -> None:
+    deadline = time.monotonic() + 20
+    while table in _in_memory(server):
+        assert time.monotonic() < deadline, "the table stayed in memory"
+        time.sleep(0.05)
+
+
+def test_a_finished_table_leaves_memory_and_loads_again_when_asked_for(
+    sqlite_url: str,
+) -> None:
+    with LiveServer(sqlite_url, table_memory_ttl=0.5) as server:
+        table = server.create("diamant", ["rule", "rule", "rule"])["table"]
+        deadline = time.monotonic() + 60
+        while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.1)
+        _until_evicted(server, table)
+        assert server.get(f"/api/tables/{table}").json()["status"] == "finished"
+        assert table in _in_memory(server)  # loaded again, from the store
+        assert server.get(f"/api/tables/{table}/record").status_code == 200
+
+
+def test_a_table_whose_host_never_came_leaves_memory_and_plays_when_they_come(
+    sqlite_url: str,
+) -> None:
+    with LiveServer(sqlite_url, table_memory_ttl=0.5) as server:
+        made = server.create("diamant", ["me", "rule", "rule"])
+        _until_evicted(server, made["table"])
+        ann = Player(server, made["table"], made["token"])
+        try:
+            asked = ann.wait_for(lambda f: f["type"] == "state" and f["legal"])
+            ann.act(asked["legal"][0]["text"])
+            moved = ann.wait_for(lambda f: f["type"] == "error" or f["seq"] > asked["seq"])
+            assert moved["type"] != "error", moved
+        finally:
+            ann.close()

@@ -113,6 +113,10 @@ class Settings:
     ``bot_delay``): a slower pace for the tables nobody plays at."""
     open_table_ttl: float = 1800.0
     """Seconds an open table may wait with nobody connected before it is removed."""
+    table_memory_ttl: float = 600.0
+    """Seconds a finished table, or a playing one waiting for a person who never came,
+    stays in memory with nobody connected and nothing changing; then only the store keeps
+    it, and the next request for it loads it again."""
     http_rate: float = 20.0
     """Requests a second to the HTTP API from one client address, in bursts of up to
     ``http_burst``; past it, 429 with a ``Retry-After``."""
@@ -177,6 +181,7 @@ def create_app(settings: Settings) -> FastAPI:
             bot_tables_per_hour=settings.bot_tables_per_hour,
             bot_tables_playing=settings.bot_tables_playing,
             open_table_ttl=settings.open_table_ttl,
+            table_memory_ttl=settings.table_memory_ttl,
         )
         app.state.quotas = Quotas(store, limits)
         sweeper = asyncio.create_task(sweep_idle_tables(service, app.state.quotas))

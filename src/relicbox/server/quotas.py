@@ -13,13 +13,18 @@ several server processes sharing one database keep one count between them:
   address left to bots this hour are at the limit;
 * an open table idle longer than its time to live (nobody connected, nothing changed) is
   removed, so a forgotten invitation does not stay in the lobby for ever. Each process
-  marks the open tables it has people waiting at as alive, so only idle ones go.
+  marks the open tables it has people waiting at as alive, so only idle ones go;
+* a finished table, or a playing one waiting for a person who never came, leaves the
+  process's memory once nobody has been connected to it and nothing has changed for
+  ``table_memory_ttl`` (:func:`evict_quiet_tables`); it stays in the store, and the
+  next request for it loads it again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
+import time
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,7 +33,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, exists, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from relicbox.server.live import TableError
+from relicbox.server.frames import forget_texts
+from relicbox.server.live import LiveTable, TableError
 from relicbox.server.store import EventRow, NoteRow, SeatRow, Store, TableRow, now
 from relicbox.server.tables import TableService
 
@@ -51,6 +57,7 @@ class Limits:
     bot_tables_per_hour: int = 5
     bot_tables_playing: int = 20
     open_table_ttl: float = 1800.0
+    table_memory_ttl: float = 600.0
 
 
 def bots_alone(service: TableService) -> list[str]:
@@ -193,11 +200,63 @@ class Quotas:
             return idle
 
 
+def _quiet(table: LiveTable) -> bool:
+    """Whether nothing can happen at ``table`` until someone comes: nobody is connected
+    here and it is finished, or it plays with no bot, grace or clock running (it waits
+    for a person who is not there)."""
+    if any(not conn.closed.is_set() for conn in table.connections):
+        return False
+    if table.status == "finished":
+        return True
+    if table.status != "playing" or table.bot_tasks or table.grace_tasks or table.away:
+        return False
+    return table.clock_task is None or table.clock_task.done()
+
+
+def evict_quiet_tables(
+    service: TableService, seen: dict[str, tuple[int, str, float]], ttl: float
+) -> list[str]:
+    """Drop from the service's memory the tables quiet (see :func:`_quiet`) and unchanged
+    for ``ttl`` seconds; ``seen`` remembers since when each was (its seq and status then).
+    They stay in the store: the service's ``get`` loads them again when asked for. Only a
+    process alone evicts: one of several forgets the tables it follows by itself, and
+    hands the ones it owns over through their leases."""
+    if type(service) is not TableService:
+        return []
+    stamp = time.monotonic()
+    evicted = []
+    for table_id, table in list(service.tables.items()):
+        if not _quiet(table):
+            seen.pop(table_id, None)
+            continue
+        mark = (table.seq, table.status)
+        since = seen.get(table_id)
+        if since is None or since[:2] != mark:
+            seen[table_id] = (*mark, stamp)
+            continue
+        if stamp - since[2] < ttl:
+            continue
+        del service.tables[table_id]
+        seen.pop(table_id, None)
+        table.clock_generation += 1  # any armed clock stands down
+        if table.watchers_flush is not None:
+            table.watchers_flush.cancel()
+        forget_texts(table_id)
+        evicted.append(table_id)
+    for gone in [table_id for table_id in seen if table_id not in service.tables]:
+        del seen[gone]
+    return evicted
+
+
 async def sweep_idle_tables(service: TableService, quotas: Quotas) -> None:
-    """Remove idle open tables now and then, for as long as the server runs."""
-    interval = min(60.0, max(0.2, quotas.limits.open_table_ttl / 4))
+    """Remove idle open tables, and drop quiet ones from memory, now and then, for as long
+    as the server runs."""
+    limits = quotas.limits
+    interval = min(60.0, max(0.2, min(limits.open_table_ttl, limits.table_memory_ttl) / 4))
+    seen: dict[str, tuple[int, str, float]] = {}
     while True:
         await asyncio.sleep(interval)
+        evict_quiet_tables(service, seen, limits.table_memory_ttl)
         alive = [
             table.id
             for table in service.tables.values()

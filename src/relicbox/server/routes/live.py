@@ -201,6 +201,8 @@ class _Session:
             await conn.close()
             await refuse(self.websocket, crowded, conn.lang)
             return False
+        # the table in memory now: a quiet one may have left memory since the socket opened
+        self.table = await self.service.get(self.table.id)
         await self.service.connect(self.table, conn, message.token)
         self.joined = True
         return True
