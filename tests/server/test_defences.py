@@ -453,3 +453,39 @@ def test_a_table_whose_host_never_came_leaves_memory_and_plays_when_they_come(
             assert moved["type"] != "error", moved
         finally:
             ann.close()
+
+
+# -- a fair lobby ---------------------------------------------------------------------------
+
+
+def test_twenty_addresses_cannot_push_everyone_else_out_of_the_lobby(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url) as server:
+        ordinary = []
+        for number in range(3):
+            local = httpx.HTTPTransport(local_address=f"127.0.2.{number + 1}")
+            with httpx.Client(transport=local, timeout=20) as person:
+                made = _make(server, "me", "open", "open", client=person)
+                assert made.status_code == 201
+                ordinary.append(made.json())
+        host = Player(server, ordinary[0]["table"], ordinary[0]["token"])  # waits there
+        try:
+            host.wait_for(lambda f: f["type"] == "state")
+            spam: dict[str, str] = {}
+            for number in range(20):
+                address = f"127.0.3.{number + 1}"
+                local = httpx.HTTPTransport(local_address=address)
+                with httpx.Client(transport=local, timeout=20) as spammer:
+                    for _ in range(5):
+                        made = _make(server, "me", "open", "open", client=spammer)
+                        assert made.status_code == 201, made.text
+                        spam[made.json()["table"]] = address
+            listed = [t["id"] for t in server.get("/api/tables?status=open").json()]
+        finally:
+            host.close()
+    assert len(listed) == 50 and listed[0] == ordinary[0]["table"]  # people wait there
+    assert {made["table"] for made in ordinary} <= set(listed)
+    per_address: dict[str, int] = {}
+    for table in listed:
+        if table in spam:
+            per_address[spam[table]] = per_address.get(spam[table], 0) + 1
+    assert max(per_address.values()) <= 3 and len(per_address) == 20

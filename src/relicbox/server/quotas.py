@@ -18,6 +18,10 @@ several server processes sharing one database keep one count between them:
   process's memory once nobody has been connected to it and nothing has changed for
   ``table_memory_ttl`` (:func:`evict_quiet_tables`); it stays in the store, and the
   next request for it loads it again.
+
+The lobby's list of tables is a fair sample (:func:`lobby_choice`): a few tables of each
+address that made them, the tables people wait at first, so a handful of addresses
+cannot push everyone else's invitations off it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import asyncio
 import math
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -35,10 +39,25 @@ from sqlalchemy.orm import Session
 
 from relicbox.server.frames import forget_texts
 from relicbox.server.live import LiveTable, TableError
-from relicbox.server.store import EventRow, NoteRow, SeatRow, Store, TableRow, now
+from relicbox.server.store import (
+    EventRow,
+    NoteRow,
+    SeatRow,
+    Store,
+    StoredTable,
+    TableRow,
+    _table,
+    now,
+)
 from relicbox.server.tables import TableService
 
 HOUR = timedelta(hours=1)
+LOBBY_SHOWN = 50
+"""Tables the lobby lists at most."""
+LOBBY_PER_ADDRESS = 3
+"""Tables of one address (the one that made them) the lobby lists at most."""
+LOBBY_SCANNED = 2000
+"""The newest tables the lobby chooses among."""
 
 
 class QuotaError(TableError):
@@ -268,3 +287,48 @@ async def sweep_idle_tables(service: TableService, quotas: Quotas) -> None:
             continue
         for table_id in expired:  # nobody here is connected to them: they only leave memory
             service.tables.pop(table_id, None)
+
+
+def lobby_choice(
+    store: Store,
+    statuses: Sequence[str],
+    waiting: Collection[str] = (),
+    *,
+    shown: int = LOBBY_SHOWN,
+    per_address: int = LOBBY_PER_ADDRESS,
+) -> list[str]:
+    """The ids of the tables the lobby lists: at most ``per_address`` of each address that
+    made them, tables with people ``waiting`` at them first, then the newest; each address
+    has its first table listed before any has its second, and so on."""
+    with Session(store.engine) as session:
+        rows = session.execute(
+            select(TableRow.id, TableRow.created_by)
+            .where(TableRow.status.in_(list(statuses)))
+            .order_by(TableRow.created_at.desc(), TableRow.id)
+            .limit(LOBBY_SCANNED)
+        ).all()
+    waits = set(waiting)
+    ordered = sorted(
+        enumerate(rows), key=lambda pair: (pair[1][0] not in waits, pair[0])
+    )  # people waiting first, then newest first
+    rank: dict[str, int] = {}
+    ranked = []
+    for newest, (table_id, address) in ordered:
+        key = address or table_id  # a table nobody is noted as making counts on its own
+        rank[key] = rank.get(key, -1) + 1
+        if rank[key] < per_address:
+            ranked.append((rank[key], table_id not in waits, newest, table_id))
+    return [table_id for *_, table_id in sorted(ranked)[:shown]]
+
+
+def stored_tables(store: Store, ids: Sequence[str]) -> dict[str, StoredTable]:
+    """The stored tables of ``ids`` (those that exist), read at once."""
+    if not ids:
+        return {}
+    with Session(store.engine) as session:
+        rows = session.scalars(select(TableRow).where(TableRow.id.in_(list(ids)))).all()
+        seats = session.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(ids)))).all()
+        by_table: dict[str, list[SeatRow]] = {}
+        for seat in seats:
+            by_table.setdefault(seat.table_id, []).append(seat)
+        return {row.id: _table(row, by_table.get(row.id, [])) for row in rows}

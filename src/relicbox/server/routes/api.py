@@ -18,7 +18,7 @@ from relicbox.server.botpool import bot_words, offered_bots
 from relicbox.server.guard import client_address
 from relicbox.server.live import TableError, TableSettings
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
-from relicbox.server.quotas import bots_alone
+from relicbox.server.quotas import bots_alone, lobby_choice, stored_tables
 from relicbox.server.snapshots import snapshot
 from relicbox.server.store import StoredTable
 from relicbox.server.tables import TableService
@@ -54,13 +54,27 @@ async def games(request: Request) -> list[dict[str, Any]]:
 
 @router.get("/tables")
 async def tables(request: Request, status: str = "open") -> list[dict[str, Any]]:
+    """The lobby's list: a fair sample of the tables of these statuses (a few of each
+    address that made them, those with people waiting at them first, then the newest:
+    see :func:`relicbox.server.quotas.lobby_choice`)."""
     statuses = [s for s in status.split(",") if s in ("open", "playing", "finished")]
     service = service_of(request)
-    rows = await asyncio.to_thread(service.store.tables, statuses or ["open"], 50)
-    return [
-        service.tables[row.id].info() if row.id in service.tables else stored_info(row)
-        for row in rows
+    waiting = [
+        table.id
+        for table in service.tables.values()
+        if any(not conn.closed.is_set() and conn.seat is not None for conn in table.connections)
     ]
+    chosen = await asyncio.to_thread(lobby_choice, service.store, statuses or ["open"], waiting)
+    missing = [table_id for table_id in chosen if table_id not in service.tables]
+    rows = await asyncio.to_thread(stored_tables, service.store, missing) if missing else {}
+    listed = []
+    for table_id in chosen:
+        live = service.tables.get(table_id)
+        if live is not None:
+            listed.append(live.info())
+        elif table_id in rows:
+            listed.append(stored_info(rows[table_id]))
+    return listed
 
 
 @router.post("/tables")
