@@ -119,6 +119,7 @@ class Phase:
     lobby: list[float] = field(default_factory=list)
     rss: list[float] = field(default_factory=list)
     answers: Counter[str] = field(default_factory=Counter)
+    person_errors: Counter[str] = field(default_factory=Counter)
     bot_late: int = 0
 
 
@@ -173,26 +174,44 @@ class Bench:
                     await self.play(ws, token, rng)
 
     async def play(self, ws: ClientConnection, token: str, rng: random.Random) -> None:
+        """Answer at once with a random legal action, one decision per question: a sent
+        act is answered by an error or by the event that carries it (the seat alone was
+        asked: the next one; at a simultaneous step: the one where the seat has chosen, its
+        choices changed or the step resolved). Another seat's choice raises the seq while
+        this seat's act is on its way, and its frame still offers the question this act
+        answers: choosing again from it would be a second answer to one question."""
         await ws.send(json.dumps({"type": "join", "token": token}))
-        seq = 0
+        seq, seat = 0, None
         sent: tuple[float, int, Phase] | None = None
+        alone, offered = False, []
         while not self.stopping:
             frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
-            if frame["type"] == "error" and sent is not None:
-                sent = None  # refused (stale): choose again on the next frame
+            if frame["type"] == "welcome":
+                seat = frame["seat"]
+            if frame["type"] == "error":
+                self.phase.person_errors[frame["code"]] += 1
+                sent = None  # refused: choose again on the next frame
                 continue
             if frame["type"] not in ("state", "event"):
                 continue
             seq = max(seq, frame.get("seq", 0))
-            if sent is not None and seq > sent[1]:
+            legal = frame.get("legal") or []
+            if sent is not None:
+                answered = frame["type"] == "state" or alone or seat not in frame["to_act"]
+                answered = answered or bool(frame.get("history")) or legal != offered
+                if not answered:
+                    continue
                 sent[2].latencies.append(time.monotonic() - sent[0])
                 sent = None
             if frame.get("over"):
                 return
-            legal = frame.get("legal") or []
-            if legal and sent is None:
+            if legal:
                 choice = rng.choice(legal)["text"]
-                sent = (time.monotonic(), seq, self.phase)
+                sent, alone, offered = (
+                    (time.monotonic(), seq, self.phase),
+                    frame["to_act"] == [seat],
+                    legal,
+                )
                 await ws.send(json.dumps({"type": "act", "action": choice, "seq": seq}))
 
     # -- what everyone else sees -----------------------------------------------------------
@@ -528,6 +547,11 @@ def report(bench: Bench) -> None:
             f"{max(phase.lobby, default=0) * 1000:>7.0f}ms {p95(phase.lobby) * 1000:>7.0f}ms "
             f"{max(phase.rss, default=0):>7.0f}"
         )
+    print()
+    refused = Counter[str]()
+    for phase in bench.phases:
+        refused.update(phase.person_errors)
+    print("the people's refused decisions:", dict(refused) or "none")
     print()
     print("what the attacker was answered:")
     for phase in bench.phases[1:]:

@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from relicbox.server.app import server_options
 from relicbox.server.guard import ConnectionGate
-from support.server import LiveServer, Player
+from support.server import LiveServer, Player, players
 
 
 class GatedServer(LiveServer):
@@ -489,3 +489,36 @@ def test_twenty_addresses_cannot_push_everyone_else_out_of_the_lobby(sqlite_url:
         if table in spam:
             per_address[spam[table]] = per_address.get(spam[table], 0) + 1
     assert max(per_address.values()) <= 3 and len(per_address) == 20
+
+
+# -- a second answer to one question ----------------------------------------------------------
+
+
+def test_a_decision_taken_before_the_page_heard_of_its_own_is_stale_not_illegal(
+    server: LiveServer,
+) -> None:
+    """At a simultaneous step another seat's choice raises the seq while Ann's is on its
+    way; the frame of that seq was built before hers was applied, so it still offers her
+    the question. Choosing again from it (the latest legal list, at the latest seq) is a
+    second answer to one question: ``stale``, since her page had not yet heard of her
+    first, rather than ``illegal-action``; and nothing changes."""
+    made = server.create("diamant", ["me", "open", "open"])
+    table = made["table"]
+    bob = server.join(table, "Bob")["token"]
+    server.join(table, "Cy")
+    with players(server, table, [made["token"], bob]) as (ann, bob_conn):
+        asked = ann.wait_for(lambda f: f["type"] == "state" and f["legal"])["seq"]
+        bob_conn.wait_for(lambda f: f["type"] == "state" and f["legal"])
+        bob_conn.act("continue", seq=asked)
+        moved = ann.wait_for(lambda f: f.get("seq") == asked + 1)
+        assert 0 in moved["to_act"] and moved["legal"]  # still asked, at the newest seq
+        ann.act("continue", seq=asked + 1)
+        ann.act("leave", seq=asked + 1)  # before hearing of the first
+        refusal = ann.wait_for(lambda f: f["type"] == "error")
+        assert refusal["code"] == "stale", refusal
+        ann.send({"type": "ping"})
+        ann.wait_for(lambda f: f["type"] == "pong")
+        assert ann.state()["seq"] == asked + 2 and 0 not in ann.state()["to_act"]
+        # a decision taken once the page knows its own is the engine's to judge
+        ann.act("leave")
+        assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "illegal-action"

@@ -94,6 +94,9 @@ class _Session:
         self.settings = settings = settings_of(websocket)
         self.joined = False
         self.join_by = time.monotonic() + settings.header_timeout
+        self.answered_at = 0
+        """The table's seq once this connection's latest decision was applied: a decision
+        taken at an earlier seq was taken before the page heard of it."""
         self.address = websocket.client.host if websocket.client else ""
         self.by_address: dict[str, RateLimiter] = websocket.app.state.address_limits
         self.mine = {
@@ -171,7 +174,17 @@ class _Session:
         if isinstance(message, ActMessage):
             if conn.seat is None:
                 raise TableError.said("spectator", "error-table-spectator-act")
-            await service.act(table, conn.seat, message.action, seq=message.seq)
+            try:
+                await service.act(table, conn.seat, message.action, seq=message.seq)
+            except TableError as refusal:
+                if refusal.code == "illegal-action" and message.seq < self.answered_at:
+                    # taken before this page heard of its own previous decision: the frame
+                    # it chose from still offered the question that decision answered
+                    raise TableError.said(
+                        "stale", "error-table-stale", seq=message.seq, current=table.seq
+                    ) from None
+                raise
+            self.answered_at = table.seq
         elif isinstance(message, ChatMessage):
             if conn.seat is not None and not self.within("chat"):
                 raise TableError.said("rate-limited", "error-table-rate-limited")
