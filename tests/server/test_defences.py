@@ -522,3 +522,23 @@ def test_a_decision_taken_before_the_page_heard_of_its_own_is_stale_not_illegal(
         # a decision taken once the page knows its own is the engine's to judge
         ann.act("leave")
         assert ann.wait_for(lambda f: f["type"] == "error")["code"] == "illegal-action"
+
+
+# -- replays ---------------------------------------------------------------------------------
+
+
+def test_replay_steps_are_rendered_once_and_limited_per_address(sqlite_url: str) -> None:
+    """A replay step's render (its text board) takes tens of milliseconds: one address may
+    not ask for them faster than its budget, and a step asked again is not rendered again."""
+    with LiveServer(sqlite_url, replay_rate=0.01, replay_burst=3.0) as server:
+        table = server.create("diamant", ["me", "rule", "rule"])["table"]
+        path = f"/api/tables/{table}/replay?step=0"
+        answers = [server.get(path) for _ in range(3)]
+        assert [a.status_code for a in answers] == [200, 200, 200]
+        assert answers[0].json() == answers[2].json()
+        assert len(server.server.config.app.state.replay_steps) == 1  # rendered once
+        limited = server.get(path)
+        assert limited.status_code == 429 and limited.json()["error"] == "rate-limited"
+        assert int(limited.headers["retry-after"]) >= 1
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+            assert other.get(server.url + path).status_code == 200

@@ -84,6 +84,10 @@ class Settings:
     full state and tells the table; past it the socket is refused and closed with 1013
     (try again later)."""
     join_burst: float = 30.0
+    replay_rate: float = 4.0
+    """Replay steps a second one client address may ask for, in bursts of ``replay_burst``:
+    each may cost a render of tens of milliseconds (429 past it)."""
+    replay_burst: float = 20.0
     connections_per_table: int = 200
     """Connections a table takes in this process before refusing spectators
     (``table-crowded``); a seat's own link always gets in."""
@@ -204,12 +208,15 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.replays = OrderedDict()
+    app.state.replay_steps = OrderedDict()
+    app.state.replay_renders = api.Renders()
     app.state.reviews = OrderedDict()
     app.state.open_sockets = Counter()
     app.state.address_limits = {
         "resync": RateLimiter(settings.address_resync_rate, settings.address_resync_burst),
         "chat": RateLimiter(settings.address_chat_rate, settings.address_chat_burst),
         "join": RateLimiter(settings.join_rate, settings.join_burst),
+        "replay": RateLimiter(settings.replay_rate, settings.replay_burst),
     }
     app.add_middleware(
         Guard,

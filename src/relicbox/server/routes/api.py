@@ -4,6 +4,7 @@ joining, starting and rematching tables, and a finished table's record and repla
 from __future__ import annotations
 
 import asyncio
+import math
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -14,8 +15,9 @@ from fastapi.responses import JSONResponse
 
 import relicbox
 from relicbox.core.game import State
+from relicbox.i18n import tr
 from relicbox.server.botpool import bot_words, offered_bots
-from relicbox.server.guard import client_address
+from relicbox.server.guard import RateLimiter, client_address
 from relicbox.server.live import TableError, TableSettings
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
 from relicbox.server.quotas import bots_alone, lobby_choice, stored_tables
@@ -180,16 +182,23 @@ async def replay(
     request: Request, table_id: str, step: int = -1, seat: int | None = None
 ) -> JSONResponse:
     """One step of a table's replay, as a seat saw it (after the game, when the table
-    reveals the players' views) or as a spectator."""
+    reveals the players' views) or as a spectator.
+
+    A step's snapshot (with its text board) takes tens of milliseconds to render, so it is
+    rendered in a worker thread, one at a time, and kept (:data:`STEPS_KEPT`); each client
+    address may ask ``replay_rate`` a second, and while :data:`RENDERS_WAITING` renders
+    wait, more are refused (429, ``Retry-After``) rather than queued."""
     service = service_of(request)
-    replays: OrderedDict[str, list[tuple[int, State]]] = request.app.state.replays
+    replays: OrderedDict[str, tuple[int, list[tuple[int, State]]]] = request.app.state.replays
+    limiter: RateLimiter = request.app.state.address_limits["replay"]
+    wait = limiter.wait(client_address(request.scope))
+    if wait > 0:
+        return _busy(request, "rate-limited", "error-http-rate-limited", wait)
     try:
         found = await service.get(table_id)
         if found.status == "open":
             raise TableError.said("not-started", "error-table-not-started")
-        if found.status != "finished":
-            replays.pop(table_id, None)
-        points = await replay_points(service, replays, table_id)
+        points = await replay_points(service, replays, table_id, found.seq)
     except TableError as error:
         return refused(error, request)
     if seat is not None and not (
@@ -198,21 +207,70 @@ async def replay(
         seat = None
     index = len(points) - 1 if step < 0 else min(step, len(points) - 1)
     seq, state = points[index]
-    body = snapshot(state, seat, language(request), seq, found.bots())
+    lang = language(request)
+    key = (table_id, len(points), index, seat, lang)
+    steps: OrderedDict[tuple[Any, ...], dict[str, Any]] = request.app.state.replay_steps
+    body = steps.get(key)
+    if body is None:
+        renders: Renders = request.app.state.replay_renders
+        if renders.waiting >= RENDERS_WAITING:
+            return _busy(request, "server-busy", "error-http-busy", 1)
+        renders.waiting += 1
+        try:
+            async with renders.one_at_a_time:
+                body = steps.get(key)
+                if body is None:
+                    render = partial(snapshot, state, seat, lang, seq, found.bots())
+                    body = await asyncio.to_thread(render)
+        finally:
+            renders.waiting -= 1
+        steps[key] = body
+        while len(steps) > STEPS_KEPT:
+            steps.popitem(last=False)
+    else:
+        steps.move_to_end(key)
     return JSONResponse({"step": index, "steps": len(points), **body, "table": found.info()})
 
 
+class Renders:
+    """The replay steps being rendered: one at a time, and how many wait."""
+
+    def __init__(self) -> None:
+        self.one_at_a_time = asyncio.Lock()
+        self.waiting = 0
+
+
+RENDERS_WAITING = 4
+"""Replay steps that may wait for their render before more are refused."""
+STEPS_KEPT = 256
+"""Rendered replay steps kept per process (the least recently asked go first)."""
+
+
+def _busy(request: Request, code: str, message_id: str, wait: float) -> JSONResponse:
+    return JSONResponse(
+        {"error": code, "message": tr(language(request), message_id)},
+        status_code=429 if code == "rate-limited" else 503,
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
+
+
 async def replay_points(
-    service: TableService, replays: OrderedDict[str, list[tuple[int, State]]], table_id: str
+    service: TableService,
+    replays: OrderedDict[str, tuple[int, list[tuple[int, State]]]],
+    table_id: str,
+    seq: int,
 ) -> list[tuple[int, State]]:
-    if table_id in replays:
+    """The states a table's record passes through, kept while its seq is ``seq``."""
+    kept = replays.get(table_id)
+    if kept is not None and kept[0] == seq:
         replays.move_to_end(table_id)
-        return replays[table_id]
+        return kept[1]
     stored = await asyncio.to_thread(service.store.record, table_id)
     if stored is None:
         raise TableError.said("no-table", "error-table-none", table=repr(table_id))
     points = await asyncio.to_thread(record_points, stored)
-    replays[table_id] = points
+    replays[table_id] = (seq, points)
+    replays.move_to_end(table_id)
     while len(replays) > REPLAYS_KEPT:
         replays.popitem(last=False)
     return points
