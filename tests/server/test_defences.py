@@ -542,3 +542,32 @@ def test_replay_steps_are_rendered_once_and_limited_per_address(sqlite_url: str)
         assert int(limited.headers["retry-after"]) >= 1
         with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
             assert other.get(server.url + path).status_code == 200
+
+
+def test_an_address_asking_again_past_its_quota_is_refused_without_counting_again(
+    sqlite_url: str,
+) -> None:
+    """Table spam past a quota: each refused request counted the address's tables in the
+    database; a refusal is now remembered for a few seconds."""
+    from sqlalchemy import event
+
+    with LiveServer(sqlite_url, tables_per_hour=1) as server:
+        assert _make(server, "me", "rule", "rule").status_code == 201
+        first = _make(server, "me", "rule", "rule")
+        assert first.status_code == 429 and first.json()["error"] == "too-many-tables"
+        statements: list[str] = []
+        engine = server.server.config.app.state.quotas.store.engine
+
+        def counted(*args: Any) -> None:
+            statements.append(str(args[2]))
+
+        event.listen(engine, "before_cursor_execute", counted)
+        try:
+            again = [_make(server, "me", "rule", "rule") for _ in range(5)]
+        finally:
+            event.remove(engine, "before_cursor_execute", counted)
+        assert {a.json()["error"] for a in again} == {"too-many-tables"}
+        assert all(1 <= int(a.headers["retry-after"]) <= 3600 for a in again)
+        assert statements == []
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+            assert _make(server, "me", "rule", "rule", client=other).status_code == 201

@@ -52,6 +52,9 @@ from relicbox.server.store import (
 from relicbox.server.tables import TableService
 
 HOUR = timedelta(hours=1)
+RECALLED = 5.0
+"""Seconds a refusal is remembered (at most: never past its ``Retry-After``)."""
+REFUSALS_KEPT = 10_000
 LOBBY_SHOWN = 50
 """Tables the lobby lists at most."""
 LOBBY_PER_ADDRESS = 3
@@ -63,10 +66,16 @@ LOBBY_SCANNED = 2000
 class QuotaError(TableError):
     """A refusal because of a quota; ``retry_after`` says when asking again may succeed."""
 
-    def __init__(self, code: str, message_id: str, retry_after: float, **args: int) -> None:
+    def __init__(
+        self, code: str, message_id: str, retry_after: float, kind: str = "", **args: int
+    ) -> None:
         refusal = TableError.said(code, message_id, **args)
         super().__init__(refusal.code, refusal.message, refusal.reason)
         self.retry_after = max(1, math.ceil(retry_after))
+        self.message_id = message_id
+        self.limit = args.get("limit", 0)
+        self.kind = kind
+        """Which count refused: ``hour``, ``open``, ``bots-hour``, ``left`` or ``playing``."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,8 @@ class Quotas:
         self.store = store
         self.limits = limits
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.recent: dict[tuple[str, str], tuple[float, QuotaError]] = {}
+        """Refusals remembered, by address (``*`` for the whole server) and count."""
 
     def lock(self, address: str) -> asyncio.Lock:
         """Held from the check to the tag of a new table, so one address's simultaneous
@@ -126,7 +137,40 @@ class Quotas:
         bots alone with ``all_bots``; one that waits for players, open, with ``waits``; a
         person's table with bots, which bots play alone once the person leaves, with
         ``may_be_alone``). ``alone``: the tables bots play alone although people sat at
-        them (:func:`bots_alone`), counted as tables of bots alone."""
+        them (:func:`bots_alone`), counted as tables of bots alone.
+
+        A refusal is remembered for a few seconds (:data:`RECALLED`, or until its
+        ``Retry-After`` if sooner): an address asking again and again is refused again
+        from memory, without counting its tables in the database each time."""
+        kinds = ["hour"]
+        kinds += ["open"] if waits else []
+        kinds += ["bots-hour", "playing"] if all_bots else ["left"] if may_be_alone else []
+        stamp = time.monotonic()
+        for kind in kinds:
+            found = self.recent.get((address if kind != "playing" else "*", kind))
+            if found is not None and found[0] > stamp:
+                until, refusal = found
+                raise QuotaError(
+                    refusal.code, refusal.message_id, until - stamp, kind, limit=refusal.limit
+                )
+        try:
+            self._counted(address, all_bots, waits, may_be_alone, alone)
+        except QuotaError as refusal:
+            key = (address if refusal.kind != "playing" else "*", refusal.kind)
+            self.recent[key] = (stamp + min(RECALLED, refusal.retry_after), refusal)
+            if len(self.recent) > REFUSALS_KEPT:
+                self.recent = {k: v for k, v in self.recent.items() if v[0] > stamp}
+            raise
+
+    def _counted(
+        self,
+        address: str,
+        all_bots: bool,
+        waits: bool,
+        may_be_alone: bool,
+        alone: Sequence[str],
+    ) -> None:
+        """:meth:`check`, counting the address's tables in the database."""
         limits = self.limits
         stamp = now()
         with Session(self.store.engine) as session:
@@ -136,10 +180,16 @@ class Quotas:
             )
             if waits and (open_count or 0) >= limits.open_tables:
                 raise QuotaError(
-                    "too-many-open-tables", "error-quota-open", 60, limit=limits.open_tables
+                    "too-many-open-tables",
+                    "error-quota-open",
+                    60,
+                    kind="open",
+                    limit=limits.open_tables,
                 )
             recent = mine.where(TableRow.created_at >= stamp - HOUR)
-            self._per_hour(session, recent, limits.tables_per_hour, stamp, "too-many-tables")
+            self._per_hour(
+                session, recent, limits.tables_per_hour, stamp, "too-many-tables", "hour"
+            )
             if not (all_bots or may_be_alone):
                 return
             left = TableRow.id.in_(list(alone)) if alone else None
@@ -154,11 +204,17 @@ class Quotas:
                         limits.bot_tables_per_hour,
                         stamp,
                         "too-many-bot-tables",
+                        "left",
                     )
                 return
             recent_bots = recent.where(bots)  # type: ignore[arg-type]
             self._per_hour(
-                session, recent_bots, limits.bot_tables_per_hour, stamp, "too-many-bot-tables"
+                session,
+                recent_bots,
+                limits.bot_tables_per_hour,
+                stamp,
+                "too-many-bot-tables",
+                "bots-hour",
             )
             playing = session.scalar(
                 select(func.count()).select_from(TableRow).where(TableRow.status == "playing", bots)  # type: ignore[arg-type]
@@ -168,11 +224,14 @@ class Quotas:
                     "too-many-bot-tables",
                     "error-quota-bots-playing",
                     60,
+                    kind="playing",
                     limit=limits.bot_tables_playing,
                 )
 
     @staticmethod
-    def _per_hour(session: Session, recent: object, limit: int, stamp: datetime, code: str) -> None:
+    def _per_hour(
+        session: Session, recent: object, limit: int, stamp: datetime, code: str, kind: str
+    ) -> None:
         times = sorted(session.scalars(recent).all())  # type: ignore[call-overload]
         if len(times) < limit:
             return
@@ -180,7 +239,8 @@ class Quotas:
         if oldest.tzinfo is None:  # SQLite keeps no zone: every stamp is UTC
             oldest = oldest.replace(tzinfo=stamp.tzinfo)
         message = "error-quota-hour" if code == "too-many-tables" else "error-quota-bots-hour"
-        raise QuotaError(code, message, (oldest + HOUR - stamp).total_seconds(), limit=limit)
+        wait = (oldest + HOUR - stamp).total_seconds()
+        raise QuotaError(code, message, wait, kind=kind, limit=limit)
 
     def tag(self, table_id: str, address: str) -> None:
         """Note who made a table (its count goes to that address)."""
