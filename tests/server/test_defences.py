@@ -571,3 +571,25 @@ def test_an_address_asking_again_past_its_quota_is_refused_without_counting_agai
         assert statements == []
         with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
             assert _make(server, "me", "rule", "rule", client=other).status_code == 201
+
+
+def test_over_the_cap_addresses_holding_about_as_many_do_not_close_each_others(
+    sqlite_url: str,
+) -> None:
+    """Ten and six connections: the address of six is refused rather than closing one of
+    the ten's, which would reconnect and close one of the six's in turn, and so on."""
+    settings = {"max_connections": 16, "header_timeout": 30.0}
+    with GatedServer(sqlite_url, **settings) as server:
+        held = [_socket_from("127.0.0.2", server.port) for _ in range(10)]
+        held += [_socket_from("127.0.0.3", server.port) for _ in range(6)]
+        try:
+            deadline = time.monotonic() + 15
+            while server.gate.open < 16:
+                assert time.monotonic() < deadline, "the connections were not seen"
+                time.sleep(0.05)
+            with _socket_from("127.0.0.3", server.port) as one_more:
+                assert one_more.recv(4096).startswith(b"HTTP/1.1 503")
+            assert server.gate.evicted == 0
+        finally:
+            for sock in held:
+                sock.close()

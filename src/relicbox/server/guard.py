@@ -363,11 +363,11 @@ class ConnectionGate:
     """Every TCP connection of the process, by client address, under one cap.
 
     Below ``limit`` every connection is let in. At the cap, a connection from an address
-    holding fewer connections than the address that holds the most gets in, and one of
-    that address's connections (one waiting for a request first, then a WebSocket, the
-    oldest first) is closed to make room: however many connections one address holds,
-    a new address always gets in. A connection whose address already holds the most is
-    refused at once with 503 and a ``Retry-After``. The addresses in ``exempt`` (trusted
+    holding less than half as many connections as the address that holds the most gets
+    in, and one of that address's connections (one waiting for a request first, then a
+    WebSocket, the oldest first) is closed to make room: however many connections one
+    address holds, a new address always gets in. Any other connection is refused at once
+    with 503 and a ``Retry-After``. The addresses in ``exempt`` (trusted
     proxies, which speak for many people) are never closed to make room.
 
     ``head_timeout``: seconds a connection may take to send a request's head, from when
@@ -402,8 +402,10 @@ class ConnectionGate:
         if not candidates:
             return False
         heaviest = max(candidates, key=lambda a: len(self.held[a]))
-        if len(self.held[heaviest]) <= mine + 1:
-            return False  # this address holds (about) as many as anyone: it waits
+        if len(self.held[heaviest]) <= 2 * mine + 1:
+            # this address holds half as many as anyone or more: it waits (addresses
+            # holding about as many as each other would otherwise close each other's in turn)
+            return False
         victim = min(self.held[heaviest].values(), key=lambda h: (_EVICT_FIRST[h.state], h.opened))
         self.release(victim.transport)
         victim.transport.close()
