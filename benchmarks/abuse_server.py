@@ -1,6 +1,6 @@
 """The server's defences, measured: ordinary tables keep playing while strangers attack.
 
-    python3 benchmarks/abuse_server.py [--tables 10] [--seconds 12] [--only deep-json,...]
+    python3 benchmarks/abuse_server.py [--tables 10] [--seconds 30] [--only deep-json,...]
 
 Starts ``relicbox serve`` as a child process on 127.0.0.1 with its default limits (a fresh
 SQLite file); each attack runs in a process of its own at the lowest CPU priority, as if
@@ -25,10 +25,23 @@ another, then quiet again:
 * ``odd-headers``: foreign ``Origin`` on WebSockets, forged ``X-Forwarded-For`` to
   escape the rate limit, a 64 KB header, a length that is not a number.
 
-For each phase it prints the ordinary people's decision latency (act sent to the
-``state`` or ``event`` whose seq grew: median and p95), ``bot-late`` notes on ordinary
+and the second round, each from several 127.x addresses:
+
+* ``state-hoarders``: spectators asking for full states (Relic Runners' among them) five
+  times a second and never reading;
+* ``replay-requests``: replay steps of the ordinary tables, under the per-address rate;
+* ``chat-amplification``: a seat chatting from 10 connections to 150 spectators;
+* ``table-spam-20``: open and all-bot tables from 20 addresses;
+* ``resync-flood``: spectators asking for the full state every 10 ms, reading it all;
+* ``idle-slowloris``: 1,100 idle sockets (opened again when closed), trickled request
+  heads and trickled bodies;
+* ``mixed``: all of the second round at once, at half their counts.
+
+For each phase it prints the ordinary people's decision latency (act sent to the event
+that carries it: median and p95, beside the quiet phase's p95), ``bot-late`` notes on ordinary
 tables, the lobby's response time (``/`` and ``/api/tables``, max and p95), the server's
-memory (RSS of it and its bot workers) and what the attacker was answered (status codes
+memory (RSS of it and its bot workers: the most, and at the phase's end), the people's
+refused decisions, and what the attacker was answered (status codes
 and error codes; a request that timed out counts as a hang). Every count and every phase
 is bounded; the script stops the server and itself at the end. Traffic stays on loopback:
 each person, the attacker and the lobby visitor speak from their own 127.x.y.z address.
@@ -72,6 +85,16 @@ ATTACKS = (
     "review-flood",
     "expensive-bot-lobby",
 )
+DEFENCE_ATTACKS = (
+    "state-hoarders",
+    "replay-requests",
+    "chat-amplification",
+    "table-spam-20",
+    "resync-flood",
+    "idle-slowloris",
+    "mixed",
+)
+"""The second round: connections, amplification and fairness (:class:`DefenceAttacks`)."""
 HANG = 10.0
 """Seconds after which an attacker's request counts as a hang."""
 
@@ -128,6 +151,7 @@ class Phase:
     lobby: list[float] = field(default_factory=list)
     rss: list[float] = field(default_factory=list)
     answers: Counter[str] = field(default_factory=Counter)
+    person_errors: Counter[str] = field(default_factory=Counter)
     bot_late: int = 0
 
 
@@ -183,26 +207,44 @@ class Bench:
                     await self.play(ws, token, rng)
 
     async def play(self, ws: ClientConnection, token: str, rng: random.Random) -> None:
+        """Answer at once with a random legal action, one decision per question: a sent
+        act is answered by an error or by the event that carries it (the seat alone was
+        asked: the next one; at a simultaneous step: the one where the seat has chosen, its
+        choices changed or the step resolved). Another seat's choice raises the seq while
+        this seat's act is on its way, and its frame still offers the question this act
+        answers: choosing again from it would be a second answer to one question."""
         await ws.send(json.dumps({"type": "join", "token": token}))
-        seq = 0
+        seq, seat = 0, None
         sent: tuple[float, int, Phase] | None = None
+        alone, offered = False, []
         while not self.stopping:
             frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
-            if frame["type"] == "error" and sent is not None:
-                sent = None  # refused (stale): choose again on the next frame
+            if frame["type"] == "welcome":
+                seat = frame["seat"]
+            if frame["type"] == "error":
+                self.phase.person_errors[frame["code"]] += 1
+                sent = None  # refused: choose again on the next frame
                 continue
             if frame["type"] not in ("state", "event"):
                 continue
             seq = max(seq, frame.get("seq", 0))
-            if sent is not None and seq > sent[1]:
+            legal = frame.get("legal") or []
+            if sent is not None:
+                answered = frame["type"] == "state" or alone or seat not in frame["to_act"]
+                answered = answered or bool(frame.get("history")) or legal != offered
+                if not answered:
+                    continue
                 sent[2].latencies.append(time.monotonic() - sent[0])
                 sent = None
             if frame.get("over"):
                 return
-            legal = frame.get("legal") or []
-            if legal and sent is None:
+            if legal:
                 choice = rng.choice(legal)["text"]
-                sent = (time.monotonic(), seq, self.phase)
+                sent, alone, offered = (
+                    (time.monotonic(), seq, self.phase),
+                    frame["to_act"] == [seat],
+                    legal,
+                )
                 await ws.send(json.dumps({"type": "act", "action": choice, "seq": seq}))
 
     # -- what everyone else sees -----------------------------------------------------------
@@ -267,7 +309,270 @@ class Bench:
         await asyncio.gather(*people, visitor, return_exceptions=True)
 
 
-class Attacker:
+class DefenceAttacks:
+    """The attacks of the second round (connections, amplification, fairness), each from
+    several 127.x addresses, every loop bounded in count and by the phase's end; mixed into
+    :class:`Attacker`. ``scale`` shrinks their counts (the mixed phase runs them all)."""
+
+    base: str
+    ordinary: list[str]
+    answers: Counter[str]
+    count: Callable[[str], None]
+    http: Callable[..., httpx.AsyncClient]
+    ws: Callable[..., Any]
+    refusal: Callable[[httpx.Response], Awaitable[None]]
+
+    def defence_attacks(self) -> dict[str, Callable[[float], Awaitable[None]]]:
+        return {
+            "state-hoarders": self.state_hoarders,
+            "replay-requests": self.replay_requests,
+            "chat-amplification": self.chat_amplification,
+            "table-spam-20": self.table_spam_20,
+            "resync-flood": self.resync_flood,
+            "idle-slowloris": self.idle_slowloris,
+            "mixed": self.mixed,
+        }
+
+    async def _relic_runners_table(self, address: str) -> str | None:
+        """A table of Relic Runners bots (the largest states), made by the attacker."""
+        seats = [{"kind": "bot", "bot": "rule"}] * 3
+        body = {"game": "relic-runners", "players": 3, "seats": seats}
+        async with self.http(address, timeout=HANG) as http:
+            with contextlib.suppress(httpx.HTTPError):
+                made = await http.post("/api/tables", json=body)
+                if made.status_code == 201:
+                    table: str = made.json()["table"]
+                    return table
+                self.count(f"relic-runners table: {made.status_code}")
+        return None
+
+    async def _closed(self, what: str, error: BaseException) -> None:
+        code = getattr(getattr(error, "rcvd", None), "code", None)
+        if isinstance(error, InvalidStatus):
+            self.count(f"{what}: handshake {error.response.status_code}")
+        else:
+            self.count(f"{what}: closed {code}" if code else f"{what}: closed")
+
+    async def state_hoarders(self, until: float, scale: float = 1.0) -> None:
+        """Spectators asking for full states (of Relic Runners and the ordinary tables)
+        five times a second and never reading: 8 addresses, 10 sockets each."""
+        big = await self._relic_runners_table("127.0.70.200")
+        targets = [big] if big else []
+        targets += self.ordinary[:3]
+
+        async def hoard(table: str, address: str) -> None:
+            try:
+                async with self.ws(table, address, max_queue=1) as ws:
+                    await ws.send(json.dumps({"type": "join"}))
+                    for _ in range(1000):
+                        if time.monotonic() >= until:
+                            self.count("hoarder: open at the end")
+                            return
+                        await ws.send(json.dumps({"type": "resync"}))
+                        await asyncio.sleep(0.2)
+            except (WebSocketException, OSError) as error:
+                await self._closed("hoarder", error)
+
+        sockets = [
+            hoard(targets[n % len(targets)], f"127.0.70.{1 + n % 8}")
+            for n in range(int(80 * scale))
+        ]
+        await asyncio.gather(*sockets)
+
+    async def replay_requests(self, until: float, scale: float = 1.0) -> None:
+        """Steps of the ordinary tables' replays (each rebuilt from the record), from 10
+        addresses at 15 requests a second each: under the per-address rate."""
+        rng = random.Random(7)
+
+        async def ask(address: str) -> None:
+            async with self.http(address, timeout=HANG) as http:
+                for _ in range(2000):
+                    if time.monotonic() >= until:
+                        return
+                    table = rng.choice(self.ordinary)
+                    try:
+                        path = f"/api/tables/{table}/replay?step={rng.randrange(200)}"
+                        self.count(f"replay: {(await http.get(path)).status_code}")
+                    except httpx.TimeoutException:
+                        self.count("hang")
+                    except httpx.TransportError:
+                        self.count("replay: connection closed")
+                    await asyncio.sleep(1 / 15)
+
+        await asyncio.gather(*(ask(f"127.0.71.{1 + n}") for n in range(int(10 * scale))))
+
+    async def chat_amplification(self, until: float, scale: float = 1.0) -> None:
+        """A table with 150 spectators (10 addresses) whose seat chats from 10 connections
+        on 5 addresses as fast as it may: every line goes to every connection."""
+        seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]
+        body = {"game": "diamant", "players": 3, "seats": seats, "name": "loud"}
+        async with self.http("127.0.72.200", timeout=HANG) as http:
+            try:
+                made = (await http.post("/api/tables", json=body)).json()
+                table, token = made["table"], made["token"]
+            except (httpx.HTTPError, KeyError, ValueError):
+                self.count("chat: no table")
+                return
+        heard = Counter[str]()
+
+        async def listen(address: str) -> None:
+            try:
+                async with self.ws(table, address) as ws:
+                    await ws.send(json.dumps({"type": "join"}))
+                    while time.monotonic() < until:
+                        with contextlib.suppress(TimeoutError):
+                            raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
+                            heard[json.loads(raw)["type"]] += 1
+            except (WebSocketException, OSError) as error:
+                await self._closed("listener", error)
+
+        async def shout(address: str) -> None:
+            try:
+                async with self.ws(table, address) as ws:
+                    await ws.send(json.dumps({"type": "join", "token": token}))
+                    for number in range(5000):
+                        if time.monotonic() >= until:
+                            return
+                        await ws.send(json.dumps({"type": "chat", "text": f"spam {number}"}))
+                        with contextlib.suppress(TimeoutError):
+                            while True:  # read what came, without waiting
+                                frame = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
+                                if frame["type"] == "error":
+                                    self.count(f"chat: {frame['code']}")
+                        await asyncio.sleep(0.2)
+            except (WebSocketException, OSError) as error:
+                await self._closed("chatter", error)
+
+        listeners = [listen(f"127.0.72.{1 + n % 10}") for n in range(int(150 * scale))]
+        shouters = [shout(f"127.0.73.{1 + n % 5}") for n in range(int(10 * scale))]
+        await asyncio.gather(*listeners, *shouters)
+        self.count(f"chat lines heard by the spectators: {heard['chat']}")
+
+    async def table_spam_20(self, until: float, scale: float = 1.0) -> None:
+        """As many tables as 20 addresses can make, open and all-bot, for the lobby list."""
+
+        async def spam(address: str) -> None:
+            async with self.http(address, timeout=HANG) as http:
+                for number in range(200):
+                    if time.monotonic() >= until:
+                        return
+                    kinds = ["me", "open", "open"] if number % 2 else ["rule", "rule", "random"]
+                    seats = [
+                        {"kind": k} if k in ("me", "open") else {"kind": "bot", "bot": k}
+                        for k in kinds
+                    ]
+                    body = {"game": "diamant", "players": 3, "seats": seats, "name": "spam"}
+                    try:
+                        await self.refusal(await http.post("/api/tables", json=body))
+                    except httpx.TimeoutException:
+                        self.count("hang")
+                    except httpx.TransportError:
+                        self.count("connection closed by server")
+                    await asyncio.sleep(0.05)
+
+        await asyncio.gather(*(spam(f"127.0.74.{1 + n}") for n in range(int(20 * scale))))
+
+    async def resync_flood(self, until: float, scale: float = 1.0) -> None:
+        """Spectators of the ordinary tables, 8 addresses with 5 sockets each, asking for
+        the full state every 10 ms and reading every answer."""
+
+        async def flood(table: str, address: str) -> None:
+            try:
+                async with self.ws(table, address) as ws:
+                    await ws.send(json.dumps({"type": "join"}))
+                    for _ in range(10_000):
+                        if time.monotonic() >= until:
+                            return
+                        await ws.send(json.dumps({"type": "resync"}))
+                        with contextlib.suppress(TimeoutError):
+                            while True:
+                                frame = json.loads(await asyncio.wait_for(ws.recv(), 0.01))
+                                code = frame.get("code", frame["type"])
+                                if frame["type"] in ("state", "error"):
+                                    self.count(f"resync: {code}")
+            except (WebSocketException, OSError) as error:
+                await self._closed("resync", error)
+
+        await asyncio.gather(
+            *(
+                flood(self.ordinary[n % len(self.ordinary)], f"127.0.75.{1 + n % 8}")
+                for n in range(int(40 * scale))
+            )
+        )
+
+    async def idle_slowloris(self, until: float, scale: float = 1.0) -> None:
+        """1,100 idle sockets from 11 addresses, each opened again when the server closes
+        it; 100 request heads trickled a header a second; 50 bodies trickled a byte a
+        second. Each socket's loop ends with the phase."""
+        host, port = self.base.removeprefix("http://").split(":")
+
+        async def hold(address: str, head: bytes, drip: bytes) -> None:
+            for _ in range(50):  # reconnections of this socket, at most
+                if time.monotonic() >= until:
+                    return
+                try:
+                    reader, writer = await asyncio.wait_for(
+                        asyncio.open_connection(host, int(port), local_addr=(address, 0)), HANG
+                    )
+                except (OSError, TimeoutError):
+                    self.count("idle: could not connect")
+                    await asyncio.sleep(1)
+                    continue
+                try:
+                    writer.write(head)
+                    while True:
+                        if time.monotonic() >= until:
+                            self.count("idle: held to the end")
+                            return
+                        try:
+                            answer = await asyncio.wait_for(reader.read(4096), 1.0)
+                        except TimeoutError:
+                            writer.write(drip)  # nothing for an idle socket
+                            continue
+                        if not answer:
+                            self.count("idle: closed by server")
+                        else:
+                            self.count(f"idle: answered {answer.split(b' ', 2)[1].decode()}")
+                        break
+                except OSError:
+                    self.count("idle: reset by server")
+                finally:
+                    writer.close()
+                await asyncio.sleep(0.5)
+
+        async def hold_until(address: str, head: bytes, drip: bytes) -> None:
+            # a socket waiting to connect or to read when the phase ends is let go
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(hold(address, head, drip), until - time.monotonic() + 2)
+
+        slow_head = f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n".encode()
+        slow_body = (
+            f"POST /api/tables HTTP/1.1\r\nHost: {host}:{port}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"
+        ).encode()
+        idle = [hold_until(f"127.0.76.{1 + n % 11}", b"", b"") for n in range(int(1100 * scale))]
+        heads = [
+            hold_until(f"127.0.77.{1 + n % 5}", slow_head, b"x-a: b\r\n")
+            for n in range(int(100 * scale))
+        ]
+        bodies = [
+            hold_until(f"127.0.78.{1 + n % 5}", slow_body, b" ") for n in range(int(50 * scale))
+        ]
+        await asyncio.gather(*idle, *heads, *bodies)
+
+    async def mixed(self, until: float) -> None:
+        """Every attack of this round at once, at half their counts."""
+        await asyncio.gather(
+            self.state_hoarders(until, 0.5),
+            self.replay_requests(until, 0.5),
+            self.chat_amplification(until, 0.5),
+            self.table_spam_20(until, 0.5),
+            self.resync_flood(until, 0.5),
+            self.idle_slowloris(until, 0.5),
+        )
+
+
+class Attacker(DefenceAttacks):
     """One attack, run in a process of its own (so its work never slows the people's
     clients); prints what it was answered as JSON."""
 
@@ -300,6 +605,7 @@ class Attacker:
             "odd-headers": self.odd_headers,
             "expensive-bot-lobby": partial(lobby_searches, self),
             "review-flood": partial(review_flood, self),
+            **self.defence_attacks(),
         }
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(attacks[name](until), until - time.monotonic() + HANG)
@@ -530,18 +836,25 @@ def report(bench: Bench) -> None:
     quiet = bench.phases[0]
     quiet_p95 = p95(quiet.latencies)
     print(
-        f"{'phase':<20} {'decisions':>9} {'median ms':>9} {'p95 ms':>7} {'x quiet':>7} "
-        f"{'bot-late':>8} {'lobby max':>9} {'lobby p95':>9} {'RSS MB':>7}"
+        f"{'phase':<20} {'decisions':>9} {'median ms':>9} {'p95 ms':>7} {'quiet p95':>9} "
+        f"{'x quiet':>7} {'bot-late':>8} {'lobby max':>9} {'lobby p95':>9} {'RSS MB':>7} "
+        f"{'RSS end':>7}"
     )
     for phase in bench.phases:
         median = statistics.median(phase.latencies) * 1000 if phase.latencies else float("nan")
         ratio = p95(phase.latencies) / quiet_p95 if quiet_p95 else float("nan")
         print(
             f"{phase.name:<20} {len(phase.latencies):>9} {median:>9.0f} "
-            f"{p95(phase.latencies) * 1000:>7.0f} {ratio:>7.2f} {phase.bot_late:>8} "
-            f"{max(phase.lobby, default=0) * 1000:>7.0f}ms {p95(phase.lobby) * 1000:>7.0f}ms "
-            f"{max(phase.rss, default=0):>7.0f}"
+            f"{p95(phase.latencies) * 1000:>7.0f} {quiet_p95 * 1000:>9.0f} {ratio:>7.2f} "
+            f"{phase.bot_late:>8} {max(phase.lobby, default=0) * 1000:>7.0f}ms "
+            f"{p95(phase.lobby) * 1000:>7.0f}ms {max(phase.rss, default=0):>7.0f} "
+            f"{(phase.rss or [0.0])[-1]:>7.0f}"
         )
+    print()
+    refused = Counter[str]()
+    for phase in bench.phases:
+        refused.update(phase.person_errors)
+    print("the people's refused decisions:", dict(refused) or "none")
     print()
     print("what the attacker was answered:")
     for phase in bench.phases[1:]:
@@ -696,7 +1009,7 @@ def main() -> None:
         help="ordinary tables played during the attacks (default %(default)s)",
     )
     parser.add_argument(
-        "--seconds", type=float, default=12, help="length of each attack (default %(default)s)"
+        "--seconds", type=float, default=30, help="length of each attack (default %(default)s)"
     )
     parser.add_argument("--only", help="comma-separated attacks (default: all)")
     parser.add_argument(
@@ -715,10 +1028,11 @@ def main() -> None:
         asyncio.run(attacker.attack(args.attack, until))
         print(json.dumps(attacker.answers))
         return
-    attacks = args.only.split(",") if args.only else list(ATTACKS)
-    unknown = set(attacks) - set(ATTACKS)
+    known = (*ATTACKS, *DEFENCE_ATTACKS)
+    attacks = args.only.split(",") if args.only else list(known)
+    unknown = set(attacks) - set(known)
     if unknown:
-        raise SystemExit(f"unknown attacks {sorted(unknown)}: choose from {', '.join(ATTACKS)}")
+        raise SystemExit(f"unknown attacks {sorted(unknown)}: choose from {', '.join(known)}")
     args.tables = max(1, min(args.tables, 50))
     args.seconds = max(3.0, min(args.seconds, 60.0))
     port = free_port()

@@ -124,6 +124,26 @@ def serve_command(
     connections_per_address: Annotated[
         int, typer.Option(help="WebSockets one client address may have open.", min=1)
     ] = 20,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Connections (HTTP and WebSocket) the server holds at once; at the cap a "
+            "new address still gets in, in place of one of the address that holds the most. "
+            "Default: 1000, or fewer if the process may not open that many files.",
+            min=16,
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a connection may take to send a request's head, its body or a "
+            "WebSocket's join before it is closed.",
+            min=1,
+        ),
+    ] = 10.0,
+    keep_alive_timeout: Annotated[
+        int, typer.Option(help="Seconds an idle HTTP connection stays open after an answer.", min=1)
+    ] = 5,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -132,6 +152,18 @@ def serve_command(
             "server's own, when a proxy changes the host; repeat for more.",
         ),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="A host name (or address) the server answers to besides localhost, "
+            "127.0.0.1, ::1 and the --host address, as browsers send it in the Host header; "
+            "any other is refused (DNS rebinding). Repeat for more; * answers to any name.",
+        ),
+    ] = None,
+    openapi: Annotated[
+        bool, typer.Option("--openapi", help="Serve the API's description at /openapi.json.")
+    ] = False,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -153,7 +185,7 @@ def serve_command(
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from relicbox.server.app import Settings, create_app
+    from relicbox.server.app import Settings, create_app, server_options
 
     url = db_url(db)
     redis_url = redis or os.environ.get("RELICBOX_REDIS") or None
@@ -191,25 +223,36 @@ def serve_command(
         connections_per_table=connections_per_table,
         connections_per_address=connections_per_address,
         allowed_origins=tuple(allowed_origin or ()),
+        allowed_hosts=allowed_hosts(host, allowed_host),
+        header_timeout=header_timeout,
+        keep_alive_timeout=keep_alive_timeout,
+        **({} if max_connections is None else {"max_connections": max_connections}),
+        openapi=openapi,
         redis_url=redis_url,
         redis_prefix=os.environ.get("RELICBOX_REDIS_PREFIX") or "relicbox:",
         **({} if bot_workers is None else {"bot_workers": bot_workers}),
     )
+    app = create_app(settings)
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
-        ws_max_size=64 * 1024,
-        # frames are a few hundred bytes: compressing each costs more CPU than it saves,
-        # and its buffers cost tens of KB per open socket
-        ws_per_message_deflate=False,
-        # forwarded addresses are believed only from the proxies named: any client could
-        # otherwise claim another address and escape its limits
-        proxy_headers=bool(trusted_proxy),
-        forwarded_allow_ips=",".join(trusted_proxy) if trusted_proxy else None,
+        **server_options(app, tuple(trusted_proxy or ())),
         log_level="info",
         access_log=False,
     )
+
+
+def allowed_hosts(host: str, given: list[str] | None) -> tuple[str, ...]:
+    """The Host names the server answers to: the loopback names, the address it listens
+    on (unless that is every address) and those given."""
+    from relicbox.server.guard import LOCAL_HOSTS
+
+    names = [*LOCAL_HOSTS]
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host)
+    names += given or []
+    return tuple(dict.fromkeys(names))
 
 
 def _cluster_problem(redis_url: str | None, url: str) -> str | None:

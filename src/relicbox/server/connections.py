@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from relicbox.server.frames import presence_message, state_message, tell_all
+from relicbox.server.frames import presence_message, state_text, tell_all
 from relicbox.server.live import Connection, LiveTable, TableError, encode
 from relicbox.server.store import Store
 
@@ -67,7 +67,7 @@ class ConnectionsPart:
         else:
             table.seat_connections[seat] += 1
         conn.push({"type": "welcome", "seat": seat})
-        conn.push(state_message(table, seat, conn.lang))
+        conn.push_text(state_text(table, seat, conn.lang))
         for line in table.chat:
             conn.push(line)
         if seat is None:
@@ -96,7 +96,9 @@ class ConnectionsPart:
         tell_all(table, presence_message(table, seat))
 
     def resync(self, table: LiveTable, conn: Connection) -> None:
-        conn.push(state_message(table, conn.seat, conn.lang))
+        """The full state again, from the text built once per seq for the connection's
+        audience (see :func:`relicbox.server.frames.state_text`)."""
+        conn.push_text(state_text(table, conn.seat, conn.lang))
 
     async def chat(self, table: LiveTable, conn: Connection, text: str) -> None:
         message = self._chat_message(table, conn, text)

@@ -10,6 +10,7 @@ so any process holding a copy of a table's state (its owner, or a follower, see
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from typing import Any
 
 from relicbox.core.game import State
@@ -118,17 +119,18 @@ def state_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
 
     The audience's view is remembered, so the next ``event`` is the difference from what
     this connection was just told."""
+    body: dict[str, Any] = {"type": "state", "seq": table.seq, "seat": seat}
+    body.update(_state_body(table, seat, lang))
+    body["table"] = table.info()
+    body["clocks"] = table_clocks(table)
+    return body
+
+
+def _state_body(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    """The part of a ``state`` message that changes only with the seq: the view, the
+    legal actions, ``to_act``, ``over`` and the result."""
     state = table.state
-    body: dict[str, Any] = {
-        "type": "state",
-        "seq": table.seq,
-        "seat": seat,
-        "view": None,
-        "legal": [],
-        "to_act": [],
-        "over": False,
-        "result": None,
-    }
+    body: dict[str, Any] = {"view": None, "legal": [], "to_act": [], "over": False, "result": None}
     if state is not None:
         view = table.views.get(seat)
         if view is None:
@@ -137,9 +139,44 @@ def state_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, An
         body.update(view=view, to_act=list(state.to_act), over=state.is_over)
         if _speaks(state, seat):
             body.update(_language_fields(table, state, seat, view, lang))
-    body["table"] = table.info()
-    body["clocks"] = table_clocks(table)
     return body
+
+
+TABLES_CACHED = 1000
+"""Tables whose full-state texts are kept (the least recently asked are dropped)."""
+_STATE_TEXTS: OrderedDict[str, tuple[tuple[int, int, int], dict[tuple[int | None, str], str]]] = (
+    OrderedDict()
+)
+
+
+def state_text(table: LiveTable, seat: int | None, lang: str) -> str:
+    """:func:`state_message` as the text sent, its costly part (the view, the legal actions,
+    the result) built and serialised once per seq for each audience (a seat, or the
+    spectators) and language, however many connections join or ask to resync: a crowd
+    asking for full states costs one view per seq, and the text of the small parts."""
+    state = table.state
+    key = (table.seq, table.published_seq, id(state))
+    cached = _STATE_TEXTS.pop(table.id, None)
+    texts = cached[1] if cached is not None and cached[0] == key else {}
+    _STATE_TEXTS[table.id] = (key, texts)
+    while len(_STATE_TEXTS) > TABLES_CACHED:
+        _STATE_TEXTS.popitem(last=False)
+    speaks = state is not None and _speaks(state, seat)
+    audience = (seat, lang if speaks else "")
+    body = texts.get(audience)
+    if body is None:
+        body = encode(_state_body(table, seat, lang))[1:-1]
+        texts[audience] = body
+    elif state is not None and seat not in table.views:
+        table.views[seat] = state.view(seat)  # the audience's view is remembered again
+    head = encode({"type": "state", "seq": table.seq, "seat": seat})[:-1]
+    tail = encode({"table": table.info(), "clocks": table_clocks(table)})[1:]
+    return f"{head},{body},{tail}"
+
+
+def forget_texts(table_id: str) -> None:
+    """Drop the table's remembered full-state texts (the table left memory)."""
+    _STATE_TEXTS.pop(table_id, None)
 
 
 def publish(table: LiveTable, start_seq: int) -> None:

@@ -26,6 +26,9 @@ from relicbox.server.store import StoredTable, token_matches
 
 CHAT_KEPT = 50
 QUEUE_LIMIT = 512
+OUTBOX_BYTES = 1 << 20
+"""The most text (in characters, about bytes) waiting for one reader: some thirty full
+states of the largest game, thousands of events."""
 
 
 class TableError(Exception):
@@ -81,7 +84,9 @@ class Connection:
 
     The outbox holds frames already serialised, so one text built for a seat or for the
     spectators is shared by every connection it goes to. ``send`` writes one text;
-    ``close_with`` closes the socket with a code (a slow reader's, or a refusal's).
+    ``close_with`` closes the socket with a code (a slow reader's, or a refusal's). The
+    outbox is bounded both in frames (``outbox_limit``) and in size (``outbox_bytes``, the
+    text queued or being sent): a reader that falls further behind is closed.
     """
 
     def __init__(
@@ -91,6 +96,7 @@ class Connection:
         *,
         close_with: Callable[[int], Awaitable[None]] | None = None,
         outbox_limit: int = QUEUE_LIMIT,
+        outbox_bytes: int = OUTBOX_BYTES,
     ) -> None:
         self.send = send
         self.close_with = close_with
@@ -99,6 +105,9 @@ class Connection:
         self.table_id: str | None = None
         self.closed = asyncio.Event()
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox_limit)
+        self.outbox_bytes = outbox_bytes
+        self.queued = 0
+        """Characters of text queued or being sent (one frame always fits)."""
         self.writer = asyncio.create_task(self._write())
         self.closer: asyncio.Task[None] | None = None
         self.tokens = math.inf  # a full bucket: the first allow() caps it at the burst
@@ -114,7 +123,10 @@ class Connection:
         if self.closed.is_set():
             return
         try:
+            if self.queued and self.queued + len(text) > self.outbox_bytes:
+                raise asyncio.QueueFull
             self.outbox.put_nowait(text)
+            self.queued += len(text)
         except asyncio.QueueFull:
             self.closed.set()
             self.writer.cancel()
@@ -131,6 +143,7 @@ class Connection:
             while not self.closed.is_set():
                 text = await self.outbox.get()
                 await self.send(text)
+                self.queued -= len(text)
         self.closed.set()
 
     def allow(self, rate: float, burst: float) -> bool:

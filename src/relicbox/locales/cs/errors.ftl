@@ -79,6 +79,9 @@ error-bad-message = server tuto zprávu nedokázal zpracovat
 error-http-rate-limited = z vaší adresy přišlo příliš mnoho požadavků: chvíli počkejte a zkuste to znovu
 error-http-too-large = požadavek je delší než { $limit } bajtů
 error-http-too-deep = JSON je vnořený hlouběji než do { $limit } úrovní
+error-http-bad-host = tento server na takové jméno hostitele neodpovídá
+error-http-busy = server má otevřeno tolik spojení, kolik zvládne: zkuste to za pár sekund znovu
+error-http-too-slow = požadavek přicházel déle než { $seconds } s
 error-table-expired = u stolu příliš dlouho nikdo nebyl, a tak byl zrušen
 error-quota-open = na hráče už čekají { $limit ->
     [one] { $limit } váš stůl

@@ -80,6 +80,9 @@ error-bad-message = the server could not handle that message
 error-http-rate-limited = too many requests from your address: wait a moment and try again
 error-http-too-large = the request is larger than { $limit } bytes
 error-http-too-deep = the JSON is nested deeper than { $limit } levels
+error-http-bad-host = this server does not answer to that host name
+error-http-busy = the server holds as many connections as it can: try again in a few seconds
+error-http-too-slow = the request took longer than { $seconds } seconds to arrive
 error-table-expired = the table waited too long with nobody at it and was removed
 error-quota-open = you already have { $limit ->
     [one] { $limit } table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -17,9 +18,10 @@ import relicbox
 from relicbox.i18n import tr
 from relicbox.server.analysis import too_much
 from relicbox.server.botpool import OverBudget, bot_words, offered_bots
-from relicbox.server.guard import client_address
+from relicbox.server.guard import RateLimiter, client_address
 from relicbox.server.live import LiveTable, TableError, TableSettings
 from relicbox.server.protocol import CreateTable, JoinTable, Rematch, StartTable
+from relicbox.server.quotas import bots_alone, lobby_choice, stored_tables
 from relicbox.server.store import StoredTable
 from relicbox.server.tables import TableService
 from relicbox.server.web import language, quotas_of, refused, service_of
@@ -57,13 +59,27 @@ async def games(request: Request) -> list[dict[str, Any]]:
 
 @router.get("/tables")
 async def tables(request: Request, status: str = "open") -> list[dict[str, Any]]:
+    """The lobby's list: a fair sample of the tables of these statuses (a few of each
+    address that made them, those with people waiting at them first, then the newest:
+    see :func:`relicbox.server.quotas.lobby_choice`)."""
     statuses = [s for s in status.split(",") if s in ("open", "playing", "finished")]
     service = service_of(request)
-    rows = await asyncio.to_thread(service.store.tables, statuses or ["open"], 50)
-    return [
-        service.tables[row.id].info() if row.id in service.tables else stored_info(row)
-        for row in rows
+    waiting = [
+        table.id
+        for table in service.tables.values()
+        if any(not conn.closed.is_set() and conn.seat is not None for conn in table.connections)
     ]
+    chosen = await asyncio.to_thread(lobby_choice, service.store, statuses or ["open"], waiting)
+    missing = [table_id for table_id in chosen if table_id not in service.tables]
+    rows = await asyncio.to_thread(stored_tables, service.store, missing) if missing else {}
+    listed = []
+    for table_id in chosen:
+        live = service.tables.get(table_id)
+        if live is not None:
+            listed.append(live.info())
+        elif table_id in rows:
+            listed.append(stored_info(rows[table_id]))
+    return listed
 
 
 @router.post("/tables")
@@ -78,6 +94,7 @@ async def create(request: Request, body: CreateTable) -> JSONResponse:
         ),
         all_bots=kinds == {"bot"},
         waits="open" in kinds,
+        may_be_alone=kinds == {"me", "bot"},
     )
 
 
@@ -122,16 +139,24 @@ async def within_quota(
     *,
     all_bots: bool = False,
     waits: bool = False,
+    may_be_alone: bool = False,
 ) -> JSONResponse:
     """A new table made by ``make`` if the asking address's quotas allow one of its kind
-    (``all_bots``, ``waits``: see :meth:`Quotas.check`), tagged with that address (whose
-    budget in the bot pool its bots spend); one address's requests take turns, so two at
-    once cannot both pass the check."""
+    (``all_bots``, ``waits``, ``may_be_alone``: see :meth:`Quotas.check`), tagged with that
+    address (whose budget in the bot pool its bots spend); one address's requests take
+    turns, so two at once cannot both pass the check."""
     address = client_address(request.scope)
     quotas = quotas_of(request)
     try:
         async with quotas.lock(address):
-            check = partial(quotas.check, all_bots=all_bots, waits=waits)
+            alone = bots_alone(service_of(request))
+            check = partial(
+                quotas.check,
+                all_bots=all_bots,
+                waits=waits,
+                may_be_alone=may_be_alone,
+                alone=alone,
+            )
             await asyncio.to_thread(check, address)
             table_id, seat, token = await make()
             await asyncio.to_thread(quotas.tag, table_id, address)
@@ -164,8 +189,13 @@ async def replay(
     """One step of a table's replay, as a seat saw it (after the game, when the table
     reveals the players' views) or as a spectator: made by the bot pool's background
     workers (:mod:`relicbox.server.replays`), never in this process, and paid for by the
-    asking address from its budget for replays (429 past it, 503 if not made in time)."""
+    asking address from its budget for replays (429 past it, 503 if not made in time);
+    before any of that, an address may ask ``replay_rate`` a second (429 past it)."""
     service = service_of(request)
+    limiter: RateLimiter = request.app.state.address_limits["replay"]
+    wait = limiter.wait(client_address(request.scope))
+    if wait > 0:
+        return _busy(request, "rate-limited", "error-http-rate-limited", wait)
     try:
         found = await service.get(table_id)
         if found.status == "open":
@@ -204,6 +234,14 @@ async def record_text(service: TableService, kept: OrderedDict[str, str], table:
         while len(kept) > RECORDS_KEPT:
             kept.popitem(last=False)
     return text
+
+
+def _busy(request: Request, code: str, message_id: str, wait: float) -> JSONResponse:
+    return JSONResponse(
+        {"error": code, "message": tr(language(request), message_id)},
+        status_code=429 if code == "rate-limited" else 503,
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
 
 
 def stored_info(row: StoredTable) -> dict[str, Any]:

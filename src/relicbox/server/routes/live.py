@@ -4,7 +4,9 @@ the table service sees it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,7 +16,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
 from relicbox.i18n import tr
-from relicbox.server.guard import parse_json
+from relicbox.server.guard import RateLimiter, parse_json
 from relicbox.server.live import Connection, LiveTable, TableError, encode
 from relicbox.server.protocol import (
     REFUSED_CLOSE,
@@ -31,6 +33,10 @@ from relicbox.server.web import service_of, settings_of
 
 log = logging.getLogger("relicbox.server")
 NO_TABLE_CLOSE = 4404
+JOIN_TIMEOUT_CLOSE = 4408
+"""The close code of a socket that did not ``join`` in time (the server's header timeout)."""
+TRY_AGAIN_CLOSE = 1013
+"""The close code of a socket refused for its address's joins: the page retries later."""
 router = APIRouter()
 
 
@@ -54,7 +60,10 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         return
     open_sockets[address] += 1
     conn = Connection(
-        websocket.send_text, close_with=_closer(websocket), outbox_limit=settings.outbox_limit
+        websocket.send_text,
+        close_with=_closer(websocket),
+        outbox_limit=settings.outbox_limit,
+        outbox_bytes=settings.outbox_bytes,
     )
     session = _Session(service, table, conn, websocket)
     try:
@@ -82,13 +91,40 @@ class _Session:
         self, service: TableService, table: LiveTable, conn: Connection, websocket: WebSocket
     ) -> None:
         self.service, self.table, self.conn, self.websocket = service, table, conn, websocket
-        self.settings = settings_of(websocket)
+        self.settings = settings = settings_of(websocket)
         self.joined = False
+        self.join_by = time.monotonic() + settings.header_timeout
+        self.answered_at = 0
+        """The table's seq once this connection's latest decision was applied: a decision
+        taken at an earlier seq was taken before the page heard of it."""
+        self.address = websocket.client.host if websocket.client else ""
+        self.by_address: dict[str, RateLimiter] = websocket.app.state.address_limits
+        self.mine = {
+            "resync": RateLimiter(settings.resync_rate, settings.resync_burst),
+            "chat": RateLimiter(settings.chat_rate, settings.chat_burst),
+        }
+
+    def within(self, kind: str) -> bool:
+        """Whether this connection, and its address over all its connections, may send a
+        message of ``kind`` (``resync``, ``chat``) now: each fans out or costs a full
+        state, so each has a budget of its own beside the messages' budget."""
+        if kind in self.mine and self.mine[kind].wait(kind) > 0:
+            return False
+        return self.by_address[kind].wait(self.address) <= 0
 
     async def take_next(self) -> bool:
-        """Read and handle one message; ``False`` once the connection is over."""
+        """Read and handle one message; ``False`` once the connection is over. A socket
+        that has not joined by its deadline is closed: an idle socket holds no place."""
         try:
-            received = await self.websocket.receive()
+            if self.joined:
+                received = await self.websocket.receive()
+            else:
+                wait = max(0.0, self.join_by - time.monotonic())
+                received = await asyncio.wait_for(self.websocket.receive(), wait)
+        except TimeoutError:
+            with _quiet():
+                await self.websocket.close(code=JOIN_TIMEOUT_CLOSE)
+            return False
         except RuntimeError:  # closed by this server (a slow reader): nothing to read
             return False
         if received["type"] == "websocket.disconnect":
@@ -138,10 +174,24 @@ class _Session:
         if isinstance(message, ActMessage):
             if conn.seat is None:
                 raise TableError.said("spectator", "error-table-spectator-act")
-            await service.act(table, conn.seat, message.action, seq=message.seq)
+            try:
+                await service.act(table, conn.seat, message.action, seq=message.seq)
+            except TableError as refusal:
+                if refusal.code == "illegal-action" and message.seq < self.answered_at:
+                    # taken before this page heard of its own previous decision: the frame
+                    # it chose from still offered the question that decision answered
+                    raise TableError.said(
+                        "stale", "error-table-stale", seq=message.seq, current=table.seq
+                    ) from None
+                raise
+            self.answered_at = table.seq
         elif isinstance(message, ChatMessage):
+            if conn.seat is not None and not self.within("chat"):
+                raise TableError.said("rate-limited", "error-table-rate-limited")
             await service.chat(table, conn, message.text)
         elif isinstance(message, ResyncMessage):
+            if not self.within("resync"):
+                raise TableError.said("rate-limited", "error-table-rate-limited")
             service.resync(table, conn)
         elif isinstance(message, PingMessage):
             conn.push({"type": "pong"})
@@ -152,11 +202,20 @@ class _Session:
             raise TableError.said("already-joined", "error-table-already-joined")
         conn, limit = self.conn, self.settings.connections_per_table
         conn.lang = message.lang
+        if not self.within("join"):
+            refusal = TableError.said("rate-limited", "error-table-rate-limited")
+            await conn.close()
+            with _quiet():
+                await self.websocket.send_text(encode(refusal.frame(conn.lang)))
+                await self.websocket.close(code=TRY_AGAIN_CLOSE)
+            return False
         if not message.token and len(self.table.connections) >= limit:
             crowded = TableError.said("table-crowded", "error-table-crowded", limit=limit)
             await conn.close()
             await refuse(self.websocket, crowded, conn.lang)
             return False
+        # the table in memory now: a quiet one may have left memory since the socket opened
+        self.table = await self.service.get(self.table.id)
         await self.service.connect(self.table, conn, message.token)
         self.joined = True
         return True
