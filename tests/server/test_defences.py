@@ -593,3 +593,20 @@ def test_over_the_cap_addresses_holding_about_as_many_do_not_close_each_others(
         finally:
             for sock in held:
                 sock.close()
+
+
+def test_the_process_renders_few_replay_steps_a_second_and_serves_kept_ones(
+    sqlite_url: str,
+) -> None:
+    settings = {"replay_renders_rate": 0.01, "replay_renders_burst": 3.0}
+    with LiveServer(sqlite_url, **settings) as server:
+        table = server.create("diamant", ["rule", "rule", "rule"])["table"]
+        deadline = time.monotonic() + 60
+        while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.1)
+        answers = [server.get(f"/api/tables/{table}/replay?step={n}") for n in range(5)]
+        assert [a.status_code for a in answers] == [200, 200, 200, 503, 503]
+        assert answers[3].json()["error"] == "server-busy"
+        assert int(answers[3].headers["retry-after"]) >= 1
+        assert server.get(f"/api/tables/{table}/replay?step=1").status_code == 200  # kept

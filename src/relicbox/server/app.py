@@ -88,6 +88,10 @@ class Settings:
     """Replay steps a second one client address may ask for, in bursts of ``replay_burst``:
     each may cost a render of tens of milliseconds (429 past it)."""
     replay_burst: float = 20.0
+    replay_renders_rate: float = 10.0
+    """Replay steps (not already kept) the whole process renders a second, in bursts of
+    ``replay_renders_burst``: past it, 503 with a ``Retry-After``."""
+    replay_renders_burst: float = 20.0
     connections_per_table: int = 200
     """Connections a table takes in this process before refusing spectators
     (``table-crowded``); a seat's own link always gets in."""
@@ -209,7 +213,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.replays = OrderedDict()
     app.state.replay_steps = OrderedDict()
-    app.state.replay_renders = api.Renders()
+    app.state.replay_renders = api.Renders(
+        settings.replay_renders_rate, settings.replay_renders_burst
+    )
     app.state.reviews = OrderedDict()
     app.state.open_sockets = Counter()
     app.state.address_limits = {

@@ -186,8 +186,10 @@ async def replay(
 
     A step's snapshot (with its text board) takes tens of milliseconds to render, so it is
     rendered in a worker thread, one at a time, and kept (:data:`STEPS_KEPT`); each client
-    address may ask ``replay_rate`` a second, and while :data:`RENDERS_WAITING` renders
-    wait, more are refused (429, ``Retry-After``) rather than queued."""
+    address may ask ``replay_rate`` a second (429 past it), and a step not kept is refused
+    with 503 and a ``Retry-After`` rather than queued while :data:`RENDERS_WAITING` renders
+    wait or past the process's ``replay_renders_rate`` (a render holds the interpreter
+    even in its worker thread, so more would slow every table's moves)."""
     service = service_of(request)
     replays: OrderedDict[str, tuple[int, list[tuple[int, State]]]] = request.app.state.replays
     limiter: RateLimiter = request.app.state.address_limits["replay"]
@@ -213,8 +215,9 @@ async def replay(
     body = steps.get(key)
     if body is None:
         renders: Renders = request.app.state.replay_renders
-        if renders.waiting >= RENDERS_WAITING:
-            return _busy(request, "server-busy", "error-http-busy", 1)
+        budget = renders.budget.wait("*")
+        if renders.waiting >= RENDERS_WAITING or budget > 0:
+            return _busy(request, "server-busy", "error-http-busy", max(1.0, budget))
         renders.waiting += 1
         try:
             async with renders.one_at_a_time:
@@ -233,11 +236,13 @@ async def replay(
 
 
 class Renders:
-    """The replay steps being rendered: one at a time, and how many wait."""
+    """The replay steps being rendered: one at a time, at most ``rate`` a second (in
+    bursts of ``burst``) over the whole process, and how many wait."""
 
-    def __init__(self) -> None:
+    def __init__(self, rate: float, burst: float) -> None:
         self.one_at_a_time = asyncio.Lock()
         self.waiting = 0
+        self.budget = RateLimiter(rate, burst)
 
 
 RENDERS_WAITING = 4
