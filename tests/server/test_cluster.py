@@ -353,6 +353,40 @@ def test_an_owner_that_loses_redis_or_its_database_hands_the_table_over(
         link.cut()
 
 
+def test_a_decision_refused_while_the_owners_database_hangs_is_never_stored(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """A silent partition between the owner and its database (nothing passes, nothing is
+    closed): a decision Ann sends through another process is answered, stored or refused,
+    and a refused one is still not stored once the partition heals and the bytes that
+    waited in it arrive."""
+    from support.proxy import CuttableLink
+
+    survivor = two_alive(servers)[0]
+    link = CuttableLink(make_url(database).port or 5432)
+    owner = ServerProcess(link.url(database), REDIS, redis_prefix, tmp_path / "owner.log")
+    ann = bob = None
+    try:
+        owner.wait_ready()
+        table, ann_token, bob_token = table_for_two(survivor, owner)
+        ann, bob = Player(survivor, table, ann_token), Player(owner, table, bob_token)
+        assert lease_holder(redis_prefix, table) == owner.pid
+        play([ann, bob], chooser(11), until=lambda: ann.seq >= 4 and bool(ann.legal))
+        link.hang()
+        ann.act_and_wait(chooser(12)(ann))  # forwarded to the owner, whose write hangs
+        assert {e["code"] for e in ann.errors} <= {"stale", "unavailable"}, ann.errors
+        link.heal()  # whatever waited in the link reaches the database now
+        bob.reconnect(survivor)
+        play([ann, bob], chooser(13))
+        check_record(database, table, [ann, bob])
+    finally:
+        for player in (ann, bob):
+            if player is not None:
+                player.close()
+        owner.stop()
+        link.cut()
+
+
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:

@@ -108,6 +108,18 @@ class Ownership:
     """Each follower process's connected seats, with when its report runs out."""
 
 
+class Undecided(TableError):
+    """This process did not decide the decision: it does not own the table, or its write
+    failed, and a failed write may or may not have been stored. Never told to a person as
+    it is: the decision goes to the table's owner (this process again after a new claim,
+    or another), who finds it in the record or decides it, so that a person told
+    ``unavailable`` is told so only of a decision that is not stored and never will be."""
+
+    def __init__(self) -> None:
+        reason = Reason.of("error-table-unavailable")
+        super().__init__("unavailable", reason.text("en"), reason)
+
+
 class FencedCommits(GroupCommit):
     """The group commit, with each append fenced by its table's owner epoch."""
 
@@ -118,18 +130,19 @@ class FencedCommits(GroupCommit):
     async def append(self, append: Append) -> None:
         owned = self.service.owned.get(append.table_id)
         if owned is None:
-            raise TableError.said("unavailable", "error-table-unavailable")
+            raise Undecided()
         try:
             await super().append(replace(append, epoch=owned.epoch))
         except Fenced:
             self.service.step_down_soon(append.table_id)
-            raise TableError.said("unavailable", "error-table-unavailable") from None
+            raise Undecided() from None
         except Exception as error:
             # the database is out of reach: let a process that reaches it take over, and
-            # send the table's pages there; the decision was not stored, so it is refused
+            # send the table's pages there; whether the write landed is settled by the
+            # next owner, whose claim fences it (see ClusterService._act_anywhere)
             log.warning("a write for table %s failed: %r", append.table_id, error)
             self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
-            raise TableError.said("unavailable", "error-table-unavailable") from None
+            raise Undecided() from None
 
 
 class ClusterService(TableService):
@@ -601,39 +614,97 @@ class ClusterService(TableService):
         """Decide at the owner: here if this process owns the table, else forwarded.
 
         A forwarded decision carries the ``seq`` it was made at (the person's, or else what
-        this process showed them). Sent again after an owner did not answer (it died, or
-        paused), it is found in the record if that owner committed it: it is then answered
-        as done, neither applied twice nor refused as stale."""
+        this process showed them). Once an attempt may have been stored (it was forwarded,
+        or this process's own write failed), every later attempt is made *again*: the
+        owner looks for the decision in the record since ``seq`` and answers it as done if
+        it is there, so it is neither applied twice nor refused as stale. The owner that
+        answers has claimed the table after any earlier owner, so an earlier attempt that
+        is not in its record can no longer be stored. No owner in time: see :meth:`_settle`."""
         shown = table.seq if seq is None else seq
         deadline = time.monotonic() + FORWARD_TIMEOUT
         again = False
+        """Whether an earlier attempt may have been stored."""
         while time.monotonic() < deadline:
             if table.id in self.owned:
-                if not again:
-                    await super().act(table, seat, action, reason, seq=seq)
-                else:
-                    await self._decide_again(table, seat, action, shown)
-                return
-            seq = shown
-            holder = await self.redis.get(self.lease_key(table.id))
-            owner = None if holder is None else str(holder)
-            if owner is None:
-                if table.status != "playing":
-                    await super().act(table, seat, action, reason, seq=seq)  # its refusal
+                try:
+                    if not again:
+                        await super().act(table, seat, action, reason, seq=seq)
+                    else:
+                        await self._decide_again(table, seat, action, shown)
                     return
-                if not await self.take(table.id):
-                    await asyncio.sleep(0.05)
-                continue
-            if owner == self.process:  # being taken over here this very moment
-                await asyncio.sleep(0.05)
-                continue
-            answer = await self._forward(owner, table, seat, action, seq, deadline, again)
-            again = True
-            if answer == "retry":
+                except Undecided:
+                    again = True  # this process stepped down: the next owner settles it
+                    continue
+            try:
+                answer = await self._ask_owner(table, seat, action, reason, shown, deadline, again)
+            except (RedisError, OSError):
+                if not again:
+                    raise  # nothing was sent anywhere: the refusal is true
                 await asyncio.sleep(0.1)
                 continue
-            if isinstance(answer, dict):
-                raise TableError(answer["code"], answer["message"], _reason(answer.get("reason")))
+            if answer == "forwarded":
+                again = True
+                continue
+            if answer != "waited":
+                return
+        if not again:
+            raise TableError.said("unavailable", "error-table-unavailable")
+        await self._settle(table, seat, action, shown)
+
+    async def _ask_owner(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        reason: str | None,
+        shown: int,
+        deadline: float,
+        again: bool,
+    ) -> str:
+        """One attempt at a table this process does not own: ``"done"`` once answered (a
+        refusal is raised), ``"forwarded"`` when the owner gave no answer to a forwarded
+        decision, ``"waited"`` when there was nobody to ask yet (or the lease was taken
+        here)."""
+        holder = await self.redis.get(self.lease_key(table.id))
+        owner = None if holder is None else str(holder)
+        if owner is None:
+            if table.status != "playing" and not again:
+                await super().act(table, seat, action, reason, seq=shown)  # its refusal
+                return "done"
+            if not await self.take(table.id):
+                await asyncio.sleep(0.05)
+            return "waited"
+        if owner == self.process:  # being taken over here this very moment
+            await asyncio.sleep(0.05)
+            return "waited"
+        answer = await self._forward(owner, table, seat, action, shown, deadline, again)
+        if answer == "retry":
+            await asyncio.sleep(0.1)
+            return "forwarded"
+        if isinstance(answer, dict):
+            raise TableError(answer["code"], answer["message"], _reason(answer.get("reason")))
+        return "done"
+
+    async def _settle(self, table: LiveTable, seat: int, action: str, seq: int) -> None:
+        """A decision that may have been stored, and that no owner answered in time: fence
+        the table (a new epoch: it waits for a write in flight, and no write of an earlier
+        owner can land after it), then read the record. Done if the decision is there;
+        refused as ``unavailable`` if not, and then it never will be. When the database is
+        out of reach too, nothing is said: the table's pages are sent to another process,
+        whose state tells them what was stored."""
+        log.warning("table %s: no owner answered a decision in time: fencing the table", table.id)
+        if table.id in self.owned:
+            self.step_down_soon(table.id)
+        try:
+            await asyncio.to_thread(self.store.claim, table.id)
+            record = await asyncio.to_thread(self.store.record, table.id)
+        except Exception as error:
+            log.warning("table %s: a decision cannot be settled: %r", table.id, error)
+            self._send_pages_elsewhere([table])
+            return
+        events = [] if record is None else record["events"][seq:]
+        if {"seat": seat, "action": action} in events:
+            self._spawn(self._reload(table))
             return
         raise TableError.said("unavailable", "error-table-unavailable")
 
@@ -759,7 +830,11 @@ class ClusterService(TableService):
             await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
 
     def step_down_soon(self, table_id: str, *, send_pages_elsewhere: bool = False) -> None:
-        self._spawn(self.step_down(table_id))
+        """Stop owning the table at once (no more bots, clocks or grace timers here, and no
+        decision is taken here); give its lease up and bring its copy up to the store in
+        the background."""
+        if self._stop_owning(table_id):
+            self._spawn(self._after_stepping_down(table_id))
         table = self.tables.get(table_id)
         if send_pages_elsewhere and table is not None:
             self._send_pages_elsewhere([table])
@@ -775,10 +850,16 @@ class ClusterService(TableService):
     async def step_down(self, table_id: str) -> None:
         """Stop owning the table (its lease is gone or its writes are fenced): no more
         bots, clocks or grace timers here; its connections follow the new owner."""
+        if self._stop_owning(table_id):
+            await self._after_stepping_down(table_id)
+
+    def _stop_owning(self, table_id: str) -> bool:
+        """Forget the table's ownership and stop its bots, clocks and grace timers here;
+        ``False`` if this process did not own it."""
         owned = self.owned.pop(table_id, None)
         table = self.tables.get(table_id)
         if owned is None or table is None:
-            return
+            return False
         log.warning("stepping down from table %s (epoch %d)", table_id, owned.epoch)
         table.clock_generation += 1
         for task in [*table.bot_tasks.values(), *table.grace_tasks.values()]:
@@ -787,8 +868,14 @@ class ClusterService(TableService):
         table.bot_tasks.clear()
         table.bot_answers.clear()
         table.grace_tasks.clear()
-        await self._release(table_id)
-        await self._reload(table)
+        return True
+
+    async def _after_stepping_down(self, table_id: str) -> None:
+        if table_id not in self.owned:
+            await self._release(table_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            await self._reload(table)
 
     async def _renew_loop(self) -> None:
         last_renewed = time.monotonic()
