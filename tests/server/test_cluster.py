@@ -197,14 +197,14 @@ def test_a_table_played_from_two_processes(
         assert owner in (first.pid, second.pid)
         remote = ann if owner == second.pid else bob
         remote.wait(lambda p: bool(p.legal))
-        before = remote.seq
         remote.act(remote.legal[0]["text"], seq=10**9)
         remote.wait(lambda p: bool(p.errors))
         assert remote.errors[-1]["code"] == "stale"
-        time.sleep(0.3)
-        for player in (ann, bob):
-            player.pump()
-            assert player.seq == before
+        store = Store(database)
+        try:  # the bot may have moved meanwhile; the refused seat has not
+            assert not any(e.seat == remote.seat for e in store.events(table))
+        finally:
+            store.close()
         remote.errors.clear()
         remote.sent = 0
         play([ann, bob], chooser(7))
@@ -385,6 +385,150 @@ def test_a_decision_refused_while_the_owners_database_hangs_is_never_stored(
                 player.close()
         owner.stop()
         link.cut()
+
+
+def test_an_owner_whose_database_hangs_gives_its_table_up_within_3_s(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """The owner's database link hangs silently while it still holds Redis: its next write
+    gives up within the lease, it steps down, and another process takes the table within
+    3 s and decides what the owner could not."""
+    from support.proxy import CuttableLink
+
+    survivor = two_alive(servers)[0]
+    link = CuttableLink(make_url(database).port or 5432)
+    owner = ServerProcess(link.url(database), REDIS, redis_prefix, tmp_path / "owner.log")
+    ann = bob = None
+    try:
+        owner.wait_ready()
+        table, ann_token, bob_token = table_for_two(survivor, owner)
+        ann, bob = Player(survivor, table, ann_token), Player(owner, table, bob_token)
+        play([ann, bob], chooser(14), until=lambda: ann.seq >= 4 and bool(ann.legal))
+        assert lease_holder(redis_prefix, table) == owner.pid
+        link.hang()
+        hung = time.monotonic()
+        answered = ann.send_act(chooser(15)(ann))  # forwarded to the owner, whose write hangs
+        while lease_holder(redis_prefix, table) in (None, owner.pid):
+            assert time.monotonic() - hung < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        ann.wait(answered)
+        # decided by the new owner: neither lost nor refused as unavailable
+        assert {e["code"] for e in ann.errors} <= {"stale"}, ann.errors
+        link.heal()
+        bob.reconnect(survivor)
+        play([ann, bob], chooser(16))
+        check_record(database, table, [ann, bob])
+    finally:
+        for player in (ann, bob):
+            if player is not None:
+                player.close()
+        owner.stop()
+        link.cut()
+
+
+def test_a_claim_waiting_for_a_row_lock_costs_no_other_table_its_lease(
+    servers: list[ServerProcess], database: str, redis_prefix: str
+) -> None:
+    """An owner paused inside a transaction keeps its table's row locked: the process
+    taking that table over waits for the lock (within the lock timeout, and again later),
+    and meanwhile renews the lease of its own table on time; once the lock is free it
+    takes the table."""
+    first, second = two_alive(servers)
+    held, _, _ = table_for_two(second, first)  # started, and owned, at ``first``
+    mine, _, _ = table_for_two(first, second)  # owned by ``second``
+    assert lease_holder(redis_prefix, held) == first.pid
+    assert lease_holder(redis_prefix, mine) == second.pid
+    watcher = Player(second, held, None)  # ``second`` follows ``held``: it takes it over
+    engine = create_engine(database)
+    locker = engine.connect()
+    try:
+        watcher.wait(lambda p: p.view is not None)
+        # the row lock of a transaction that does not end, as a paused owner's would
+        locker.execute(text("SELECT id FROM tables WHERE id = :id FOR UPDATE"), {"id": held})
+        first.signal(signal.SIGSTOP)
+        paused = time.monotonic()
+        while time.monotonic() - paused < 4:  # more than two leases
+            assert lease_holder(redis_prefix, mine) == second.pid, "a healthy lease ran out"
+            time.sleep(0.05)
+        assert lease_holder(redis_prefix, held) != first.pid
+        locker.rollback()
+        freed = time.monotonic()
+        while lease_holder(redis_prefix, held) != second.pid:
+            assert time.monotonic() - freed < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+    finally:
+        first.signal(signal.SIGCONT)
+        locker.close()
+        engine.dispose()
+        watcher.close()
+
+
+def test_a_store_bounds_every_wait_on_postgresql(own_database: str) -> None:
+    """Every PostgreSQL session of the store has a statement, lock and idle-transaction
+    timeout below a lease, a claim waiting for a row lock gives up, and a call through a
+    link that hangs silently (the server's timeouts never reach this side) ends."""
+    from support.proxy import CuttableLink
+
+    link = CuttableLink(make_url(own_database).port or 5432)
+    store = Store(link.url(own_database))
+    engine = create_engine(own_database)
+    locker = engine.connect()
+    try:
+        with store.engine.connect() as connection:
+            for name in (
+                "statement_timeout",
+                "lock_timeout",
+                "idle_in_transaction_session_timeout",
+            ):
+                shown = connection.execute(text(f"SHOW {name}")).scalar_one()
+                assert shown not in ("0", "0ms"), (name, shown)
+        store.create_table(
+            "locked",
+            game="diamant",
+            players=3,
+            seed=1,
+            options={},
+            rules_version="diamant/1",
+            settings={},
+            seats=[{"kind": "open"}] * 3,
+        )
+        locker.execute(text("SELECT id FROM tables WHERE id = 'locked' FOR UPDATE"))
+        claimed = ends(lambda: store.claim("locked"), release=locker.rollback)
+        assert isinstance(claimed, Exception) and "lock" in str(claimed), claimed
+        locker.rollback()
+        assert store.claim("locked") == 1
+        link.hang()
+        listed = ends(lambda: store.table_ids(["playing"]), release=link.heal)
+        assert isinstance(listed, Exception), listed
+    finally:
+        link.heal()
+        locker.close()
+        engine.dispose()
+        store.close()
+        link.cut()
+
+
+def ends(call: Callable[[], object], release: Callable[[], object]) -> object:
+    """What ``call`` returned or raised, run in a thread; ``"waited"`` if it had not ended
+    after 15 s (long past any bound of the store), after ``release`` let it go."""
+    import threading
+
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except Exception as error:
+            outcome.append(error)
+
+    caller = threading.Thread(target=run, daemon=True)
+    caller.start()
+    caller.join(timeout=15)
+    if caller.is_alive():
+        release()
+        caller.join(timeout=30)
+        return "waited"
+    return outcome[0]
 
 
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,10 @@ class Player:
     def act_and_wait(self, action: str) -> None:
         """Decide, and wait for the answer: a refusal, or the event that shows the seat no
         longer asked what it was asked (it waits for the others, or the step resolved)."""
+        self.wait(self.send_act(action), timeout=20)
+
+    def send_act(self, action: str) -> Callable[[Player], bool]:
+        """Decide; returns whether the answer has come (see :meth:`act_and_wait`)."""
         seq, errors, heard = self.seq, len(self.errors), self.history_length()
         self.act(action)
 
@@ -181,7 +186,7 @@ class Player:
             moved_on = player.seat not in player.to_act or resolved or player.over
             return player.seq > seq and moved_on
 
-        self.wait(answered, timeout=20)
+        return answered
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -69,6 +69,8 @@ PRESENCE_KEPT = 3.5
 """Seconds an owner trusts a follower's report: a dead follower's seats count as gone."""
 REDIS_TIMEOUT = LEASE_MS / 1000 / 4
 """Seconds one Redis call may take (connecting included) before it counts as failed."""
+WRITE_LIMIT = LEASE_MS / 1000
+"""Seconds an owner waits for a write (queued and committed) before it gives the table up."""
 FORWARD_TIMEOUT = 6.0
 """Seconds a forwarded decision may wait for an owner (one failover fits in it)."""
 IDLE_FORGET = 30.0
@@ -127,14 +129,20 @@ class FencedCommits(GroupCommit):
         super().__init__(store)
         self.service = service
 
-    async def append(self, append: Append) -> None:
+    async def append(self, append: Append, timeout: float | None = WRITE_LIMIT) -> None:
         owned = self.service.owned.get(append.table_id)
         if owned is None:
             raise Undecided()
         try:
-            await super().append(replace(append, epoch=owned.epoch))
+            await super().append(replace(append, epoch=owned.epoch), timeout)
         except Fenced:
             self.service.step_down_soon(append.table_id)
+            raise Undecided() from None
+        except TimeoutError:
+            # a write that cannot end within a lease: the lease goes to a process that
+            # can write (this one's may still land: the next owner's claim settles it)
+            log.warning("a write for table %s did not end within a lease", append.table_id)
+            self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
             raise Undecided() from None
         except Exception as error:
             # the database is out of reach: let a process that reaches it take over, and
@@ -804,8 +812,10 @@ class ClusterService(TableService):
             table = await self.get(table_id)
             if loaded:
                 self._take_fresh(table, await self._fresh(table_id))
-        except Exception:
-            log.exception("taking table %s failed", table_id)
+        except Exception as error:
+            # the database is out of reach, or another owner's transaction still holds the
+            # table's row past the lock timeout: tried again at the next check or scan
+            log.warning("taking table %s failed: %r", table_id, error)
             await self._release(table_id)
             return False
         finally:
@@ -878,7 +888,11 @@ class ClusterService(TableService):
             await self._reload(table)
 
     async def _renew_loop(self) -> None:
+        """Renew every lease this process holds, and nothing else that could wait: a claim
+        (a database write that may wait for another owner's row lock) or a step-down runs
+        beside it, so a slow database never lets a healthy table's lease run out."""
         last_renewed = time.monotonic()
+        taking: asyncio.Task[None] | None = None
         while True:
             await asyncio.sleep(RENEW_EVERY)
             started = time.monotonic()
@@ -893,17 +907,24 @@ class ClusterService(TableService):
             except (RedisError, OSError):
                 if time.monotonic() - last_renewed > LEASE_MS / 1000:
                     for table_id in list(self.owned):
-                        await self.step_down(table_id)
+                        self.step_down_soon(table_id)
                     # without Redis this process hears no owner and forwards no decision
                     self._send_pages_elsewhere(list(self.tables.values()))
                 continue
             last_renewed = started
             for table_id, renewed in zip(owned, results, strict=True):
                 if not renewed and table_id in self.owned:
-                    await self.step_down(table_id)
+                    self.step_down_soon(table_id)
             await self._let_finished_go()
-            with contextlib.suppress(RedisError, OSError):
-                await self._take_orphans([t.id for t in self.tables.values() if self._followed(t)])
+            followed = [t.id for t in self.tables.values() if self._followed(t)]
+            if followed and (taking is None or taking.done()):
+                taking = asyncio.create_task(self._take_orphans_quietly(followed))
+                self.spawned.add(taking)
+                taking.add_done_callback(self.spawned.discard)
+
+    async def _take_orphans_quietly(self, table_ids: list[str]) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self._take_orphans(table_ids)
 
     async def _let_finished_go(self) -> None:
         for table in list(self.tables.values()):
@@ -932,8 +953,8 @@ class ClusterService(TableService):
                 await self._take_orphans([t for t in playing if t not in self.owned])
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("scanning for tables without an owner failed")
+            except Exception as error:
+                log.warning("scanning for tables without an owner failed: %r", error)
 
     # -- the lobby -------------------------------------------------------------------------
 
