@@ -531,6 +531,32 @@ def ends(call: Callable[[], object], release: Callable[[], object]) -> object:
     return outcome[0]
 
 
+def test_watchers_joining_a_follower_together_all_hear_the_game(
+    servers: list[ServerProcess], redis_prefix: str
+) -> None:
+    """Six spectators open a table of bots at a process that has not loaded it, all at
+    once: they share the one copy the process keeps, so each hears the game go on."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    first, second = two_alive(servers)
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    made = first.post("/api/tables", {"game": "diamant", "players": 3, "seats": bots})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]
+    assert lease_holder(redis_prefix, table) == first.pid
+    with ThreadPoolExecutor(6) as pool:
+        watchers = list(pool.map(lambda _: Player(second, table, None), range(6)))
+    try:
+        for watcher in watchers:
+            watcher.wait(lambda p: p.view is not None)
+        joined = max(w.seq for w in watchers)
+        for watcher in watchers:
+            watcher.wait(lambda p: p.seq > joined, timeout=20)
+    finally:
+        for watcher in watchers:
+            watcher.close()
+
+
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:

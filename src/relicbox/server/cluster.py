@@ -238,22 +238,23 @@ class ClusterService(TableService):
     # -- loading and following -----------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
-        if table is None:
-            # subscribe before reading the store, so no batch falls between the two
-            try:
-                await self.pubsub.subscribe(self.table_channel(table_id))
-            except (RedisError, OSError):
-                # still served from the store; a page's resync reloads the copy
-                log.warning("Redis is out of reach: table %s is not followed", table_id)
-            try:
-                table = await super().get(table_id)
-            except TableError:
-                with contextlib.suppress(RedisError, OSError):
-                    await self.pubsub.unsubscribe(self.table_channel(table_id))
-                raise
+        table = await super().get(table_id)
         self.last_used[table_id] = time.monotonic()
         return table
+
+    async def _load_new(self, table_id: str) -> LiveTable:
+        # subscribe before reading the store, so no batch falls between the two
+        try:
+            await self.pubsub.subscribe(self.table_channel(table_id))
+        except (RedisError, OSError):
+            # still served from the store; a page's resync reloads the copy
+            log.warning("Redis is out of reach: table %s is not followed", table_id)
+        try:
+            return await super()._load_new(table_id)
+        except TableError:
+            with contextlib.suppress(RedisError, OSError):
+                await self.pubsub.unsubscribe(self.table_channel(table_id))
+            raise
 
     async def _fresh(self, table_id: str) -> LiveTable:
         """The table as the store has it now (seats, status and the replayed record)."""
@@ -808,9 +809,10 @@ class ClusterService(TableService):
             # the claim comes first: once it is written no older owner can append, so
             # what is read next is the whole record
             epoch = await asyncio.to_thread(self.store.claim, table_id)
-            loaded = table_id in self.tables
+            # a copy loaded, or being loaded, before the claim may lack the last writes
+            older = table_id in self.tables or table_id in self.loading
             table = await self.get(table_id)
-            if loaded:
+            if older:
                 self._take_fresh(table, await self._fresh(table_id))
         except Exception as error:
             # the database is out of reach, or another owner's transaction still holds the
