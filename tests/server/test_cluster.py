@@ -30,6 +30,7 @@ from relicbox.core.registry import replay
 from relicbox.server.store import Append, Fenced, Store
 from support.cluster import Player, ServerProcess, play
 from support.environment import unavailable
+from support.server import LiveServer
 
 pytestmark = pytest.mark.slow  # a long test: run by .ci/run after the quick suite
 
@@ -557,6 +558,47 @@ def test_watchers_joining_a_follower_together_all_hear_the_game(
             watcher.close()
 
 
+def test_a_seat_taken_a_moment_ago_is_recognised_at_a_follower(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """Bob takes the last seat at one process and opens his seat's link at another, which
+    is still reading the table again from a slow database (the other process asked it to):
+    his connection waits for that reading, and is seated."""
+    from support.proxy import CuttableLink
+
+    home = two_alive(servers)[0]
+    link = CuttableLink(make_url(database).port or 5432)
+    follower = ServerProcess(link.url(database), REDIS, redis_prefix, tmp_path / "follower.log")
+    watcher = bob = None
+    try:
+        follower.wait_ready()
+        made = home.post(
+            "/api/tables",
+            {
+                "game": "diamant",
+                "players": 3,
+                "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+                "name": "Ann",
+            },
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]
+        watcher = Player(follower, table, None)  # the follower holds the open table
+        watcher.wait(lambda p: p.seq >= 0)
+        link.slow(0.1)  # every reading of the table there now takes a while
+        joined = home.post(f"/api/tables/{table}/join", {"name": "Bob"})
+        assert joined.status_code == 200, joined.text
+        bob = Player(follower, table, joined.json()["token"])
+        bob.wait(lambda p: p.seat is not None or bool(p.errors))
+        assert not bob.errors and bob.seat == 1, bob.errors
+    finally:
+        for player in (watcher, bob):
+            if player is not None:
+                player.close()
+        follower.stop()
+        link.cut()
+
+
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:
@@ -632,3 +674,32 @@ def test_a_process_that_steps_down_leaves_the_bots_to_the_new_owner(
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_page_keeps_its_seat_link_when_a_process_refuses_it(
+    server: LiveServer, browser: Any
+) -> None:
+    """(Last in the module: the browser's driver keeps an event loop running until the
+    module ends.) A process that has not heard yet that a seat was taken refuses its link as
+    ``bad-token``: the page watches meanwhile, and keeps the link for its next connection
+    instead of forgetting the seat for good."""
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "diamant",
+            "players": 3,
+            "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+            "name": "Ann",
+        },
+    )
+    table = made.json()["table"]
+    context = browser.new_context(bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}#seat=not-known-here")
+        page.wait_for_selector("#toast:not([hidden])")  # refused, and said so
+        page.wait_for_selector("#lobby-box:not([hidden])")  # watching the open table
+        kept = page.evaluate(f"localStorage.getItem('relicbox:seat:{table}')")
+        assert kept == "not-known-here"
+    finally:
+        context.close()

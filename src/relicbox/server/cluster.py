@@ -180,6 +180,8 @@ class ClusterService(TableService):
         self.replies: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
         self.reloading: dict[str, bool] = {}
         """Tables being reloaded; ``True`` when a batch came meanwhile (reload again)."""
+        self.reloads: dict[str, asyncio.Future[None]] = {}
+        """The end of each running reload, for whoever needs the copy it brings."""
         self.mirrors: dict[str, dict[str, Any]] = {}
         """The newest table facts each followed table's owner published."""
         self.last_used: dict[str, float] = {}
@@ -273,10 +275,18 @@ class ClusterService(TableService):
         table.rematch_id = fresh.rematch_id
 
     async def _reload(self, table: LiveTable) -> None:
-        """Bring a followed table's copy up to the store, then tell its connections."""
-        if table.id in self.reloading:
+        """Bring a followed table's copy up to the store, then tell its connections.
+
+        A reload asked for while one runs makes the running one read the store once more,
+        and returns when it ends: the caller's copy is never older than the store was
+        when it asked (a seat taken at another process a moment ago is in it)."""
+        running = self.reloads.get(table.id)
+        if running is not None:
             self.reloading[table.id] = True
+            await asyncio.shield(running)
             return
+        ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.reloads[table.id] = ended
         self.reloading[table.id] = False
         told = table.info()
         try:
@@ -291,10 +301,12 @@ class ClusterService(TableService):
                 if not self.reloading[table.id]:
                     break
                 self.reloading[table.id] = False
-        except Exception:
-            log.exception("reloading table %s failed", table.id)
+        except Exception as error:
+            log.warning("reloading table %s failed: %r", table.id, error)
         finally:
             self.reloading.pop(table.id, None)
+            self.reloads.pop(table.id, None)
+            ended.set_result(None)
         self._tell_locally(table, told)
 
     def _tell_locally(self, table: LiveTable, told: dict[str, Any]) -> None:
