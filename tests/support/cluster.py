@@ -172,10 +172,11 @@ class Player:
         longer asked what it was asked (it waits for the others, or the step resolved)."""
         self.wait(self.send_act(action), timeout=20)
 
-    def send_act(self, action: str) -> Callable[[Player], bool]:
-        """Decide; returns whether the answer has come (see :meth:`act_and_wait`)."""
+    def send_act(self, action: str, seq: int | None = None) -> Callable[[Player], bool]:
+        """Decide (at ``seq``, or the newest seq the page has); returns whether the answer
+        has come (see :meth:`act_and_wait`)."""
         seq, errors, heard = self.seq, len(self.errors), self.history_length()
-        self.act(action)
+        self.act(action, seq)
 
         def answered(player: Player) -> bool:
             if len(player.errors) > errors:

@@ -46,6 +46,7 @@ from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from relicbox.core.errors import Reason
+from relicbox.core.game import State
 from relicbox.core.registry import replay
 from relicbox.server.commits import GroupCommit
 from relicbox.server.frames import presence_message, publish, tell_all
@@ -184,6 +185,9 @@ class ClusterService(TableService):
         """The end of each running reload, for whoever needs the copy it brings."""
         self.mirrors: dict[str, dict[str, Any]] = {}
         """The newest table facts each followed table's owner published."""
+        self.questions_at: dict[str, int] = {}
+        """The seq at which each table's ``decision_seq`` (when each seat was asked) was
+        last exact: where the owner noted it, or the facts a follower took came from."""
         self.last_used: dict[str, float] = {}
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.background: list[asyncio.Task[None]] = []
@@ -330,6 +334,7 @@ class ClusterService(TableService):
         now = time.monotonic()
         table.turn_started = {int(seat): now - age for seat, age in facts["turn_age"].items()}
         table.decision_seq = {int(seat): asked for seat, asked in facts["asked"].items()}
+        self.questions_at[table.id] = facts["seq"]
 
     def _facts(self, table: LiveTable, start: int) -> dict[str, Any]:
         """What followers need beside the record events to show the table as the owner does."""
@@ -390,6 +395,7 @@ class ClusterService(TableService):
     ) -> None:
         if table.id in self.owned:
             super()._after_change(table, acted, start_seq)
+            self.questions_at[table.id] = table.seq
             if start_seq is None:
                 self._share(table)  # a takeover or a return: the facts, if not the record
         elif start_seq is not None:
@@ -823,6 +829,7 @@ class ClusterService(TableService):
             epoch = await asyncio.to_thread(self.store.claim, table_id)
             # a copy loaded, or being loaded, before the claim may lack the last writes
             older = table_id in self.tables or table_id in self.loading
+            known = self._questions_known(table_id)
             table = await self.get(table_id)
             if older:
                 self._take_fresh(table, await self._fresh(table_id))
@@ -834,11 +841,7 @@ class ClusterService(TableService):
             return False
         finally:
             self.taking.discard(table_id)
-        mirror = self.mirrors.get(table_id)
-        known = mirror is not None and mirror["seq"] == table.seq
-        if not known:
-            # nothing tells when each seat was asked: from now on, then
-            table.turn_started, table.decision_seq = {}, {}
+        self._ask_as_recorded(table, known)
         table.elsewhere = set()
         self.owned[table_id] = Ownership(epoch, table.published_seq)
         log.warning("owning table %s at epoch %d (seq %d)", table_id, epoch, table.seq)
@@ -848,6 +851,45 @@ class ClusterService(TableService):
                     self._start_grace(table, info.seat)
             self._after_change(table, start_seq=table.published_seq)
         return True
+
+    def _questions_known(self, table_id: str) -> Questions | None:
+        """The copy's state with when each seat was asked, if that is exact at its seq."""
+        table = self.tables.get(table_id)
+        if table is None or table.state is None or self.questions_at.get(table_id) != table.seq:
+            return None
+        return Questions(table.state.clone(), dict(table.decision_seq), dict(table.turn_started))
+
+    def _ask_as_recorded(self, table: LiveTable, known: Questions | None) -> None:
+        """Note when each seat that must decide was asked, as the record says: the events
+        the copy had not heard of (an old owner may have stored some it could not
+        publish) are played from ``known``, or from the start, seeing each seat's question
+        begin as the owner saw it. A seat still asked the question it had keeps its clock;
+        one asked anew starts now."""
+        state = table.state
+        if state is None or table.status != "playing":
+            return
+        if known is None or known.state.record_length > table.seq:
+            start = table.game.new_state(table.players, table.seed, **table.options)
+            known = Questions(start, {seat: start.record_length for seat in start.to_act}, {})
+        asked = dict(known.asked)
+        try:
+            asked = _play_questions(
+                known.state, state.record_events(known.state.record_length), asked
+            )
+            exact = known.state.record_length == table.seq
+        except Exception as error:
+            log.warning("table %s: the record's questions cannot be followed: %r", table.id, error)
+            exact = False
+        if not exact:  # asked from now on, then
+            asked = {seat: table.seq for seat in state.to_act}
+        now = time.monotonic()
+        table.decision_seq = asked
+        table.turn_started = {
+            seat: known.started[seat]
+            if seat in known.started and known.asked.get(seat) == asked[seat]
+            else now
+            for seat in asked
+        }
 
     async def _release(self, table_id: str) -> None:
         with contextlib.suppress(RedisError, OSError):
@@ -1015,6 +1057,37 @@ class ClusterService(TableService):
         answer = await super().rematch(table_id, token, name)
         await self._ask_reload(table_id)
         return answer
+
+
+@dataclass
+class Questions:
+    """A table's state, with the seq at which each seat that must decide there was asked,
+    and when (monotonic time; for its clock)."""
+
+    state: State
+    asked: dict[int, int]
+    started: dict[int, float]
+
+
+def _play_questions(
+    state: State, events: list[dict[str, Any]], asked: dict[int, int]
+) -> dict[int, int]:
+    """Play record ``events`` on ``state`` (its decisions: the chance events follow by
+    themselves) and return the seq at which each seat that must decide afterwards was
+    asked, noted as the owner notes it live (``TableMaster._after_change``): a seat's
+    question begins when it has just decided, or when it was not asked before."""
+    asked = {seat: seq for seat, seq in asked.items() if seat in state.to_act}
+    for event in events:
+        if "seat" not in event:
+            continue
+        decided = int(event["seat"])
+        state.act(decided, event["action"])
+        now = state.record_length
+        asked = {
+            seat: now if seat == decided or seat not in asked else asked[seat]
+            for seat in state.to_act
+        }
+    return asked
 
 
 def _reason(data: Any) -> Reason | None:
