@@ -642,6 +642,63 @@ def test_an_answer_at_a_simultaneous_step_stays_valid_across_a_takeover(
         link.cut()
 
 
+def test_a_game_that_ends_while_its_owner_is_cut_off_ends_for_every_page(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """The owner loses Redis just before the decision that ends the game: it stores the
+    end and cannot publish it. The process whose spectator watches takes the table over,
+    finds it finished, and tells its spectator the end."""
+    from support.proxy import CuttableLink
+
+    survivor = two_alive(servers)[0]
+    link = CuttableLink(make_url(REDIS).port or 6379)
+    owner = ServerProcess(database, link.url(REDIS), redis_prefix, tmp_path / "owner.log")
+    bob = watcher = None
+    store = Store(database)
+    try:
+        owner.wait_ready()
+        bots = [{"kind": "bot", "bot": "random"}] * 2
+        made = owner.post(
+            "/api/tables",
+            {"game": "diamant", "players": 3, "seats": [{"kind": "me"}, *bots], "name": "Bob"},
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]
+        bob, watcher = Player(owner, table, made.json()["token"]), Player(survivor, table, None)
+        watcher.wait(lambda p: p.seq >= 0)
+
+        def only_bob_asked(player: Player) -> bool:
+            state = replay(store.record(table) or {})
+            return bool(player.legal) and state.to_act == (0,) and player.seq == state.record_length
+
+        # Bob always goes on, after the bots have chosen: each round ends with a hazard
+        # drawn after his choice, the last round's with the game
+        while True:
+            bob.wait(only_bob_asked)
+            state = replay(store.record(table) or {})
+            state.act(0, "continue")
+            if state.is_over:
+                break
+            time.sleep(0.12)  # a person's pace: the server refuses over 10 messages a second
+            bob.act_and_wait("continue")
+        link.cut()
+        cut = time.monotonic()
+        bob.act_and_wait("continue")  # the end, stored by the owner and never published
+        assert bob.over, (bob.errors, bob.seq, bob.to_act)
+        while lease_holder(redis_prefix, table) in (None, owner.pid):
+            assert time.monotonic() - cut < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        watcher.wait(lambda p: p.over)
+        assert watcher.view == replay(store.record(table) or {}).view(None)
+    finally:
+        for player in (bob, watcher):
+            if player is not None:
+                player.close()
+        store.close()
+        owner.stop()
+        link.cut()
+
+
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:

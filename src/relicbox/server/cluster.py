@@ -830,6 +830,8 @@ class ClusterService(TableService):
             # a copy loaded, or being loaded, before the claim may lack the last writes
             older = table_id in self.tables or table_id in self.loading
             known = self._questions_known(table_id)
+            copy = self.tables.get(table_id)
+            told = None if copy is None else copy.info()
             table = await self.get(table_id)
             if older:
                 self._take_fresh(table, await self._fresh(table_id))
@@ -850,6 +852,11 @@ class ClusterService(TableService):
                 if info.kind == "human" and not table.connected(info.seat):
                     self._start_grace(table, info.seat)
             self._after_change(table, start_seq=table.published_seq)
+        else:
+            # it ended while its owner was cut off: whoever follows it hears the end
+            self._broadcast(table)
+            if told is not None and table.info() != told:
+                self._tell_table(table)
         return True
 
     def _questions_known(self, table_id: str) -> Questions | None:
