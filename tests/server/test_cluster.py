@@ -699,6 +699,46 @@ def test_a_game_that_ends_while_its_owner_is_cut_off_ends_for_every_page(
         link.cut()
 
 
+def test_a_page_never_gets_a_state_older_than_one_it_was_told(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """A process whose link to Redis hangs hears no batch and its copy of a table falls
+    behind; a page that saw a newer seq elsewhere and reconnects to it, or asks it to
+    resync, gets a state at least as new as what it saw."""
+    from support.proxy import CuttableLink
+
+    home = two_alive(servers)[0]
+    link = CuttableLink(make_url(REDIS).port or 6379)
+    lagging = ServerProcess(database, link.url(REDIS), redis_prefix, tmp_path / "lagging.log")
+    ann = bob = watcher = None
+    try:
+        lagging.wait_ready()
+        table, ann_token, bob_token = table_for_two(home, home)
+        ann, bob = Player(home, table, ann_token), Player(home, table, bob_token)
+        watcher = Player(lagging, table, None)  # the lagging process follows the table
+        # both always go on, so both are asked at every step
+        both_asked = lambda: ann.seq >= 4 and bool(ann.legal) and bool(bob.legal)  # noqa: E731
+        play([ann, bob], lambda p: "continue", until=both_asked)
+        watcher.wait(lambda p: p.seq == ann.seq)
+        link.hang()
+        ann.act_and_wait("continue")  # a seq the lagging process does not hear of
+        seen = ann.seq
+        ann.reconnect(lagging)
+        ann.wait(lambda p: len(p.states) == 2)
+        assert ann.states[-1] >= seen, (ann.states, seen)
+        bob.act_and_wait("continue")
+        seen = bob.seq
+        ann.ws.send(json.dumps({"type": "resync"}))
+        ann.wait(lambda p: len(p.states) == 3)
+        assert ann.states[-1] >= seen, (ann.states, seen)
+    finally:
+        for player in (ann, bob, watcher):
+            if player is not None:
+                player.close()
+        lagging.stop()
+        link.cut()
+
+
 def test_a_killed_owner_is_replaced_and_the_game_goes_on(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:

@@ -110,6 +110,8 @@ class Player:
         self.over = False
         self.errors: list[dict[str, Any]] = []
         self.chats: list[dict[str, Any]] = []
+        self.states: list[int] = []
+        """The seq of every full state the page was sent, in order."""
         self.sent = 0
         """Decisions sent; each is answered by its event or by a refusal (an error)."""
         self.ws.send(json.dumps({"type": "join", "token": token, "lang": "en"}))
@@ -124,6 +126,7 @@ class Player:
     def take(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
         if kind == "state":
+            self.states.append(frame["seq"])
             self.seq, self.view, self.seat = frame["seq"], frame["view"], frame["seat"]
             self.legal, self.to_act, self.over = frame["legal"], frame["to_act"], frame["over"]
         elif kind == "event":

@@ -495,8 +495,10 @@ class ClusterService(TableService):
             await super().connect(table, conn, token)
             self._share(table)
             return
-        if token and table.seat_of(token) is None:
-            await self._reload(table)  # a seat taken at another process a moment ago
+        # a seat taken at another process a moment ago, or a batch lost or late: the page
+        # is never sent a state older than one it may have been told elsewhere
+        if (token and table.seat_of(token) is None) or await self._behind(table):
+            await self._reload(table)
         seat = table.seat_of(token) if token else None
         if seat is not None:
             table.away.discard(seat)  # the owner notes the return when it hears of it
@@ -525,10 +527,25 @@ class ClusterService(TableService):
             raise TableError.said("unavailable", "error-table-unavailable") from None
 
     def resync(self, table: LiveTable, conn: Connection) -> None:
+        if table.id in self.owned:
+            super().resync(table, conn)
+        else:
+            # a page that asks may have seen a gap this copy has not: its state comes
+            # after the copy has read the store
+            self._spawn(self._resync_from_store(table, conn))
+
+    async def _resync_from_store(self, table: LiveTable, conn: Connection) -> None:
+        await self._reload(table)
         super().resync(table, conn)
-        if table.id not in self.owned:
-            # a page that asks may have seen a gap this copy has not: check the store
-            self._spawn(self._reload(table))
+
+    async def _behind(self, table: LiveTable) -> bool:
+        """Whether the store holds record events this copy lacks."""
+        try:
+            newest = await asyncio.to_thread(self.store.record_length, table.id)
+        except Exception as error:
+            log.warning("table %s: its newest seq cannot be read: %r", table.id, error)
+            return False
+        return newest > table.seq
 
     # -- presence ----------------------------------------------------------------------
 

@@ -688,6 +688,14 @@ class Store:
                 StoredEvent(r.seq, r.seat, r.action, r.chance, r.sampled, r.reason) for r in rows
             ]
 
+    def record_length(self, table_id: str) -> int:
+        """How many record events the table has stored: its newest seq (cheap to ask)."""
+        with self._session() as session:
+            last = session.scalar(
+                select(func.max(EventRow.seq)).where(EventRow.table_id == table_id)
+            )
+            return 0 if last is None else int(last) + 1
+
     def record(self, table_id: str) -> dict[str, Any] | None:
         """The table's game record in the project's record format."""
         table = self.table(table_id)
