@@ -198,9 +198,19 @@ def test_a_table_played_from_two_processes(
         assert owner in (first.pid, second.pid)
         remote = ann if owner == second.pid else bob
         remote.wait(lambda p: bool(p.legal))
-        remote.act(remote.legal[0]["text"], seq=10**9)
+        action = remote.legal[0]["text"]
+        remote.act(action, seq=10**9)
         remote.wait(lambda p: bool(p.errors))
         assert remote.errors[-1]["code"] == "stale"
+        # the refusal names the act it answers, here and at the owner's own page
+        assert remote.errors[-1]["act"] == {"seq": 10**9, "action": action}
+        local = bob if remote is ann else ann
+        local.wait(lambda p: bool(p.legal))
+        local.act(local.legal[0]["text"], seq=10**9)
+        local.wait(lambda p: bool(p.errors))
+        assert local.errors[-1]["act"] == {"seq": 10**9, "action": local.legal[0]["text"]}
+        local.errors.clear()
+        local.sent = 0
         store = Store(database)
         try:  # the bot may have moved meanwhile; the refused seat has not
             assert not any(e.seat == remote.seat for e in store.events(table))
@@ -290,6 +300,39 @@ def test_a_paused_owner_is_fenced_and_steps_down(
         check_record(database, table, [ann, bob])
     finally:
         owner.signal(signal.SIGCONT)  # never leave a stopped server to the next test
+        ann.close()
+        bob.close()
+
+
+def test_a_decision_sent_to_a_paused_owner_goes_to_the_new_owner_when_it_wakes(
+    servers: list[ServerProcess], database: str, redis_prefix: str
+) -> None:
+    """Ann decides while the process she is connected to, the owner, is paused; the table
+    is taken over meanwhile. When it wakes it finds its write fenced, and forwards her
+    decision to the new owner instead of refusing it."""
+    first, second = two_alive(servers)
+    table, ann_token, bob_token = table_for_two(first, second)
+    owner = second if lease_holder(redis_prefix, table) == second.pid else first
+    other = first if owner is second else second
+    ann, bob = Player(owner, table, ann_token), Player(other, table, bob_token)
+    store = Store(database)
+    try:
+        play([ann, bob], lambda p: "continue", until=lambda: ann.seq >= 4 and bool(ann.legal))
+        epoch = store.owner_epoch(table) or 0
+        owner.signal(signal.SIGSTOP)
+        paused = time.monotonic()
+        answered = ann.send_act("continue")  # waits in the paused process's socket
+        while (store.owner_epoch(table) or 0) <= epoch:
+            assert time.monotonic() - paused < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        owner.signal(signal.SIGCONT)
+        ann.wait(answered)
+        assert not ann.errors, ann.errors
+        play([ann, bob], chooser(23))
+        check_record(database, table, [ann, bob])
+    finally:
+        owner.signal(signal.SIGCONT)
+        store.close()
         ann.close()
         bob.close()
 

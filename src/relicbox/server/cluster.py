@@ -646,11 +646,12 @@ class ClusterService(TableService):
             await self._act_anywhere(table, seat, action, reason, seq)
         except (RedisError, OSError):
             log.warning("Redis is out of reach: a decision at table %s waits", table.id)
-            raise TableError.said("unavailable", "error-table-unavailable") from None
+            unavailable = TableError.said("unavailable", "error-table-unavailable")
+            raise unavailable.answering(action, seq) from None
         except TableError as refusal:
             if refusal.code == "stale" and table.id not in self.owned:
                 self._spawn(self._reload(table))  # the page was behind: so may this copy be
-            raise
+            raise refusal.answering(action, seq) from None
 
     async def _act_anywhere(
         self, table: LiveTable, seat: int, action: str, reason: str | None, seq: int | None
