@@ -859,6 +859,89 @@ def test_a_process_that_steps_down_leaves_the_bots_to_the_new_owner(
     asyncio.run(scenario())
 
 
+def test_a_process_cut_off_from_redis_says_so_in_one_line_now_and_then(
+    own_database: str, redis_prefix: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """While Redis is out of reach the process keeps trying to read from it, and logs one
+    line without a traceback, not one with a traceback at every try."""
+    import logging
+
+    from relicbox.server.botpool import BotPool
+    from relicbox.server.cluster import ClusterService
+    from support.proxy import CuttableLink
+
+    link = CuttableLink(make_url(REDIS).port or 6379)
+
+    async def scenario() -> None:
+        store = Store(own_database)
+        service = ClusterService(
+            store, BotPool(0), redis_url=link.url(REDIS), prefix=redis_prefix + "quiet:"
+        )
+        await service.restore()
+        try:
+            link.cut()
+            while service.read_failures < 8:  # the tries go on, a fifth of a second apart
+                await asyncio.sleep(0.05)
+        finally:
+            await service.close()
+            service.bots.close()
+            store.close()
+
+    with caplog.at_level(logging.INFO, logger="relicbox.server.cluster"):
+        asyncio.run(scenario())
+    said = [r for r in caplog.records if "reading from Redis failed" in r.getMessage()]
+    assert len(said) == 1, [r.getMessage() for r in said]
+    assert said[0].exc_info is None
+
+
+def test_a_refused_write_whose_caller_went_away_leaves_no_unread_error(sqlite_url: str) -> None:
+    """A decision's write is refused (fenced) after the task that made it was cancelled (a
+    step-down cancels the bots' turns): nobody reads the refusal, and asyncio must not
+    report it as an exception never retrieved."""
+    import gc
+
+    from relicbox.server.commits import GroupCommit
+
+    store = Store(sqlite_url)
+    store.create_table(
+        "fenced",
+        game="diamant",
+        players=3,
+        seed=1,
+        options={},
+        rules_version="diamant/1",
+        settings={},
+        seats=[{"kind": "open"}] * 3,
+    )
+    store.claim("fenced")
+    store.claim("fenced")
+    unread: list[str] = []
+
+    async def scenario() -> None:
+        asyncio.get_running_loop().set_exception_handler(
+            lambda _loop, context: unread.append(str(context.get("message")))
+        )
+        commits = GroupCommit(store)
+        stale = Append("fenced", 0, ({"seat": 0, "action": "leave"},), epoch=1)
+        caller = asyncio.create_task(commits.append(stale))
+        await asyncio.sleep(0)  # queued, and its writer started
+        caller.cancel()
+        await asyncio.sleep(0.3)  # the write has been refused by now
+        commits.close()
+        for _ in range(5):  # the writer ends, and lets go of the refused write
+            await asyncio.sleep(0)
+        del caller
+        gc.collect()
+        await asyncio.sleep(0)
+
+    try:
+        asyncio.run(scenario())
+        gc.collect()
+    finally:
+        store.close()
+    assert not unread, unread
+
+
 def test_a_page_keeps_its_seat_link_when_a_process_refuses_it(
     server: LiveServer, browser: Any
 ) -> None:

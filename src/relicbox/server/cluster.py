@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import random
 import secrets
@@ -74,6 +75,9 @@ WRITE_LIMIT = LEASE_MS / 1000
 """Seconds an owner waits for a write (queued and committed) before it gives the table up."""
 FORWARD_TIMEOUT = 6.0
 """Seconds a forwarded decision may wait for an owner (one failover fits in it)."""
+READ_FAILURE_EVERY = 30.0
+"""Seconds between two lines of the log about reading from Redis failing (it is tried
+again every fifth of a second)."""
 IDLE_FORGET = 30.0
 """Seconds after which a followed table with no connections here is forgotten."""
 
@@ -189,6 +193,8 @@ class ClusterService(TableService):
         """The seq at which each table's ``decision_seq`` (when each seat was asked) was
         last exact: where the owner noted it, or the facts a follower took came from."""
         self.last_used: dict[str, float] = {}
+        self.read_failures = 0
+        """How many reads from Redis have failed (each is tried again)."""
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.background: list[asyncio.Task[None]] = []
         self.spawned: set[asyncio.Task[Any]] = set()
@@ -420,15 +426,29 @@ class ClusterService(TableService):
     # -- reading ---------------------------------------------------------------------
 
     async def _read_messages(self) -> None:
+        said = -math.inf
+        unsaid = 0
         while True:
             try:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("reading from Redis failed")
+            except Exception as error:
+                # tried again and again while Redis is away: one line now and then
+                self.read_failures += 1
+                unsaid += 1
+                if time.monotonic() - said >= READ_FAILURE_EVERY:
+                    log.warning(
+                        "reading from Redis failed (%d times since the last line): %r",
+                        unsaid,
+                        error,
+                    )
+                    said, unsaid = time.monotonic(), 0
                 await asyncio.sleep(0.2)
                 continue
+            if said > -math.inf:
+                log.warning("reading from Redis again")
+                said, unsaid = -math.inf, 0
             if message is None or message.get("type") != "message":
                 continue
             try:

@@ -26,6 +26,9 @@ class GroupCommit:
         if self.writer is None or self.writer.done():
             self.writer = asyncio.create_task(self._write())
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # read whatever becomes of it, so a refusal whose caller was cancelled meanwhile
+        # (a step-down cancels the bots' turns) is not reported as never retrieved
+        done.add_done_callback(_retrieved)
         self.queue.put_nowait((append, done))
         # shielded: memory must never fall behind what is on disk, even if the caller
         # is cancelled while it waits
@@ -75,3 +78,8 @@ class GroupCommit:
     def close(self) -> None:
         if self.writer is not None:
             self.writer.cancel()
+
+
+def _retrieved(done: asyncio.Future[None]) -> None:
+    if not done.cancelled():
+        done.exception()
