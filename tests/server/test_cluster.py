@@ -469,6 +469,49 @@ def test_an_owner_whose_database_hangs_gives_its_table_up_within_3_s(
         link.cut()
 
 
+def test_an_owner_whose_database_hangs_while_nobody_plays_gives_its_table_up(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """The owner's database link hangs while its table waits for people to think (no
+    write to fail): it finds out by itself, steps down, and another process takes the
+    table within 3 s, before anyone decides."""
+    from support.proxy import CuttableLink
+
+    survivor = two_alive(servers)[0]
+    link = CuttableLink(make_url(database).port or 5432)
+    owner = ServerProcess(link.url(database), REDIS, redis_prefix, tmp_path / "owner.log")
+    ann = bob = None
+    store = Store(database)
+    try:
+        owner.wait_ready()
+        table, ann_token, bob_token = table_for_two(survivor, owner)
+        ann, bob = Player(survivor, table, ann_token), Player(owner, table, bob_token)
+        play([ann, bob], chooser(24), until=lambda: ann.seq >= 4 and bool(ann.legal))
+
+        def only_people_asked(player: Player) -> bool:  # the bot has chosen: nothing to write
+            state = replay(store.record(table) or {})
+            return player.seq == state.record_length and set(state.to_act) == {0, 1}
+
+        ann.wait(only_people_asked)
+        assert lease_holder(redis_prefix, table) == owner.pid
+        link.hang()
+        hung = time.monotonic()
+        while lease_holder(redis_prefix, table) in (None, owner.pid):
+            assert time.monotonic() - hung < TAKEOVER_LIMIT, "nobody took the table over"
+            time.sleep(0.05)
+        link.heal()
+        bob.reconnect(survivor)
+        play([ann, bob], chooser(25))
+        check_record(database, table, [ann, bob])
+    finally:
+        for player in (ann, bob):
+            if player is not None:
+                player.close()
+        store.close()
+        owner.stop()
+        link.cut()
+
+
 def test_a_claim_waiting_for_a_row_lock_costs_no_other_table_its_lease(
     servers: list[ServerProcess], database: str, redis_prefix: str
 ) -> None:

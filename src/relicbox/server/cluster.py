@@ -27,6 +27,7 @@ another takes the lease, rebuilds the table from the store and carries on.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import logging
@@ -71,6 +72,10 @@ PRESENCE_KEPT = 3.5
 """Seconds an owner trusts a follower's report: a dead follower's seats count as gone."""
 REDIS_TIMEOUT = LEASE_MS / 1000 / 4
 """Seconds one Redis call may take (connecting included) before it counts as failed."""
+PROBE_EVERY = 0.5
+"""Seconds between an owner's checks that its database answers."""
+PROBE_LIMIT = 1.0
+"""Seconds a check of the database may take before the owner gives its tables up."""
 WRITE_LIMIT = LEASE_MS / 1000
 """Seconds an owner waits for a write (queued and committed) before it gives the table up."""
 FORWARD_TIMEOUT = 6.0
@@ -196,6 +201,8 @@ class ClusterService(TableService):
         self.read_failures = 0
         """How many reads from Redis have failed (each is tried again)."""
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.prober = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-probe")
+        """Where the database is checked: one thread, never behind other calls."""
         self.background: list[asyncio.Task[None]] = []
         self.spawned: set[asyncio.Task[Any]] = set()
 
@@ -221,12 +228,14 @@ class ClusterService(TableService):
             asyncio.create_task(self._renew_loop()),
             asyncio.create_task(self._scan_loop()),
             asyncio.create_task(self._presence_loop()),
+            asyncio.create_task(self._probe_loop()),
         ]
         return 0
 
     async def close(self) -> None:
         for task in [*self.background, *self.spawned]:
             task.cancel()
+        self.prober.shutdown(wait=False, cancel_futures=True)
         for table_id in list(self.owned):
             with contextlib.suppress(RedisError, OSError):
                 await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
@@ -1026,6 +1035,29 @@ class ClusterService(TableService):
     async def _take_orphans_quietly(self, table_ids: list[str]) -> None:
         with contextlib.suppress(RedisError, OSError):
             await self._take_orphans(table_ids)
+
+    async def _probe_loop(self) -> None:
+        """An owner checks that its database answers, so that one whose database hangs
+        while nobody decides (no write to fail) gives its tables up within a lease too."""
+        probe: asyncio.Future[None] | None = None
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            if not self.owned:
+                continue
+            if probe is None or probe.done():
+                probe = asyncio.get_running_loop().run_in_executor(self.prober, self.store.probe)
+            try:
+                await asyncio.wait_for(asyncio.shield(probe), PROBE_LIMIT)
+            except Exception as error:
+                if isinstance(error, TimeoutError):
+                    error = TimeoutError(f"no answer within {PROBE_LIMIT} s")
+                log.warning(
+                    "the database does not answer (%r): stepping down from %d tables",
+                    error,
+                    len(self.owned),
+                )
+                for table_id in list(self.owned):
+                    self.step_down_soon(table_id, send_pages_elsewhere=True)
 
     async def _let_finished_go(self) -> None:
         for table in list(self.tables.values()):

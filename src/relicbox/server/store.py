@@ -478,6 +478,7 @@ class Store:
         self.timeouts = timeouts or Timeouts()
         self.engine = make_engine(url, self.timeouts)
         self.watchdog: _Watchdog | None = None
+        self.prober: _Watchdog | None = None
         if self.engine.dialect.name == "postgresql":
             self.watchdog = _Watchdog(self.engine, self.timeouts.read)
         with self._limit(None):
@@ -487,6 +488,21 @@ class Store:
         self.engine.dispose()
         if self.watchdog is not None:
             self.watchdog.stop()
+        if self.prober is not None:
+            self.prober.engine.dispose()
+            self.prober.stop()
+
+    def probe(self) -> None:
+        """One trivial query, on a connection of its own (no queue of other calls in front
+        of it), within the write limit: raises when the database does not answer."""
+        if self.watchdog is None:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+            return
+        if self.prober is None:
+            self.prober = _Watchdog(make_engine(self.url, self.timeouts), self.timeouts.write)
+        with self.prober.call(self.timeouts.write), self.prober.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
 
     def _limit(self, seconds: float | None) -> contextlib.AbstractContextManager[None]:
         """The calls inside hold a connection at most ``seconds`` (PostgreSQL)."""
