@@ -114,6 +114,9 @@ class Player:
         """The seq of every full state the page was sent, in order."""
         self.sent = 0
         """Decisions sent; each is answered by its event or by a refusal (an error)."""
+        self.unknown = 0
+        """Decisions sent whose answer never came: the connection went first (they may or
+        may not have been stored)."""
         self.ws.send(json.dumps({"type": "join", "token": token, "lang": "en"}))
 
     def reconnect(self, server: ServerProcess) -> None:

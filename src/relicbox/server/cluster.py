@@ -152,6 +152,7 @@ class FencedCommits(GroupCommit):
             # a write that cannot end within a lease: the lease goes to a process that
             # can write (this one's may still land: the next owner's claim settles it)
             log.warning("a write for table %s did not end within a lease", append.table_id)
+            self.service.database_answers = False  # until the next check says otherwise
             self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
             raise Undecided() from None
         except Exception as error:
@@ -159,6 +160,7 @@ class FencedCommits(GroupCommit):
             # send the table's pages there; whether the write landed is settled by the
             # next owner, whose claim fences it (see ClusterService._act_anywhere)
             log.warning("a write for table %s failed: %r", append.table_id, error)
+            self.service.database_answers = False
             self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
             raise Undecided() from None
 
@@ -203,6 +205,9 @@ class ClusterService(TableService):
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.prober = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-probe")
         """Where the database is checked: one thread, never behind other calls."""
+        self.database_answers = True
+        """Whether the database answered the last check (or write): a process whose
+        database does not answer takes no table."""
         self.background: list[asyncio.Task[None]] = []
         self.spawned: set[asyncio.Task[Any]] = set()
 
@@ -247,10 +252,11 @@ class ClusterService(TableService):
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(work)
         self.spawned.add(task)
         task.add_done_callback(self.spawned.discard)
+        return task
 
     async def _send(self, channel: str, message: dict[str, Any]) -> int:
         receivers: int = await self.redis.publish(channel, json.dumps(message))
@@ -774,7 +780,11 @@ class ClusterService(TableService):
             record = await asyncio.to_thread(self.store.record, table.id)
         except Exception as error:
             log.warning("table %s: a decision cannot be settled: %r", table.id, error)
-            self._send_pages_elsewhere([table])
+            # closed before this act returns, so nothing the page sent after it (a ping)
+            # is answered as if the act had been
+            closing = self._send_pages_elsewhere([table])
+            if closing:
+                await asyncio.wait(closing, timeout=1.0)
             return
         events = [] if record is None else record["events"][seq:]
         if {"seat": seat, "action": action} in events:
@@ -866,6 +876,8 @@ class ClusterService(TableService):
     async def take(self, table_id: str) -> bool:
         """Take the table's lease if it is free; as its owner, rebuild it from the store
         under a new epoch and carry on (bots, clocks, grace timers)."""
+        if not self.database_answers:
+            return False  # it could not claim the table, and its lease would keep others out
         taken = await self.redis.set(self.lease_key(table_id), self.process, nx=True, px=LEASE_MS)
         if not taken:
             return False
@@ -959,13 +971,15 @@ class ClusterService(TableService):
         if send_pages_elsewhere and table is not None:
             self._send_pages_elsewhere([table])
 
-    def _send_pages_elsewhere(self, tables: list[LiveTable]) -> None:
+    def _send_pages_elsewhere(self, tables: list[LiveTable]) -> list[asyncio.Task[Any]]:
         """Close the tables' connections with :data:`UNREACHABLE_CLOSE`: this process lost
         what it needs to serve them, and their pages reconnect to one that has it."""
-        for table in tables:
-            for conn in list(table.connections):
-                if conn.close_with is not None and not conn.closed.is_set():
-                    self._spawn(conn.close_with(UNREACHABLE_CLOSE))
+        return [
+            self._spawn(conn.close_with(UNREACHABLE_CLOSE))
+            for table in tables
+            for conn in list(table.connections)
+            if conn.close_with is not None and not conn.closed.is_set()
+        ]
 
     async def step_down(self, table_id: str) -> None:
         """Stop owning the table (its lease is gone or its writes are fenced): no more
@@ -1037,27 +1051,38 @@ class ClusterService(TableService):
             await self._take_orphans(table_ids)
 
     async def _probe_loop(self) -> None:
-        """An owner checks that its database answers, so that one whose database hangs
-        while nobody decides (no write to fail) gives its tables up within a lease too."""
+        """Check that the database answers: an owner whose database hangs while nobody
+        decides (no write to fail) gives its tables up within a lease too, and a process
+        whose database does not answer takes no table (a lease it held while its claim
+        waited in vain would keep the processes that can write out)."""
         probe: asyncio.Future[None] | None = None
         while True:
             await asyncio.sleep(PROBE_EVERY)
-            if not self.owned:
-                continue
             if probe is None or probe.done():
                 probe = asyncio.get_running_loop().run_in_executor(self.prober, self.store.probe)
+                probe.add_done_callback(_retrieved)
             try:
                 await asyncio.wait_for(asyncio.shield(probe), PROBE_LIMIT)
             except Exception as error:
                 if isinstance(error, TimeoutError):
                     error = TimeoutError(f"no answer within {PROBE_LIMIT} s")
-                log.warning(
-                    "the database does not answer (%r): stepping down from %d tables",
-                    error,
-                    len(self.owned),
-                )
-                for table_id in list(self.owned):
-                    self.step_down_soon(table_id, send_pages_elsewhere=True)
+                self._database_failed(error)
+            else:
+                if not self.database_answers:
+                    log.warning("the database answers again")
+                self.database_answers = True
+
+    def _database_failed(self, error: BaseException) -> None:
+        """The database did not answer: give every table up, and take none until it does."""
+        if self.database_answers or self.owned:
+            log.warning(
+                "the database does not answer (%r): stepping down from %d tables",
+                error,
+                len(self.owned),
+            )
+        self.database_answers = False
+        for table_id in list(self.owned):
+            self.step_down_soon(table_id, send_pages_elsewhere=True)
 
     async def _let_finished_go(self) -> None:
         for table in list(self.tables.values()):
@@ -1165,6 +1190,12 @@ def _play_questions(
             for seat in state.to_act
         }
     return asked
+
+
+def _retrieved(done: asyncio.Future[Any]) -> None:
+    """Read a future's outcome, so one nobody awaits any more is not reported unread."""
+    if not done.cancelled():
+        done.exception()
 
 
 def _reason(data: Any) -> Reason | None:
