@@ -440,6 +440,50 @@ def test_a_decision_refused_while_the_owners_database_hangs_is_never_stored(
         link.cut()
 
 
+def test_a_decision_forwarded_before_the_followers_redis_went_is_not_refused(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """Ann's decision is forwarded to the owner (whose slow database makes its commit take
+    a while), and then the link between her process and Redis hangs, so the owner's
+    answer never comes back: her process cannot say the decision was not stored (it was),
+    and does not refuse it; it settles it from the record."""
+    from support.proxy import CuttableLink
+
+    home = two_alive(servers)[0]
+    db_link = CuttableLink(make_url(database).port or 5432)
+    redis_link = CuttableLink(make_url(REDIS).port or 6379)
+    owner = ServerProcess(db_link.url(database), REDIS, redis_prefix, tmp_path / "owner.log")
+    follower = ServerProcess(
+        database, redis_link.url(REDIS), redis_prefix, tmp_path / "follower.log"
+    )
+    ann = bob = None
+    try:
+        owner.wait_ready()
+        follower.wait_ready()
+        table, ann_token, bob_token = table_for_two(home, owner)
+        ann, bob = Player(follower, table, ann_token), Player(home, table, bob_token)
+        assert lease_holder(redis_prefix, table) == owner.pid
+        play([ann, bob], chooser(29), until=lambda: ann.seq >= 4 and bool(ann.legal))
+        db_link.slow(0.1)  # each commit of the owner takes most of a second
+        answered = ann.send_act(chooser(30)(ann))
+        time.sleep(0.15)  # forwarded by now, and not yet committed
+        redis_link.hang()
+        ann.wait(answered, timeout=20)
+        assert not ann.errors, ann.errors
+        redis_link.heal()
+        db_link.heal()
+        play([ann, bob], chooser(31))
+        check_record(database, table, [ann, bob])
+    finally:
+        for player in (ann, bob):
+            if player is not None:
+                player.close()
+        owner.stop()
+        follower.stop()
+        db_link.cut()
+        redis_link.cut()
+
+
 def test_an_owner_whose_database_hangs_gives_its_table_up_within_3_s(
     servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
 ) -> None:

@@ -803,7 +803,8 @@ class ClusterService(TableService):
         again: bool,
     ) -> dict[str, Any] | str | None:
         """Ask the owner to decide: its refusal, ``None`` once it is committed, or
-        ``"retry"`` when the owner did not answer."""
+        ``"retry"`` when the owner did not answer (Redis failing here included: once the
+        request may have gone out, the owner may have decided it)."""
         rid = secrets.token_hex(8)
         waiting: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.replies[rid] = waiting
@@ -831,6 +832,8 @@ class ClusterService(TableService):
                     # the request, or was paused), or keep waiting for a slow one
                     if await self.redis.get(self.lease_key(table.id)) != owner:
                         return "retry"
+            return "retry"
+        except (RedisError, OSError):
             return "retry"
         finally:
             self.replies.pop(rid, None)
