@@ -440,6 +440,47 @@ def test_a_decision_refused_while_the_owners_database_hangs_is_never_stored(
         link.cut()
 
 
+def test_a_follower_that_lost_batches_catches_up_without_another(
+    servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
+) -> None:
+    """Ann has chosen and waits at a process whose link to Redis drops; meanwhile Bob's
+    choice ends the step and Ann is asked again. Those batches are lost to her process,
+    and no other comes (the table waits for Ann): her process still catches up, and Ann
+    sees her question."""
+    from support.proxy import CuttableLink
+
+    home = two_alive(servers)[0]
+    link = CuttableLink(make_url(REDIS).port or 6379)
+    follower = ServerProcess(database, link.url(REDIS), redis_prefix, tmp_path / "follower.log")
+    ann = bob = None
+    store = Store(database)
+    try:
+        follower.wait_ready()
+        table, ann_token, bob_token = table_for_two(follower, home)
+        ann, bob = Player(follower, table, ann_token), Player(home, table, bob_token)
+        both_asked = lambda: ann.seq >= 4 and bool(ann.legal) and bool(bob.legal)  # noqa: E731
+        play([ann, bob], lambda p: "continue", until=both_asked)
+        ann.act_and_wait("continue")
+
+        def only_bob_asked(player: Player) -> bool:  # the bot has chosen too
+            state = replay(store.record(table) or {})
+            return player.seq == state.record_length and state.to_act == (1,)
+
+        bob.wait(only_bob_asked)
+        link.drop()
+        bob.act_and_wait("continue")  # the step ends; Ann is asked again
+        stored = store.record_length(table)
+        link.restore()
+        ann.wait(lambda p: p.seq >= stored and bool(p.legal), timeout=15)
+    finally:
+        for player in (ann, bob):
+            if player is not None:
+                player.close()
+        store.close()
+        follower.stop()
+        link.cut()
+
+
 def test_a_decision_forwarded_before_the_followers_redis_went_is_not_refused(
     servers: list[ServerProcess], database: str, redis_prefix: str, tmp_path: Path
 ) -> None:

@@ -19,6 +19,8 @@ class CuttableLink:
     * :meth:`hang`: nothing is relayed either way, and nothing is closed or refused (a new
       connection is accepted and waits), as when a network drops packets silently; the
       bytes already sent wait in the relay and the kernels' buffers;
+    * :meth:`drop`: open connections are closed, and new ones closed as they come (a
+      service that restarts, or refuses), until :meth:`restore`;
     * :meth:`heal`: everything flows again, the waiting bytes first, in order, as TCP
       delivers them once a partition ends (and any delay of :meth:`slow` is lifted);
     * :meth:`slow`: every chunk is delivered ``delay`` seconds after it was read (a
@@ -32,6 +34,7 @@ class CuttableLink:
         self.sockets: list[socket.socket] = []
         self.lock = threading.Lock()
         self.is_cut = False
+        self.dropping = False
         self.flowing = threading.Event()
         self.flowing.set()
         self.delay = 0.0
@@ -59,6 +62,19 @@ class CuttableLink:
     def hang(self) -> None:
         self.flowing.clear()
 
+    def drop(self) -> None:
+        with self.lock:
+            self.dropping = True
+            for sock in self.sockets:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+                with contextlib.suppress(OSError):
+                    sock.close()
+            self.sockets = []
+
+    def restore(self) -> None:
+        self.dropping = False
+
     def heal(self) -> None:
         self.delay = 0.0
         self.flowing.set()
@@ -76,6 +92,11 @@ class CuttableLink:
 
     def _relay(self, client: socket.socket) -> None:
         self.flowing.wait()  # a connection made during a hang gets no answer until it heals
+        if self.dropping:
+            with contextlib.suppress(OSError):
+                client.shutdown(socket.SHUT_RDWR)
+            client.close()
+            return
         try:
             upstream = socket.create_connection(self.target, timeout=5)
             upstream.settimeout(None)
@@ -83,7 +104,7 @@ class CuttableLink:
             client.close()
             return
         with self.lock:
-            if self.is_cut:
+            if self.is_cut or self.dropping:
                 client.close()
                 upstream.close()
                 return

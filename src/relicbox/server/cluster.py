@@ -66,6 +66,9 @@ RENEW_EVERY = 0.3
 checks for a table whose owner is gone)."""
 SCAN_EVERY = 1.0
 """Seconds between scans of the store for playing tables that nobody owns."""
+CATCH_UP_EVERY = 2.0
+"""Seconds between a follower's checks that the store has no record event its copies of
+followed tables lack (a batch lost while the table then waits for someone)."""
 PRESENCE_EVERY = 1.0
 """Seconds between a follower's reports of the seats connected to it."""
 PRESENCE_KEPT = 3.5
@@ -234,6 +237,7 @@ class ClusterService(TableService):
             asyncio.create_task(self._scan_loop()),
             asyncio.create_task(self._presence_loop()),
             asyncio.create_task(self._probe_loop()),
+            asyncio.create_task(self._catch_up_loop()),
         ]
         return 0
 
@@ -572,6 +576,31 @@ class ClusterService(TableService):
     async def _resync_from_store(self, table: LiveTable, conn: Connection) -> None:
         await self._reload(table)
         super().resync(table, conn)
+
+    async def _catch_up_loop(self) -> None:
+        """Pub/sub may lose a batch (a reconnect, a slow reader), and a follower notices
+        the gap at the next batch; but a table that then waits for a decision (perhaps
+        from a page of this process, which has not heard that it was asked) sends none.
+        So every few seconds a follower asks the store, in one query, for the newest seq
+        of the tables it follows, and reloads the copies that are behind."""
+        while True:
+            await asyncio.sleep(CATCH_UP_EVERY)
+            followed = {
+                t.id: t
+                for t in self.tables.values()
+                if t.id not in self.owned and t.connections and t.status == "playing"
+            }
+            if not followed:
+                continue
+            try:
+                stored = await asyncio.to_thread(self.store.record_lengths, list(followed))
+            except Exception as error:
+                log.warning("checking the followed tables against the store failed: %r", error)
+                continue
+            for table_id, length in stored.items():
+                table = followed[table_id]
+                if length > table.seq and table_id not in self.reloads:
+                    self._spawn(self._reload(table))
 
     async def _behind(self, table: LiveTable) -> bool:
         """Whether the store holds record events this copy lacks."""

@@ -712,6 +712,18 @@ class Store:
             )
             return 0 if last is None else int(last) + 1
 
+    def record_lengths(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """:meth:`record_length` of several tables in one query (those with events)."""
+        if not table_ids:
+            return {}
+        with self._session() as session:
+            rows = session.execute(
+                select(EventRow.table_id, func.max(EventRow.seq))
+                .where(EventRow.table_id.in_(list(table_ids)))
+                .group_by(EventRow.table_id)
+            ).all()
+            return {str(table_id): int(last) + 1 for table_id, last in rows}
+
     def record(self, table_id: str) -> dict[str, Any] | None:
         """The table's game record in the project's record format."""
         table = self.table(table_id)
