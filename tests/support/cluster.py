@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -109,8 +110,13 @@ class Player:
         self.over = False
         self.errors: list[dict[str, Any]] = []
         self.chats: list[dict[str, Any]] = []
+        self.states: list[int] = []
+        """The seq of every full state the page was sent, in order."""
         self.sent = 0
         """Decisions sent; each is answered by its event or by a refusal (an error)."""
+        self.unknown = 0
+        """Decisions sent whose answer never came: the connection went first (they may or
+        may not have been stored)."""
         self.ws.send(json.dumps({"type": "join", "token": token, "lang": "en"}))
 
     def reconnect(self, server: ServerProcess) -> None:
@@ -123,6 +129,7 @@ class Player:
     def take(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
         if kind == "state":
+            self.states.append(frame["seq"])
             self.seq, self.view, self.seat = frame["seq"], frame["view"], frame["seat"]
             self.legal, self.to_act, self.over = frame["legal"], frame["to_act"], frame["over"]
         elif kind == "event":
@@ -169,8 +176,13 @@ class Player:
     def act_and_wait(self, action: str) -> None:
         """Decide, and wait for the answer: a refusal, or the event that shows the seat no
         longer asked what it was asked (it waits for the others, or the step resolved)."""
+        self.wait(self.send_act(action), timeout=20)
+
+    def send_act(self, action: str, seq: int | None = None) -> Callable[[Player], bool]:
+        """Decide (at ``seq``, or the newest seq the page has); returns whether the answer
+        has come (see :meth:`act_and_wait`)."""
         seq, errors, heard = self.seq, len(self.errors), self.history_length()
-        self.act(action)
+        self.act(action, seq)
 
         def answered(player: Player) -> bool:
             if len(player.errors) > errors:
@@ -181,7 +193,7 @@ class Player:
             moved_on = player.seat not in player.to_act or resolved or player.over
             return player.seq > seq and moved_on
 
-        self.wait(answered, timeout=20)
+        return answered
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

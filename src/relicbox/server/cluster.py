@@ -27,9 +27,11 @@ another takes the lease, rebuilds the table from the store and carries on.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import logging
+import math
 import os
 import random
 import secrets
@@ -46,6 +48,7 @@ from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from relicbox.core.errors import Reason
+from relicbox.core.game import State
 from relicbox.core.registry import replay
 from relicbox.server.commits import GroupCommit
 from relicbox.server.frames import presence_message, publish, tell_all
@@ -63,14 +66,26 @@ RENEW_EVERY = 0.3
 checks for a table whose owner is gone)."""
 SCAN_EVERY = 1.0
 """Seconds between scans of the store for playing tables that nobody owns."""
+CATCH_UP_EVERY = 2.0
+"""Seconds between a follower's checks that the store has no record event its copies of
+followed tables lack (a batch lost while the table then waits for someone)."""
 PRESENCE_EVERY = 1.0
 """Seconds between a follower's reports of the seats connected to it."""
 PRESENCE_KEPT = 3.5
 """Seconds an owner trusts a follower's report: a dead follower's seats count as gone."""
 REDIS_TIMEOUT = LEASE_MS / 1000 / 4
 """Seconds one Redis call may take (connecting included) before it counts as failed."""
+PROBE_EVERY = 0.5
+"""Seconds between an owner's checks that its database answers."""
+PROBE_LIMIT = 1.0
+"""Seconds a check of the database may take before the owner gives its tables up."""
+WRITE_LIMIT = LEASE_MS / 1000
+"""Seconds an owner waits for a write (queued and committed) before it gives the table up."""
 FORWARD_TIMEOUT = 6.0
 """Seconds a forwarded decision may wait for an owner (one failover fits in it)."""
+READ_FAILURE_EVERY = 30.0
+"""Seconds between two lines of the log about reading from Redis failing (it is tried
+again every fifth of a second)."""
 IDLE_FORGET = 30.0
 """Seconds after which a followed table with no connections here is forgotten."""
 
@@ -108,6 +123,18 @@ class Ownership:
     """Each follower process's connected seats, with when its report runs out."""
 
 
+class Undecided(TableError):
+    """This process did not decide the decision: it does not own the table, or its write
+    failed, and a failed write may or may not have been stored. Never told to a person as
+    it is: the decision goes to the table's owner (this process again after a new claim,
+    or another), who finds it in the record or decides it, so that a person told
+    ``unavailable`` is told so only of a decision that is not stored and never will be."""
+
+    def __init__(self) -> None:
+        reason = Reason.of("error-table-unavailable")
+        super().__init__("unavailable", reason.text("en"), reason)
+
+
 class FencedCommits(GroupCommit):
     """The group commit, with each append fenced by its table's owner epoch."""
 
@@ -115,21 +142,30 @@ class FencedCommits(GroupCommit):
         super().__init__(store)
         self.service = service
 
-    async def append(self, append: Append) -> None:
+    async def append(self, append: Append, timeout: float | None = WRITE_LIMIT) -> None:
         owned = self.service.owned.get(append.table_id)
         if owned is None:
-            raise TableError.said("unavailable", "error-table-unavailable")
+            raise Undecided()
         try:
-            await super().append(replace(append, epoch=owned.epoch))
+            await super().append(replace(append, epoch=owned.epoch), timeout)
         except Fenced:
             self.service.step_down_soon(append.table_id)
-            raise TableError.said("unavailable", "error-table-unavailable") from None
+            raise Undecided() from None
+        except TimeoutError:
+            # a write that cannot end within a lease: the lease goes to a process that
+            # can write (this one's may still land: the next owner's claim settles it)
+            log.warning("a write for table %s did not end within a lease", append.table_id)
+            self.service.database_answers = False  # until the next check says otherwise
+            self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
+            raise Undecided() from None
         except Exception as error:
             # the database is out of reach: let a process that reaches it take over, and
-            # send the table's pages there; the decision was not stored, so it is refused
+            # send the table's pages there; whether the write landed is settled by the
+            # next owner, whose claim fences it (see ClusterService._act_anywhere)
             log.warning("a write for table %s failed: %r", append.table_id, error)
+            self.service.database_answers = False
             self.service.step_down_soon(append.table_id, send_pages_elsewhere=True)
-            raise TableError.said("unavailable", "error-table-unavailable") from None
+            raise Undecided() from None
 
 
 class ClusterService(TableService):
@@ -159,10 +195,22 @@ class ClusterService(TableService):
         self.replies: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
         self.reloading: dict[str, bool] = {}
         """Tables being reloaded; ``True`` when a batch came meanwhile (reload again)."""
+        self.reloads: dict[str, asyncio.Future[None]] = {}
+        """The end of each running reload, for whoever needs the copy it brings."""
         self.mirrors: dict[str, dict[str, Any]] = {}
         """The newest table facts each followed table's owner published."""
+        self.questions_at: dict[str, int] = {}
+        """The seq at which each table's ``decision_seq`` (when each seat was asked) was
+        last exact: where the owner noted it, or the facts a follower took came from."""
         self.last_used: dict[str, float] = {}
+        self.read_failures = 0
+        """How many reads from Redis have failed (each is tried again)."""
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.prober = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-probe")
+        """Where the database is checked: one thread, never behind other calls."""
+        self.database_answers = True
+        """Whether the database answered the last check (or write): a process whose
+        database does not answer takes no table."""
         self.background: list[asyncio.Task[None]] = []
         self.spawned: set[asyncio.Task[Any]] = set()
 
@@ -188,12 +236,15 @@ class ClusterService(TableService):
             asyncio.create_task(self._renew_loop()),
             asyncio.create_task(self._scan_loop()),
             asyncio.create_task(self._presence_loop()),
+            asyncio.create_task(self._probe_loop()),
+            asyncio.create_task(self._catch_up_loop()),
         ]
         return 0
 
     async def close(self) -> None:
         for task in [*self.background, *self.spawned]:
             task.cancel()
+        self.prober.shutdown(wait=False, cancel_futures=True)
         for table_id in list(self.owned):
             with contextlib.suppress(RedisError, OSError):
                 await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
@@ -205,10 +256,11 @@ class ClusterService(TableService):
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(work)
         self.spawned.add(task)
         task.add_done_callback(self.spawned.discard)
+        return task
 
     async def _send(self, channel: str, message: dict[str, Any]) -> int:
         receivers: int = await self.redis.publish(channel, json.dumps(message))
@@ -217,22 +269,23 @@ class ClusterService(TableService):
     # -- loading and following -----------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
-        if table is None:
-            # subscribe before reading the store, so no batch falls between the two
-            try:
-                await self.pubsub.subscribe(self.table_channel(table_id))
-            except (RedisError, OSError):
-                # still served from the store; a page's resync reloads the copy
-                log.warning("Redis is out of reach: table %s is not followed", table_id)
-            try:
-                table = await super().get(table_id)
-            except TableError:
-                with contextlib.suppress(RedisError, OSError):
-                    await self.pubsub.unsubscribe(self.table_channel(table_id))
-                raise
+        table = await super().get(table_id)
         self.last_used[table_id] = time.monotonic()
         return table
+
+    async def _load_new(self, table_id: str) -> LiveTable:
+        # subscribe before reading the store, so no batch falls between the two
+        try:
+            await self.pubsub.subscribe(self.table_channel(table_id))
+        except (RedisError, OSError):
+            # still served from the store; a page's resync reloads the copy
+            log.warning("Redis is out of reach: table %s is not followed", table_id)
+        try:
+            return await super()._load_new(table_id)
+        except TableError:
+            with contextlib.suppress(RedisError, OSError):
+                await self.pubsub.unsubscribe(self.table_channel(table_id))
+            raise
 
     async def _fresh(self, table_id: str) -> LiveTable:
         """The table as the store has it now (seats, status and the replayed record)."""
@@ -251,10 +304,18 @@ class ClusterService(TableService):
         table.rematch_id = fresh.rematch_id
 
     async def _reload(self, table: LiveTable) -> None:
-        """Bring a followed table's copy up to the store, then tell its connections."""
-        if table.id in self.reloading:
+        """Bring a followed table's copy up to the store, then tell its connections.
+
+        A reload asked for while one runs makes the running one read the store once more,
+        and returns when it ends: the caller's copy is never older than the store was
+        when it asked (a seat taken at another process a moment ago is in it)."""
+        running = self.reloads.get(table.id)
+        if running is not None:
             self.reloading[table.id] = True
+            await asyncio.shield(running)
             return
+        ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.reloads[table.id] = ended
         self.reloading[table.id] = False
         told = table.info()
         try:
@@ -269,10 +330,12 @@ class ClusterService(TableService):
                 if not self.reloading[table.id]:
                     break
                 self.reloading[table.id] = False
-        except Exception:
-            log.exception("reloading table %s failed", table.id)
+        except Exception as error:
+            log.warning("reloading table %s failed: %r", table.id, error)
         finally:
             self.reloading.pop(table.id, None)
+            self.reloads.pop(table.id, None)
+            ended.set_result(None)
         self._tell_locally(table, told)
 
     def _tell_locally(self, table: LiveTable, told: dict[str, Any]) -> None:
@@ -296,6 +359,7 @@ class ClusterService(TableService):
         now = time.monotonic()
         table.turn_started = {int(seat): now - age for seat, age in facts["turn_age"].items()}
         table.decision_seq = {int(seat): asked for seat, asked in facts["asked"].items()}
+        self.questions_at[table.id] = facts["seq"]
 
     def _facts(self, table: LiveTable, start: int) -> dict[str, Any]:
         """What followers need beside the record events to show the table as the owner does."""
@@ -356,6 +420,7 @@ class ClusterService(TableService):
     ) -> None:
         if table.id in self.owned:
             super()._after_change(table, acted, start_seq)
+            self.questions_at[table.id] = table.seq
             if start_seq is None:
                 self._share(table)  # a takeover or a return: the facts, if not the record
         elif start_seq is not None:
@@ -380,15 +445,29 @@ class ClusterService(TableService):
     # -- reading ---------------------------------------------------------------------
 
     async def _read_messages(self) -> None:
+        said = -math.inf
+        unsaid = 0
         while True:
             try:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("reading from Redis failed")
+            except Exception as error:
+                # tried again and again while Redis is away: one line now and then
+                self.read_failures += 1
+                unsaid += 1
+                if time.monotonic() - said >= READ_FAILURE_EVERY:
+                    log.warning(
+                        "reading from Redis failed (%d times since the last line): %r",
+                        unsaid,
+                        error,
+                    )
+                    said, unsaid = time.monotonic(), 0
                 await asyncio.sleep(0.2)
                 continue
+            if said > -math.inf:
+                log.warning("reading from Redis again")
+                said, unsaid = -math.inf, 0
             if message is None or message.get("type") != "message":
                 continue
             try:
@@ -455,8 +534,10 @@ class ClusterService(TableService):
             await super().connect(table, conn, token)
             self._share(table)
             return
-        if token and table.seat_of(token) is None:
-            await self._reload(table)  # a seat taken at another process a moment ago
+        # a seat taken at another process a moment ago, or a batch lost or late: the page
+        # is never sent a state older than one it may have been told elsewhere
+        if (token and table.seat_of(token) is None) or await self._behind(table):
+            await self._reload(table)
         seat = table.seat_of(token) if token else None
         if seat is not None:
             table.away.discard(seat)  # the owner notes the return when it hears of it
@@ -485,10 +566,50 @@ class ClusterService(TableService):
             raise TableError.said("unavailable", "error-table-unavailable") from None
 
     def resync(self, table: LiveTable, conn: Connection) -> None:
+        if table.id in self.owned:
+            super().resync(table, conn)
+        else:
+            # a page that asks may have seen a gap this copy has not: its state comes
+            # after the copy has read the store
+            self._spawn(self._resync_from_store(table, conn))
+
+    async def _resync_from_store(self, table: LiveTable, conn: Connection) -> None:
+        await self._reload(table)
         super().resync(table, conn)
-        if table.id not in self.owned:
-            # a page that asks may have seen a gap this copy has not: check the store
-            self._spawn(self._reload(table))
+
+    async def _catch_up_loop(self) -> None:
+        """Pub/sub may lose a batch (a reconnect, a slow reader), and a follower notices
+        the gap at the next batch; but a table that then waits for a decision (perhaps
+        from a page of this process, which has not heard that it was asked) sends none.
+        So every few seconds a follower asks the store, in one query, for the newest seq
+        of the tables it follows, and reloads the copies that are behind."""
+        while True:
+            await asyncio.sleep(CATCH_UP_EVERY)
+            followed = {
+                t.id: t
+                for t in self.tables.values()
+                if t.id not in self.owned and t.connections and t.status == "playing"
+            }
+            if not followed:
+                continue
+            try:
+                stored = await asyncio.to_thread(self.store.record_lengths, list(followed))
+            except Exception as error:
+                log.warning("checking the followed tables against the store failed: %r", error)
+                continue
+            for table_id, length in stored.items():
+                table = followed[table_id]
+                if length > table.seq and table_id not in self.reloads:
+                    self._spawn(self._reload(table))
+
+    async def _behind(self, table: LiveTable) -> bool:
+        """Whether the store holds record events this copy lacks."""
+        try:
+            newest = await asyncio.to_thread(self.store.record_length, table.id)
+        except Exception as error:
+            log.warning("table %s: its newest seq cannot be read: %r", table.id, error)
+            return False
+        return newest > table.seq
 
     # -- presence ----------------------------------------------------------------------
 
@@ -589,11 +710,12 @@ class ClusterService(TableService):
             await self._act_anywhere(table, seat, action, reason, seq)
         except (RedisError, OSError):
             log.warning("Redis is out of reach: a decision at table %s waits", table.id)
-            raise TableError.said("unavailable", "error-table-unavailable") from None
+            unavailable = TableError.said("unavailable", "error-table-unavailable")
+            raise unavailable.answering(action, seq) from None
         except TableError as refusal:
             if refusal.code == "stale" and table.id not in self.owned:
                 self._spawn(self._reload(table))  # the page was behind: so may this copy be
-            raise
+            raise refusal.answering(action, seq) from None
 
     async def _act_anywhere(
         self, table: LiveTable, seat: int, action: str, reason: str | None, seq: int | None
@@ -601,39 +723,101 @@ class ClusterService(TableService):
         """Decide at the owner: here if this process owns the table, else forwarded.
 
         A forwarded decision carries the ``seq`` it was made at (the person's, or else what
-        this process showed them). Sent again after an owner did not answer (it died, or
-        paused), it is found in the record if that owner committed it: it is then answered
-        as done, neither applied twice nor refused as stale."""
+        this process showed them). Once an attempt may have been stored (it was forwarded,
+        or this process's own write failed), every later attempt is made *again*: the
+        owner looks for the decision in the record since ``seq`` and answers it as done if
+        it is there, so it is neither applied twice nor refused as stale. The owner that
+        answers has claimed the table after any earlier owner, so an earlier attempt that
+        is not in its record can no longer be stored. No owner in time: see :meth:`_settle`."""
         shown = table.seq if seq is None else seq
         deadline = time.monotonic() + FORWARD_TIMEOUT
         again = False
+        """Whether an earlier attempt may have been stored."""
         while time.monotonic() < deadline:
             if table.id in self.owned:
-                if not again:
-                    await super().act(table, seat, action, reason, seq=seq)
-                else:
-                    await self._decide_again(table, seat, action, shown)
-                return
-            seq = shown
-            holder = await self.redis.get(self.lease_key(table.id))
-            owner = None if holder is None else str(holder)
-            if owner is None:
-                if table.status != "playing":
-                    await super().act(table, seat, action, reason, seq=seq)  # its refusal
+                try:
+                    if not again:
+                        await super().act(table, seat, action, reason, seq=seq)
+                    else:
+                        await self._decide_again(table, seat, action, shown)
                     return
-                if not await self.take(table.id):
-                    await asyncio.sleep(0.05)
-                continue
-            if owner == self.process:  # being taken over here this very moment
-                await asyncio.sleep(0.05)
-                continue
-            answer = await self._forward(owner, table, seat, action, seq, deadline, again)
-            again = True
-            if answer == "retry":
+                except Undecided:
+                    again = True  # this process stepped down: the next owner settles it
+                    continue
+            try:
+                answer = await self._ask_owner(table, seat, action, reason, shown, deadline, again)
+            except (RedisError, OSError):
+                if not again:
+                    raise  # nothing was sent anywhere: the refusal is true
                 await asyncio.sleep(0.1)
                 continue
-            if isinstance(answer, dict):
-                raise TableError(answer["code"], answer["message"], _reason(answer.get("reason")))
+            if answer == "forwarded":
+                again = True
+                continue
+            if answer != "waited":
+                return
+        if not again:
+            raise TableError.said("unavailable", "error-table-unavailable")
+        await self._settle(table, seat, action, shown)
+
+    async def _ask_owner(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        reason: str | None,
+        shown: int,
+        deadline: float,
+        again: bool,
+    ) -> str:
+        """One attempt at a table this process does not own: ``"done"`` once answered (a
+        refusal is raised), ``"forwarded"`` when the owner gave no answer to a forwarded
+        decision, ``"waited"`` when there was nobody to ask yet (or the lease was taken
+        here)."""
+        holder = await self.redis.get(self.lease_key(table.id))
+        owner = None if holder is None else str(holder)
+        if owner is None:
+            if table.status != "playing" and not again:
+                await super().act(table, seat, action, reason, seq=shown)  # its refusal
+                return "done"
+            if not await self.take(table.id):
+                await asyncio.sleep(0.05)
+            return "waited"
+        if owner == self.process:  # being taken over here this very moment
+            await asyncio.sleep(0.05)
+            return "waited"
+        answer = await self._forward(owner, table, seat, action, shown, deadline, again)
+        if answer == "retry":
+            await asyncio.sleep(0.1)
+            return "forwarded"
+        if isinstance(answer, dict):
+            raise TableError(answer["code"], answer["message"], _reason(answer.get("reason")))
+        return "done"
+
+    async def _settle(self, table: LiveTable, seat: int, action: str, seq: int) -> None:
+        """A decision that may have been stored, and that no owner answered in time: fence
+        the table (a new epoch: it waits for a write in flight, and no write of an earlier
+        owner can land after it), then read the record. Done if the decision is there;
+        refused as ``unavailable`` if not, and then it never will be. When the database is
+        out of reach too, nothing is said: the table's pages are sent to another process,
+        whose state tells them what was stored."""
+        log.warning("table %s: no owner answered a decision in time: fencing the table", table.id)
+        if table.id in self.owned:
+            self.step_down_soon(table.id)
+        try:
+            await asyncio.to_thread(self.store.claim, table.id)
+            record = await asyncio.to_thread(self.store.record, table.id)
+        except Exception as error:
+            log.warning("table %s: a decision cannot be settled: %r", table.id, error)
+            # closed before this act returns, so nothing the page sent after it (a ping)
+            # is answered as if the act had been
+            closing = self._send_pages_elsewhere([table])
+            if closing:
+                await asyncio.wait(closing, timeout=1.0)
+            return
+        events = [] if record is None else record["events"][seq:]
+        if {"seat": seat, "action": action} in events:
+            self._spawn(self._reload(table))
             return
         raise TableError.said("unavailable", "error-table-unavailable")
 
@@ -648,7 +832,8 @@ class ClusterService(TableService):
         again: bool,
     ) -> dict[str, Any] | str | None:
         """Ask the owner to decide: its refusal, ``None`` once it is committed, or
-        ``"retry"`` when the owner did not answer."""
+        ``"retry"`` when the owner did not answer (Redis failing here included: once the
+        request may have gone out, the owner may have decided it)."""
         rid = secrets.token_hex(8)
         waiting: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.replies[rid] = waiting
@@ -676,6 +861,8 @@ class ClusterService(TableService):
                     # the request, or was paused), or keep waiting for a slow one
                     if await self.redis.get(self.lease_key(table.id)) != owner:
                         return "retry"
+            return "retry"
+        except (RedisError, OSError):
             return "retry"
         finally:
             self.replies.pop(rid, None)
@@ -721,6 +908,8 @@ class ClusterService(TableService):
     async def take(self, table_id: str) -> bool:
         """Take the table's lease if it is free; as its owner, rebuild it from the store
         under a new epoch and carry on (bots, clocks, grace timers)."""
+        if not self.database_answers:
+            return False  # it could not claim the table, and its lease would keep others out
         taken = await self.redis.set(self.lease_key(table_id), self.process, nx=True, px=LEASE_MS)
         if not taken:
             return False
@@ -729,21 +918,23 @@ class ClusterService(TableService):
             # the claim comes first: once it is written no older owner can append, so
             # what is read next is the whole record
             epoch = await asyncio.to_thread(self.store.claim, table_id)
-            loaded = table_id in self.tables
+            # a copy loaded, or being loaded, before the claim may lack the last writes
+            older = table_id in self.tables or table_id in self.loading
+            known = self._questions_known(table_id)
+            copy = self.tables.get(table_id)
+            told = None if copy is None else copy.info()
             table = await self.get(table_id)
-            if loaded:
+            if older:
                 self._take_fresh(table, await self._fresh(table_id))
-        except Exception:
-            log.exception("taking table %s failed", table_id)
+        except Exception as error:
+            # the database is out of reach, or another owner's transaction still holds the
+            # table's row past the lock timeout: tried again at the next check or scan
+            log.warning("taking table %s failed: %r", table_id, error)
             await self._release(table_id)
             return False
         finally:
             self.taking.discard(table_id)
-        mirror = self.mirrors.get(table_id)
-        known = mirror is not None and mirror["seq"] == table.seq
-        if not known:
-            # nothing tells when each seat was asked: from now on, then
-            table.turn_started, table.decision_seq = {}, {}
+        self._ask_as_recorded(table, known)
         table.elsewhere = set()
         self.owned[table_id] = Ownership(epoch, table.published_seq)
         log.warning("owning table %s at epoch %d (seq %d)", table_id, epoch, table.seq)
@@ -752,33 +943,89 @@ class ClusterService(TableService):
                 if info.kind == "human" and not table.connected(info.seat):
                     self._start_grace(table, info.seat)
             self._after_change(table, start_seq=table.published_seq)
+        else:
+            # it ended while its owner was cut off: whoever follows it hears the end
+            self._broadcast(table)
+            if told is not None and table.info() != told:
+                self._tell_table(table)
         return True
+
+    def _questions_known(self, table_id: str) -> Questions | None:
+        """The copy's state with when each seat was asked, if that is exact at its seq."""
+        table = self.tables.get(table_id)
+        if table is None or table.state is None or self.questions_at.get(table_id) != table.seq:
+            return None
+        return Questions(table.state.clone(), dict(table.decision_seq), dict(table.turn_started))
+
+    def _ask_as_recorded(self, table: LiveTable, known: Questions | None) -> None:
+        """Note when each seat that must decide was asked, as the record says: the events
+        the copy had not heard of (an old owner may have stored some it could not
+        publish) are played from ``known``, or from the start, seeing each seat's question
+        begin as the owner saw it. A seat still asked the question it had keeps its clock;
+        one asked anew starts now."""
+        state = table.state
+        if state is None or table.status != "playing":
+            return
+        if known is None or known.state.record_length > table.seq:
+            start = table.game.new_state(table.players, table.seed, **table.options)
+            known = Questions(start, {seat: start.record_length for seat in start.to_act}, {})
+        asked = dict(known.asked)
+        try:
+            asked = _play_questions(
+                known.state, state.record_events(known.state.record_length), asked
+            )
+            exact = known.state.record_length == table.seq
+        except Exception as error:
+            log.warning("table %s: the record's questions cannot be followed: %r", table.id, error)
+            exact = False
+        if not exact:  # asked from now on, then
+            asked = {seat: table.seq for seat in state.to_act}
+        now = time.monotonic()
+        table.decision_seq = asked
+        table.turn_started = {
+            seat: known.started[seat]
+            if seat in known.started and known.asked.get(seat) == asked[seat]
+            else now
+            for seat in asked
+        }
 
     async def _release(self, table_id: str) -> None:
         with contextlib.suppress(RedisError, OSError):
             await self.redis.eval(_RELEASE, 1, self.lease_key(table_id), self.process)
 
     def step_down_soon(self, table_id: str, *, send_pages_elsewhere: bool = False) -> None:
-        self._spawn(self.step_down(table_id))
+        """Stop owning the table at once (no more bots, clocks or grace timers here, and no
+        decision is taken here); give its lease up and bring its copy up to the store in
+        the background."""
+        if self._stop_owning(table_id):
+            self._spawn(self._after_stepping_down(table_id))
         table = self.tables.get(table_id)
         if send_pages_elsewhere and table is not None:
             self._send_pages_elsewhere([table])
 
-    def _send_pages_elsewhere(self, tables: list[LiveTable]) -> None:
+    def _send_pages_elsewhere(self, tables: list[LiveTable]) -> list[asyncio.Task[Any]]:
         """Close the tables' connections with :data:`UNREACHABLE_CLOSE`: this process lost
         what it needs to serve them, and their pages reconnect to one that has it."""
-        for table in tables:
-            for conn in list(table.connections):
-                if conn.close_with is not None and not conn.closed.is_set():
-                    self._spawn(conn.close_with(UNREACHABLE_CLOSE))
+        return [
+            self._spawn(conn.close_with(UNREACHABLE_CLOSE))
+            for table in tables
+            for conn in list(table.connections)
+            if conn.close_with is not None and not conn.closed.is_set()
+        ]
 
     async def step_down(self, table_id: str) -> None:
         """Stop owning the table (its lease is gone or its writes are fenced): no more
         bots, clocks or grace timers here; its connections follow the new owner."""
+        if self._stop_owning(table_id):
+            await self._after_stepping_down(table_id)
+
+    def _stop_owning(self, table_id: str) -> bool:
+        """Forget the table's ownership and stop its bots, clocks and grace timers here;
+        ``False`` if this process did not own it."""
         owned = self.owned.pop(table_id, None)
         table = self.tables.get(table_id)
         if owned is None or table is None:
-            return
+            return False
         log.warning("stepping down from table %s (epoch %d)", table_id, owned.epoch)
         table.clock_generation += 1
         for task in [*table.bot_tasks.values(), *table.grace_tasks.values()]:
@@ -787,11 +1034,21 @@ class ClusterService(TableService):
         table.bot_tasks.clear()
         table.bot_answers.clear()
         table.grace_tasks.clear()
-        await self._release(table_id)
-        await self._reload(table)
+        return True
+
+    async def _after_stepping_down(self, table_id: str) -> None:
+        if table_id not in self.owned:
+            await self._release(table_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            await self._reload(table)
 
     async def _renew_loop(self) -> None:
+        """Renew every lease this process holds, and nothing else that could wait: a claim
+        (a database write that may wait for another owner's row lock) or a step-down runs
+        beside it, so a slow database never lets a healthy table's lease run out."""
         last_renewed = time.monotonic()
+        taking: asyncio.Task[None] | None = None
         while True:
             await asyncio.sleep(RENEW_EVERY)
             started = time.monotonic()
@@ -806,17 +1063,58 @@ class ClusterService(TableService):
             except (RedisError, OSError):
                 if time.monotonic() - last_renewed > LEASE_MS / 1000:
                     for table_id in list(self.owned):
-                        await self.step_down(table_id)
+                        self.step_down_soon(table_id)
                     # without Redis this process hears no owner and forwards no decision
                     self._send_pages_elsewhere(list(self.tables.values()))
                 continue
             last_renewed = started
             for table_id, renewed in zip(owned, results, strict=True):
                 if not renewed and table_id in self.owned:
-                    await self.step_down(table_id)
+                    self.step_down_soon(table_id)
             await self._let_finished_go()
-            with contextlib.suppress(RedisError, OSError):
-                await self._take_orphans([t.id for t in self.tables.values() if self._followed(t)])
+            followed = [t.id for t in self.tables.values() if self._followed(t)]
+            if followed and (taking is None or taking.done()):
+                taking = asyncio.create_task(self._take_orphans_quietly(followed))
+                self.spawned.add(taking)
+                taking.add_done_callback(self.spawned.discard)
+
+    async def _take_orphans_quietly(self, table_ids: list[str]) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self._take_orphans(table_ids)
+
+    async def _probe_loop(self) -> None:
+        """Check that the database answers: an owner whose database hangs while nobody
+        decides (no write to fail) gives its tables up within a lease too, and a process
+        whose database does not answer takes no table (a lease it held while its claim
+        waited in vain would keep the processes that can write out)."""
+        probe: asyncio.Future[None] | None = None
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            if probe is None or probe.done():
+                probe = asyncio.get_running_loop().run_in_executor(self.prober, self.store.probe)
+                probe.add_done_callback(_retrieved)
+            try:
+                await asyncio.wait_for(asyncio.shield(probe), PROBE_LIMIT)
+            except Exception as error:
+                if isinstance(error, TimeoutError):
+                    error = TimeoutError(f"no answer within {PROBE_LIMIT} s")
+                self._database_failed(error)
+            else:
+                if not self.database_answers:
+                    log.warning("the database answers again")
+                self.database_answers = True
+
+    def _database_failed(self, error: BaseException) -> None:
+        """The database did not answer: give every table up, and take none until it does."""
+        if self.database_answers or self.owned:
+            log.warning(
+                "the database does not answer (%r): stepping down from %d tables",
+                error,
+                len(self.owned),
+            )
+        self.database_answers = False
+        for table_id in list(self.owned):
+            self.step_down_soon(table_id, send_pages_elsewhere=True)
 
     async def _let_finished_go(self) -> None:
         for table in list(self.tables.values()):
@@ -845,8 +1143,8 @@ class ClusterService(TableService):
                 await self._take_orphans([t for t in playing if t not in self.owned])
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("scanning for tables without an owner failed")
+            except Exception as error:
+                log.warning("scanning for tables without an owner failed: %r", error)
 
     # -- the lobby -------------------------------------------------------------------------
 
@@ -893,6 +1191,43 @@ class ClusterService(TableService):
         answer = await super().rematch(table_id, token, name)
         await self._ask_reload(table_id)
         return answer
+
+
+@dataclass
+class Questions:
+    """A table's state, with the seq at which each seat that must decide there was asked,
+    and when (monotonic time; for its clock)."""
+
+    state: State
+    asked: dict[int, int]
+    started: dict[int, float]
+
+
+def _play_questions(
+    state: State, events: list[dict[str, Any]], asked: dict[int, int]
+) -> dict[int, int]:
+    """Play record ``events`` on ``state`` (its decisions: the chance events follow by
+    themselves) and return the seq at which each seat that must decide afterwards was
+    asked, noted as the owner notes it live (``TableMaster._after_change``): a seat's
+    question begins when it has just decided, or when it was not asked before."""
+    asked = {seat: seq for seat, seq in asked.items() if seat in state.to_act}
+    for event in events:
+        if "seat" not in event:
+            continue
+        decided = int(event["seat"])
+        state.act(decided, event["action"])
+        now = state.record_length
+        asked = {
+            seat: now if seat == decided or seat not in asked else asked[seat]
+            for seat in state.to_act
+        }
+    return asked
+
+
+def _retrieved(done: asyncio.Future[Any]) -> None:
+    """Read a future's outcome, so one nobody awaits any more is not reported unread."""
+    if not done.cancelled():
+        done.exception()
 
 
 def _reason(data: Any) -> Reason | None:

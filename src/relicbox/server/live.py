@@ -42,6 +42,8 @@ class TableError(Exception):
         self.code = code
         self.message = message
         self.reason = reason
+        self.act: dict[str, Any] | None = None
+        """The ``act`` this refuses (its ``seq`` and ``action``), named in the frame."""
 
     @classmethod
     def of(cls, code: str, error: RelicboxError) -> TableError:
@@ -54,6 +56,12 @@ class TableError(Exception):
         reason = Reason.of(message_id, **args)
         return cls(code, reason.text("en"), reason)
 
+    def answering(self, action: str, seq: int | None) -> TableError:
+        """This refusal, as the answer to the ``act`` of ``action`` at ``seq``."""
+        if self.act is None:
+            self.act = {"seq": seq, "action": action}
+        return self
+
     def text(self, lang: str) -> str:
         """The sentence for a person reading ``lang``."""
         return self.message if self.reason is None else self.reason.text(lang)
@@ -63,6 +71,8 @@ class TableError(Exception):
         frame: dict[str, Any] = {"type": "error", "code": self.code, "message": self.text(lang)}
         if self.reason is not None:
             frame["reason"] = self.reason.to_json()
+        if self.act is not None:
+            frame["act"] = self.act
         return frame
 
 

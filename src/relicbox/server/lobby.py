@@ -37,6 +37,8 @@ class LobbyPart:
     store: Store
     bots: BotPool
     tables: dict[str, LiveTable]
+    loading: dict[str, asyncio.Task[LiveTable]]
+    """The loads of tables on their way from the store, one per table."""
 
     if TYPE_CHECKING:
         # the other parts' methods this one calls, declared for the type checker only:
@@ -75,9 +77,27 @@ class LobbyPart:
         return table
 
     async def get(self, table_id: str) -> LiveTable:
+        """The table, loaded from the store if it is not in memory. Requests for a table
+        being loaded wait for that one load: a second copy would replace the first in
+        ``tables``, and the connections attached to the first would hear nothing more."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        loading = self.loading.get(table_id)
+        if loading is None:
+            loading = asyncio.create_task(self._load_new(table_id))
+            self.loading[table_id] = loading
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
+        # shielded: a caller that goes away does not stop the load the others wait for
+        return await asyncio.shield(loading)
+
+    def _loaded(self, table_id: str, done: asyncio.Task[LiveTable]) -> None:
+        if self.loading.get(table_id) is done:
+            del self.loading[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved here too: every caller may have gone
+
+    async def _load_new(self, table_id: str) -> LiveTable:
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
             raise TableError.said("no-table", "error-table-none", table=repr(table_id))

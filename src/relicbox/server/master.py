@@ -52,11 +52,15 @@ class TableMaster:
     ) -> None:
         """Apply a seat's decision. A person's ``seq`` is the one the decision was taken
         at: it must lie within the seat's current decision (from the seq at which the
-        seat was last asked, up to now), or the act is refused as ``stale``."""
-        async with table.lock:
-            if seq is not None:
-                self._check_fresh(table, seat, seq)
-            await self._act_locked(table, seat, action, reason)
+        seat was last asked, up to now), or the act is refused as ``stale``. A refusal
+        names the act it answers."""
+        try:
+            async with table.lock:
+                if seq is not None:
+                    self._check_fresh(table, seat, seq)
+                await self._act_locked(table, seat, action, reason)
+        except TableError as refusal:
+            raise refusal.answering(action, seq) from None
 
     def _check_fresh(self, table: LiveTable, seat: int, seq: int) -> None:
         """Refuse a decision from before the seat was last asked, or from beyond now (a

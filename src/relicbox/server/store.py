@@ -5,13 +5,24 @@ A table's events are exactly its game record's events, in order, so the record
 happened and why (a bot, a clock, a takeover). Seat tokens are stored only as
 SHA-256 hashes. Every write is one transaction: a decision is on disk before the
 server tells anyone about it.
+
+On PostgreSQL every wait is bounded (:class:`Timeouts`): the server ends a statement, a
+lock wait or a transaction left idle past its limit, and this side cuts a connection
+that a call holds past its own limit, since a silent network partition delivers neither
+an answer nor the server's timeout. Several processes rely on it (see cluster.py): an
+owner whose database hangs learns it within its lease.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import os
+import socket
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,7 +50,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from relicbox.core.game import RECORD_FORMAT
@@ -221,8 +233,47 @@ def _table(row: TableRow, seats: Sequence[SeatRow]) -> StoredTable:
     )
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite files get WAL, full sync and a busy timeout."""
+@dataclass(frozen=True)
+class Timeouts:
+    """How long a PostgreSQL session waits for anything. Each is below an owner's lease
+    (1.5 s, see cluster.py), so that a process whose database does not answer knows it
+    while its tables are still its own, and gives them up."""
+
+    statement: float = 1.0
+    """Seconds a statement may run (``statement_timeout``)."""
+    lock: float = 1.0
+    """Seconds a statement may wait for a lock (``lock_timeout``): a claim waiting for the
+    row lock of an owner paused inside its transaction gives up, and is tried again."""
+    idle_in_transaction: float = 1.0
+    """Seconds a transaction may wait for its client's next statement before the server
+    ends the session (``idle_in_transaction_session_timeout``): the row lock of a paused
+    or cut-off owner is freed, and its transaction never commits."""
+    write: float = 1.25
+    """Seconds a call that writes may hold its connection (checked out, statements,
+    commit) before this side cuts it."""
+    read: float = 5.0
+    """The same for a call that only reads (a long record takes longer to read)."""
+    connect: int = 2
+    """Seconds to open a connection (``connect_timeout``: the driver's least)."""
+
+    def options(self) -> str:
+        """The session settings, as libpq's ``options`` connection parameter."""
+        settings = {
+            "statement_timeout": self.statement,
+            "lock_timeout": self.lock,
+            "idle_in_transaction_session_timeout": self.idle_in_transaction,
+        }
+        return " ".join(f"-c {name}={round(value * 1000)}" for name, value in settings.items())
+
+
+class DatabaseTimeout(Exception):
+    """A call of the store held its connection past its limit and the connection was cut:
+    the database, or the way to it, did not answer."""
+
+
+def make_engine(url: str, timeouts: Timeouts | None = None) -> Engine:
+    """An engine for ``url``; SQLite files get WAL, full sync and a busy timeout, and every
+    PostgreSQL session gets the server-side limits of ``timeouts``."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -235,7 +286,125 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    if make_url(url).get_backend_name() != "postgresql":
+        return create_engine(url, pool_pre_ping=True)
+    timeouts = timeouts or Timeouts()
+    given = make_url(url).query.get("options")
+    options = " ".join([*([given] if isinstance(given, str) else []), timeouts.options()])
+    # no pool_pre_ping: the store pings a connection itself when it is checked out, once
+    # its call's limit is armed (a ping through a hung link would wait for ever)
+    return create_engine(
+        url, connect_args={"options": options, "connect_timeout": timeouts.connect}
+    )
+
+
+class _Call:
+    """One call of the store in one thread: its limit, and whether its connection was cut."""
+
+    def __init__(self, limit: float | None) -> None:
+        self.limit = limit
+        self.cut = False
+
+
+class _Watchdog:
+    """Cuts (shuts down the socket of) a PostgreSQL connection that a call holds past its
+    limit, so the thread waiting on it gets an error at once and the pool drops it.
+
+    The limit is armed when the connection is checked out, before the connection is
+    pinged, and disarmed when it is checked in, invalidated or closed (always before the
+    driver closes its socket, so a cut never reaches another connection's descriptor)."""
+
+    def __init__(self, engine: Engine, default: float) -> None:
+        self.engine = engine
+        self.default = default
+        self.local = threading.local()
+        self.changed = threading.Condition()
+        self.watched: dict[int, tuple[float, int, _Call]] = {}
+        self.fresh: set[int] = set()
+        self.thread: threading.Thread | None = None
+        self.stopped = False
+        event.listen(engine, "connect", self._connected)
+        event.listen(engine, "checkout", self._checkout)
+        for name in ("checkin", "invalidate", "soft_invalidate", "close", "detach"):
+            event.listen(engine, name, self._disarm)
+
+    @contextmanager
+    def call(self, limit: float | None) -> Iterator[None]:
+        """The calls made inside run under ``limit`` seconds (``None``: no limit); a call
+        whose connection was cut raises :class:`DatabaseTimeout`."""
+        outer = getattr(self.local, "call", None)
+        self.local.call = current = _Call(limit)
+        try:
+            yield
+        except Exception as error:
+            if current.cut:
+                raise DatabaseTimeout(f"the database did not answer within {limit} s") from error
+            raise
+        finally:
+            self.local.call = outer
+
+    def _connected(self, dbapi_connection: Any, _record: Any) -> None:
+        with self.changed:
+            self.fresh.add(id(dbapi_connection))
+
+    def _checkout(self, dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        current = getattr(self.local, "call", None) or _Call(self.default)
+        if current.limit is not None:
+            with self.changed:
+                deadline = time.monotonic() + current.limit
+                self.watched[id(dbapi_connection)] = (
+                    deadline,
+                    dbapi_connection.pgconn.socket,
+                    current,
+                )
+                self.changed.notify()
+                if self.thread is None:
+                    self.thread = threading.Thread(
+                        target=self._watch, daemon=True, name="store-watchdog"
+                    )
+                    self.thread.start()
+        with self.changed:
+            fresh = id(dbapi_connection) in self.fresh
+            self.fresh.discard(id(dbapi_connection))
+        if not fresh:
+            try:
+                self.engine.dialect.do_ping(dbapi_connection)
+            except Exception as error:
+                self._disarm(dbapi_connection)
+                raise DisconnectionError(f"the connection failed its ping: {error}") from error
+
+    def _disarm(self, dbapi_connection: Any, *_: Any) -> None:
+        with self.changed:
+            self.watched.pop(id(dbapi_connection), None)
+            if dbapi_connection is not None:
+                self.fresh.discard(id(dbapi_connection))
+
+    def _watch(self) -> None:
+        with self.changed:
+            while not self.stopped:
+                now = time.monotonic()
+                for key, (deadline, descriptor, current) in list(self.watched.items()):
+                    if deadline <= now:
+                        del self.watched[key]
+                        current.cut = True
+                        _shut(descriptor)
+                earliest = min((d for d, _, _ in self.watched.values()), default=now + 60)
+                self.changed.wait(max(0.0, earliest - now))
+
+    def stop(self) -> None:
+        with self.changed:
+            self.stopped = True
+            self.changed.notify()
+
+
+def _shut(descriptor: int) -> None:
+    """Shut a socket down both ways through a copy of its descriptor (the driver keeps its
+    own, and finds the connection closed at its next read or write)."""
+    with contextlib.suppress(OSError):
+        copy = socket.socket(fileno=os.dup(descriptor))
+        with contextlib.suppress(OSError):
+            copy.shutdown(socket.SHUT_RDWR)
+        copy.close()
 
 
 def migrate(engine: Engine) -> None:
@@ -247,6 +416,13 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
+            # a migration, or the wait for another process's, may take its time
+            for name in (
+                "statement_timeout",
+                "lock_timeout",
+                "idle_in_transaction_session_timeout",
+            ):
+                connection.execute(text(f"SET LOCAL {name} = 0"))
             # several server processes may start at once on a new database: one migrates,
             # the others wait for it and find nothing left to do
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -297,17 +473,47 @@ def _event_rows(append: Append, stamp: datetime) -> list[dict[str, Any]]:
 class Store:
     """Tables, seats, events and notes. Thread-safe: every call uses its own session."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeouts: Timeouts | None = None) -> None:
         self.url = url
-        self.engine = make_engine(url)
-        migrate(self.engine)
+        self.timeouts = timeouts or Timeouts()
+        self.engine = make_engine(url, self.timeouts)
+        self.watchdog: _Watchdog | None = None
+        self.prober: _Watchdog | None = None
+        if self.engine.dialect.name == "postgresql":
+            self.watchdog = _Watchdog(self.engine, self.timeouts.read)
+        with self._limit(None):
+            migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.watchdog is not None:
+            self.watchdog.stop()
+        if self.prober is not None:
+            self.prober.engine.dispose()
+            self.prober.stop()
+
+    def probe(self) -> None:
+        """One trivial query, on a connection of its own (no queue of other calls in front
+        of it), within the write limit: raises when the database does not answer."""
+        if self.watchdog is None:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+            return
+        if self.prober is None:
+            self.prober = _Watchdog(make_engine(self.url, self.timeouts), self.timeouts.write)
+        with self.prober.call(self.timeouts.write), self.prober.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    def _limit(self, seconds: float | None) -> contextlib.AbstractContextManager[None]:
+        """The calls inside hold a connection at most ``seconds`` (PostgreSQL)."""
+        if self.watchdog is None:
+            return contextlib.nullcontext()
+        return self.watchdog.call(seconds)
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
+    def _session(self, *, writes: bool = False) -> Iterator[Session]:
+        limit = self.timeouts.write if writes else self.timeouts.read
+        with self._limit(limit), Session(self.engine) as session, session.begin():
             yield session
 
     # -- tables -----------------------------------------------------------------
@@ -326,7 +532,7 @@ class Store:
         rematch_of: str | None = None,
     ) -> None:
         stamp = now()
-        with self._session() as session:
+        with self._session(writes=True) as session:
             session.add(
                 TableRow(
                     id=table_id,
@@ -372,7 +578,7 @@ class Store:
             return [_table(row, by_table.get(row.id, [])) for row in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self._session() as session:
+        with self._session(writes=True) as session:
             session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
@@ -380,7 +586,7 @@ class Store:
             )
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        with self._session() as session:
+        with self._session(writes=True) as session:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
@@ -389,7 +595,7 @@ class Store:
 
     def claim_open_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Take ``seat`` if it is still open (atomically: two people never get one seat)."""
-        with self._session() as session:
+        with self._session(writes=True) as session:
             result = session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "open")
@@ -421,7 +627,7 @@ class Store:
         :class:`Fenced` when any append's epoch is no longer the newest; the caller retries
         the appends one by one to find which."""
         stamp = now()
-        with self.engine.begin() as connection:
+        with self._limit(self.timeouts.write), self.engine.begin() as connection:
             # the fence first: it also locks the tables' rows until this transaction ends,
             # so a takeover's claim waits for it, and every append after the claim fails
             self._touch_tables(connection, appends, stamp)
@@ -468,7 +674,7 @@ class Store:
     def claim(self, table_id: str) -> int:
         """A new owner epoch for the table, written to its row before the new owner acts:
         from then on only appends fenced by it (or a later one) are stored."""
-        with self._session() as session:
+        with self._session(writes=True) as session:
             epoch = session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
@@ -498,6 +704,26 @@ class Store:
                 StoredEvent(r.seq, r.seat, r.action, r.chance, r.sampled, r.reason) for r in rows
             ]
 
+    def record_length(self, table_id: str) -> int:
+        """How many record events the table has stored: its newest seq (cheap to ask)."""
+        with self._session() as session:
+            last = session.scalar(
+                select(func.max(EventRow.seq)).where(EventRow.table_id == table_id)
+            )
+            return 0 if last is None else int(last) + 1
+
+    def record_lengths(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """:meth:`record_length` of several tables in one query (those with events)."""
+        if not table_ids:
+            return {}
+        with self._session() as session:
+            rows = session.execute(
+                select(EventRow.table_id, func.max(EventRow.seq))
+                .where(EventRow.table_id.in_(list(table_ids)))
+                .group_by(EventRow.table_id)
+            ).all()
+            return {str(table_id): int(last) + 1 for table_id, last in rows}
+
     def record(self, table_id: str) -> dict[str, Any] | None:
         """The table's game record in the project's record format."""
         table = self.table(table_id)
@@ -518,7 +744,7 @@ class Store:
     def add_note(
         self, table_id: str, kind: str, seat: int | None, detail: str | None = None
     ) -> None:
-        with self._session() as session:
+        with self._session(writes=True) as session:
             session.add(NoteRow(table_id=table_id, seat=seat, kind=kind, detail=detail, at=now()))
 
     def notes(self, table_id: str) -> list[tuple[str, int | None, str | None]]:

@@ -16,6 +16,8 @@ the table master with the serialised path (:mod:`relicbox.server.master`) and th
 
 from __future__ import annotations
 
+import asyncio
+
 from relicbox.server.botpool import BotPool
 from relicbox.server.commits import GroupCommit
 from relicbox.server.connections import ConnectionsPart
@@ -42,6 +44,7 @@ class TableService(LobbyPart, ConnectionsPart, TableMaster, Timers):
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self.tables: dict[str, LiveTable] = {}
+        self.loading: dict[str, asyncio.Task[LiveTable]] = {}
         self.commits = GroupCommit(store)
 
     async def close(self) -> None:

@@ -341,7 +341,9 @@ function connect() {
     else if (message.type === "presence") onPresence(message);
     else if (message.type === "table") onTable(message);
     else if (message.type === "error") {
-      if (message.code === "bad-token") { localStorage.removeItem(key); toast(t("web-error-bad-token")); send({ type: "join", lang }); }
+      // a refused seat link is kept: a process that has not yet heard that the seat was
+      // taken refuses it, so the page watches for now and the next connection tries again
+      if (message.code === "bad-token") { toast(t("web-error-bad-token")); send({ type: "join", lang }); }
       else toast(t("web-error", { message: message.message }));
       if (message.code === "table-crowded" || message.code === "too-many-connections") $("status").textContent = message.message;
       settle();
