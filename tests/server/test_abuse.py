@@ -481,16 +481,22 @@ def test_replays_are_paid_for_by_the_address_asking(sqlite_url: str) -> None:
 
 def test_the_replay_of_a_table_still_playing_follows_its_game(server: LiveServer) -> None:
     made = server.create("diamant", ["me", "rule", "rule"])
-    ann = Player(server, made["table"], made["token"])
     path = f"/api/tables/{made['table']}/replay"
-    try:
-        replays = []
-        for _ in range(3):
+    replays = [server.get(path).json()]
+    for _ in range(2):
+        # a fresh page each time: its state is the table's as it is now
+        ann = Player(server, made["table"], made["token"])
+        try:
             frame = ann.wait_for(lambda f: f["type"] == "state" and bool(f["legal"]))
-            replays.append(server.get(path).json())
             ann.act(frame["legal"][0]["text"], frame["seq"])
-    finally:
-        ann.close()
+            # the replay follows the table: its steps grow once the decision is stored
+            deadline = time.monotonic() + 15
+            while (latest := server.get(path).json())["steps"] == replays[-1]["steps"]:
+                assert time.monotonic() < deadline, "the replay did not follow the game"
+                time.sleep(0.05)
+            replays.append(latest)
+        finally:
+            ann.close()
     assert replays[0]["steps"] < replays[1]["steps"] < replays[2]["steps"]
     earlier = server.get(f"{path}?step={replays[0]['steps'] - 1}").json()
     assert {**earlier, "steps": 0, "table": None} == {**replays[0], "steps": 0, "table": None}

@@ -1463,6 +1463,8 @@ def server() -> Server:
         open_tables_per_address=1_000_000,
         http_rate=10_000.0,
         http_burst=10_000.0,
+        join_rate=10_000.0,  # one address opens every case's sockets
+        join_burst=10_000.0,
     )
     live.__enter__()
     errors = _Errors()  # after uvicorn has set its loggers up, which drops other handlers
@@ -1527,7 +1529,9 @@ def ws_message(rng: random.Random, game: Game, token: str) -> tuple[str, Any]:
     return ("text", json.dumps(message))
 
 
-CLEAN_CLOSES = {1000, 1001, 1003, 1007, 1008, 1009, 4008, 4404, 4429}
+CLEAN_CLOSES = {1000, 1001, 1003, 1007, 1008, 1009, 1013, 4008, 4404, 4408, 4429}
+"""Closes the protocol documents: 1013 is the per-address join budget's (try again later),
+4408 a join that did not come in time."""
 
 
 def websocket_case(game: Game, case: int, rng: random.Random) -> Built:
