@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -1116,6 +1117,33 @@ def test_a_refused_write_whose_caller_went_away_leaves_no_unread_error(sqlite_ur
     finally:
         store.close()
     assert not unread, unread
+
+
+def test_the_fault_campaigns_check_finds_lost_and_refused_decisions() -> None:
+    """The check of the fault campaign (``support.faults.check_table``) against a record it
+    knows: an acknowledged decision that is not stored is lost, a refused one that is
+    stored (and that no other attempt explains) is found, and a true history is clean."""
+    from relicbox.core.registry import get_game
+    from support.faults import Attempt, check_table
+
+    state = get_game("diamant").new_state(3, 5)
+    attempts: list[Attempt] = []
+    while not state.is_over and len(attempts) < 12:
+        seat = state.to_act[0]
+        action = state.legal_actions(seat)[0].text
+        attempts.append(Attempt("t", seat, state.record_length, action, 0.0, "acked"))
+        state.act(seat, action)
+    record = state.record
+    reasons = {n: None for n, e in enumerate(record["events"]) if "seat" in e}
+    clean = check_table(record, reasons, attempts)
+    assert not clean.lost and not clean.refused_stored and not clean.unexplained
+    told = [dataclasses.replace(a) for a in attempts]
+    told[3].outcome = "refused"  # told refused, yet stored
+    told.append(dataclasses.replace(attempts[-1], seq=state.record_length))  # acked, not stored
+    found = check_table(record, reasons, told)
+    assert len(found.refused_stored) == 1 and len(found.lost) == 1, found
+    missing = check_table(record, reasons, attempts[:-1])  # stored, yet nobody sent it
+    assert len(missing.unexplained) == 1, missing
 
 
 def test_a_page_keeps_its_seat_link_when_a_process_refuses_it(
