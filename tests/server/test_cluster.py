@@ -624,7 +624,8 @@ def test_an_owner_whose_database_hangs_while_nobody_plays_gives_its_table_up(
 
         def only_people_asked(player: Player) -> bool:  # the bot has chosen: nothing to write
             state = replay(store.record(table) or {})
-            return player.seq == state.record_length and set(state.to_act) == {0, 1}
+            asked = set(state.to_act)
+            return player.seq == state.record_length and bool(asked) and asked <= {0, 1}
 
         ann.wait(only_people_asked)
         assert lease_holder(redis_prefix, table) == owner.pid
